@@ -1,0 +1,1 @@
+"""Computer opponents. They read only ``observation(seat)``, never hidden cards."""

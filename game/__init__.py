@@ -1,0 +1,1 @@
+"""The pygame side of Hanafuda Parlor: app loop, scenes, widgets, persistence."""

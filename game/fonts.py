@@ -1,0 +1,33 @@
+"""Font loading: the bundled Noto Sans CJK JP subset (Latin, Cyrillic, kana, the kanji we use).
+
+Fonts are cached per (size, bold). If the bundled file is missing the pygame default font is
+used so the program still runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from pathlib import Path
+
+import pygame
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+REGULAR = FONT_DIR / "NotoSansCJKjp-Parlor-Regular.otf"
+BOLD = FONT_DIR / "NotoSansCJKjp-Parlor-Bold.otf"
+
+log = logging.getLogger(__name__)
+
+
+@functools.lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A font of ``size`` pixels; the bold face when ``bold``."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = BOLD if bold else REGULAR
+    if path.exists():
+        return pygame.font.Font(path, size)
+    log.warning("bundled font %s missing; using pygame's default font", path.name)
+    f = pygame.font.Font(None, round(size * 1.3))
+    f.bold = bold
+    return f

@@ -1,0 +1,31 @@
+"""gettext set-up. Every user-facing string goes through ``_()``.
+
+English is the source language; catalogues live in ``locale/<lang>/LC_MESSAGES/parlor.mo``.
+With no catalogue the strings come back unchanged.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "parlor"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LANGUAGES = {"en": "English"}
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def set_language(code: str) -> None:
+    """Switch the catalogue; an unknown language falls back to English."""
+    global _translation
+    _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+
+
+def _(message: str) -> str:
+    """Translate ``message`` with the active catalogue."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _translation.ngettext(singular, plural, n)

@@ -1,0 +1,90 @@
+"""Text layout on pygame-ce fonts: word wrapping and aligned drawing.
+
+>>> import pygame; pygame.font.init()
+>>> wrap(pygame.font.Font(None, 20), "one two three", 1000)
+['one two three']
+"""
+
+from __future__ import annotations
+
+import pygame
+
+Align = str  # "left" | "center" | "right"
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Break ``text`` into lines no wider than ``width``; explicit newlines are kept.
+
+    A single word wider than ``width`` is split by characters (needed for kanji, which have
+    no spaces).
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = word if not line else f"{line} {word}"
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = ""
+            # The word alone may be too wide: split it by characters.
+            for ch in word:
+                if font.size(line + ch)[0] <= width or not line:
+                    line += ch
+                else:
+                    lines.append(line)
+                    line = ch
+        lines.append(line)
+    return lines
+
+
+def fit_font_size(make_font, text: str, width: int, start: int, minimum: int = 8) -> int:
+    """The largest size <= ``start`` at which ``text`` fits in ``width`` (one line)."""
+    size = start
+    while size > minimum and make_font(size).size(text)[0] > width:
+        size -= 1
+    return size
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    font: pygame.font.Font,
+    color: tuple[int, int, int],
+    rect: pygame.Rect,
+    align: Align = "left",
+    valign: str = "top",
+    wrap_lines: bool = True,
+    line_spacing: float = 1.15,
+) -> pygame.Rect:
+    """Draw ``text`` inside ``rect``; returns the rectangle actually covered."""
+    lines = wrap(font, text, rect.width) if wrap_lines else text.split("\n")
+    line_h = round(font.get_linesize() * line_spacing)
+    total_h = line_h * len(lines)
+    if valign == "center":
+        y = rect.y + (rect.height - total_h) // 2
+    elif valign == "bottom":
+        y = rect.bottom - total_h
+    else:
+        y = rect.y
+    covered = pygame.Rect(rect.x, y, 0, 0)
+    for line in lines:
+        img = font.render(line, True, color)
+        if align == "center":
+            x = rect.x + (rect.width - img.get_width()) // 2
+        elif align == "right":
+            x = rect.right - img.get_width()
+        else:
+            x = rect.x
+        surface.blit(img, (x, y))
+        covered.union_ip(pygame.Rect(x, y, img.get_width(), line_h))
+        y += line_h
+    return covered
+
+
+def text_height(font: pygame.font.Font, text: str, width: int, line_spacing: float = 1.15) -> int:
+    """Height ``draw_text`` would use for ``text`` wrapped at ``width``."""
+    return round(font.get_linesize() * line_spacing) * len(wrap(font, text, width))

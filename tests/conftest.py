@@ -1,0 +1,32 @@
+"""Test set-up: headless SDL, user folders in a temp dir, pygame initialised per session."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _user_home(tmp_path, monkeypatch):
+    """Every test gets empty user folders (settings, saves, statistics, logs)."""
+    monkeypatch.setenv("HANAFUDA_PARLOR_HOME", str(tmp_path / "home"))
+    yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+    pygame.quit()
