@@ -7,7 +7,7 @@ changes nothing. Only the top scene receives events and updates; scenes below an
 False`` scene (a dialog) are still drawn.
 
 >>> stack = SceneStack()
->>> stack.push(Scene()); stack.push(Scene()); len(stack)
+>>> _ = stack.push(Scene()); _ = stack.push(Scene()); len(stack)
 2
 """
 

@@ -1,0 +1,232 @@
+"""The application: window, frame loop and the scene stack.
+
+This is the only place that reads pygame's event queue. Scene code runs guarded: an exception
+inside a scene is logged, the stack returns to the title menu and an error dialog names the
+log file, so the program never dies of a scene bug.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Callable
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game import i18n, logs  # noqa: E402
+from game.i18n import _  # noqa: E402
+from game.scene import Scene, SceneStack  # noqa: E402
+from game.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.stats import Statistics  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+MIN_SIZE = (960, 600)
+MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not make animations jump
+
+
+class App:
+    """Owns the window, settings, statistics, sounds and the scene stack."""
+
+    def __init__(self, size: tuple[int, int] | None = None, *, headless: bool = False,
+                 settings: Settings | None = None) -> None:
+        self.log_path = logs.setup_logging()
+        problems: list[str] = []
+        if settings is None:
+            settings, problem = load_settings()
+            if problem:
+                problems.append(problem)
+        self.settings = settings
+        i18n.set_language(settings.language)
+        self.stats = Statistics.load()
+        if self.stats.problem:
+            problems.append(self.stats.problem)
+        self.headless = headless
+        pygame.init()
+        pygame.key.set_repeat(350, 40)
+        size = size or tuple(settings.window_size)  # type: ignore[assignment]
+        self.screen = self._open_window(size)
+        self.stack = SceneStack(self, self.screen.get_size())
+        self.sounds = _start_sounds(settings)
+        self.clock = pygame.time.Clock()
+        self.running = False
+        self.startup_messages = problems
+        self.frame_hook: Callable[[float], None] | None = None
+
+    # Window ---------------------------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
+        if self.headless:
+            # No window: an off-screen surface (screenshots, tests). Still set a mode so
+            # fonts and convert() work under the dummy driver.
+            pygame.display.set_mode((1, 1))
+            return pygame.Surface(size)
+        pygame.display.set_caption(_("Hanafuda Parlor"))
+        flags = pygame.RESIZABLE
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        return pygame.display.set_mode((w, h), flags)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: re-layout every scene."""
+        if self.headless:
+            self.screen = pygame.Surface(size)
+        else:
+            self.screen = pygame.display.get_surface()
+            if not self.settings.fullscreen:
+                self.settings.window_size = [size[0], size[1]]
+        self.stack.resize(self.screen.get_size())
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        if self.headless:
+            return
+        if on:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            w, h = self.settings.window_size
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.stack.resize(self.screen.get_size())
+
+    # Services -------------------------------------------------------------------------------
+    def play_sound(self, name: str) -> None:
+        if self.sounds is not None:
+            self.sounds.play(name)
+
+    def apply_settings(self) -> None:
+        """Push settings into the running services (volumes, language)."""
+        if self.sounds is not None:
+            s = self.settings
+            self.sounds.set_volumes(s.master_volume, s.effects_volume, s.mute)
+        i18n.set_language(self.settings.language)
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.settings)
+        except OSError:
+            log.exception("could not save settings")
+
+    # Scenes ---------------------------------------------------------------------------------
+    def push(self, scene: Scene) -> Scene:
+        return self.guard(lambda: self.stack.push(scene), scene) or scene
+
+    def guard(self, fn: Callable[[], object], scene: Scene | None = None) -> object:
+        """Run scene code; on an exception log it and return to the menu with a dialog."""
+        try:
+            return fn()
+        except Exception as exc:  # noqa: BLE001 - the program must survive scene bugs
+            self.fail(exc, scene or self.stack.top)
+            return None
+
+    def fail(self, exc: BaseException, scene: Scene | None) -> None:
+        name = getattr(scene, "name", "?")
+        log.error("error in scene %s", name, exc_info=exc)
+        from game.scenes.dialog import Dialog
+        from game.scenes.menu import MenuScene
+        where = str(self.log_path) if self.log_path else _("the log file could not be written")
+        try:
+            self.stack.reset(MenuScene())
+        except Exception:  # noqa: BLE001
+            log.exception("the menu itself failed")
+            self.running = False
+            return
+        self.stack.push(Dialog(
+            _("Something went wrong"),
+            _("An error stopped this screen, so you are back at the menu. "
+              "The details were written to {path}.").format(path=where),
+            [(_("OK"), None)],
+        ))
+
+    # Loop -------------------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """One event: app-wide keys first, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.resize((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)))
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.resize(pygame.display.get_surface().get_size() if not self.headless
+                        else self.screen.get_size())
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return
+        top = self.stack.top
+        if top is not None:
+            self.guard(lambda: top.handle_event(event), top)
+
+    def frame(self, dt: float) -> None:
+        """Update the top scene by ``dt`` seconds and draw the visible scenes."""
+        top = self.stack.top
+        if top is not None:
+            self.guard(lambda: top.update(min(dt, MAX_DT)), top)
+        self.guard(lambda: self.stack.draw(self.screen))
+
+    def start(self, scene: Scene | None = None) -> None:
+        """Put the first scene up (the menu), with any start-up problem as a dialog."""
+        from game.scenes.dialog import Dialog
+        from game.scenes.menu import MenuScene
+        self.stack.reset(scene or MenuScene())
+        for message in self.startup_messages:
+            self.stack.push(Dialog(_("Notice"), message, [(_("OK"), None)]))
+        self.startup_messages = []
+
+    def run(self) -> None:
+        self.start()
+        self.running = True
+        while self.running and len(self.stack):
+            dt = self.clock.tick(FPS) / 1000.0
+            for event in pygame.event.get():
+                self.dispatch(event)
+                if not self.running:
+                    break
+            self.frame(dt)
+            if self.frame_hook is not None:
+                self.frame_hook(dt)
+            pygame.display.flip()
+        self.shutdown()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def shutdown(self) -> None:
+        self.save_settings()
+        try:
+            self.stats.save()
+        except OSError:
+            log.exception("could not save statistics")
+        pygame.quit()
+
+    # Screenshots ----------------------------------------------------------------------------
+    def settle(self, max_seconds: float = 20.0, dt: float = 1 / FPS) -> None:
+        """Advance frames until the top scene says it has settled (or ``max_seconds``)."""
+        t = 0.0
+        while t < max_seconds:
+            self.frame(dt)
+            top = self.stack.top
+            if top is None or top.settled():
+                break
+            t += dt
+        self.frame(dt)
+
+    def screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+
+def _start_sounds(settings: Settings):
+    """The sound bank, or None if the sounds package is unavailable."""
+    try:
+        from sounds import SoundBank
+    except ImportError:  # pragma: no cover - the package ships with the program
+        log.warning("sounds package missing: running silent")
+        return None
+    bank = SoundBank.start()
+    bank.set_volumes(settings.master_volume, settings.effects_volume, settings.mute)
+    return bank

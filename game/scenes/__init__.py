@@ -1,0 +1,1 @@
+"""The scenes: menus, setup, settings, statistics, dialogs, and (later) one per game."""

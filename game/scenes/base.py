@@ -1,0 +1,78 @@
+"""``WidgetScene``: a scene made of widgets with keyboard focus, mouse hover and Esc to go back.
+
+Subclasses create widgets in ``build()`` and place them in ``arrange()``; this class routes
+events (focus keys first, then the widgets), updates and draws them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import draw
+from game.scene import Scene
+from game.widgets import FocusGroup, Widget
+
+
+class WidgetScene(Scene):
+    #: Draw the felt table behind the widgets (False for overlays).
+    backdrop = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.widgets: list[Widget] = []
+        self.focus = FocusGroup()
+
+    def enter(self) -> None:
+        self.widgets = self.build()
+        self.focus.set_widgets(self.widgets)
+
+    def rebuild(self) -> None:
+        """Recreate the widgets (e.g. after the player count changed), keeping focus order."""
+        index = self.focus.index
+        self.widgets = self.build()
+        self.arrange(self.size)
+        self.focus.set_widgets(self.widgets)
+        if 0 <= index < len(self.focus.widgets):
+            self.focus.focus(self.focus.widgets[index])
+
+    def build(self) -> list[Widget]:
+        return []
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        """Place ``self.widgets`` for a window of ``size``."""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.arrange(size)
+        # Containers re-arrange their children when placed, so refresh the focus order.
+        self.focus.set_widgets(self.widgets, keep=self.focus.focused)
+
+    def back(self) -> None:
+        """Esc: leave the scene."""
+        self.play("click")
+        self.close()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if self.focus.handle_event(event):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
+                                                              pygame.K_KP_ENTER):
+                self.play("click")
+            return
+        for widget in list(self.widgets):
+            if widget.handle_event(event):
+                if event.type == pygame.MOUSEBUTTONUP and widget.focusable:
+                    self.play("click")
+                break
+
+    def update(self, dt: float) -> None:
+        for widget in self.widgets:
+            widget.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.backdrop:
+            surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        for widget in self.widgets:
+            widget.draw(surface)

@@ -1,0 +1,93 @@
+"""A modal dialog: title, message and buttons over the dimmed scene below.
+
+>>> d = Dialog("Title", "Body", [("OK", None)]); d.opaque
+False
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from game import draw, theme
+from game.fonts import font
+from game.scenes.base import WidgetScene
+from game.text import draw_text, text_height
+from game.widgets import Button, Widget
+
+
+class Dialog(WidgetScene):
+    """Each button closes the dialog, then runs its callback (if any). Esc = last button."""
+
+    opaque = False
+    backdrop = False
+    name = "dialog"
+
+    def __init__(self, title: str, message: str,
+                 buttons: Sequence[tuple[str, Callable[[], None] | None]]) -> None:
+        super().__init__()
+        if not buttons:
+            raise ValueError("a dialog needs at least one button")
+        self.title = title
+        self.message = message
+        self.buttons = list(buttons)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.chosen: str | None = None
+
+    def build(self) -> list[Widget]:
+        widgets: list[Widget] = []
+        for i, (label, callback) in enumerate(self.buttons):
+            widgets.append(Button(label, self._choose(label, callback), primary=(i == 0)))
+        return widgets
+
+    def _choose(self, label: str, callback: Callable[[], None] | None) -> Callable[[], None]:
+        def run() -> None:
+            self.chosen = label
+            self.close()
+            if callback is not None:
+                callback()
+        return run
+
+    def back(self) -> None:
+        label, callback = self.buttons[-1]
+        self._choose(label, callback)()
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        w = min(size[0] - 2 * m.pad, m.px(620))
+        inner = w - 2 * m.px(32)
+        body_h = text_height(font(m.type_size("body")), self.message, inner)
+        title_h = font(m.type_size("heading"), True).get_linesize()
+        h = m.px(32) * 2 + title_h + m.gap * 2 + body_h + m.row_height + m.gap
+        self.box = pygame.Rect(0, 0, w, min(h, size[1] - 2 * m.pad))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        n = len(self.widgets)
+        bw = min(m.px(200), (inner - m.gap * (n - 1)) // n)
+        total = bw * n + m.gap * (n - 1)
+        x = self.box.centerx - total // 2
+        y = self.box.bottom - m.px(28) - m.row_height
+        for b in self.widgets:
+            b.place(pygame.Rect(x, y, bw, m.row_height), m)
+            x += bw + m.gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        draw.dim(surface, theme.DIM_OVERLAY[3])
+        draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=245)
+        inner = self.box.inflate(-2 * m.px(32), -2 * m.px(32))
+        title_font = font(m.type_size("heading"), True)
+        covered = draw_text(surface, self.title, title_font, theme.GOLD, inner, "center")
+        body = pygame.Rect(inner.x, covered.bottom + m.gap, inner.width,
+                           self.widgets[0].rect.top - covered.bottom - m.gap)
+        draw_text(surface, self.message, font(m.type_size("body")), theme.TEXT, body, "center")
+        super().draw(surface)
+
+
+def not_available(title: str) -> Dialog:
+    """The answer of a menu entry whose game or screen is not built yet."""
+    from game.i18n import _
+    return Dialog(_("Not available yet"),
+                  _("{title} is not available yet. It is coming in a later version of "
+                    "Hanafuda Parlor.").format(title=title),
+                  [(_("OK"), None)])

@@ -1,0 +1,143 @@
+"""The title menu: the five games, Settings, Statistics, Card gallery, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.catalog import GAMES
+from game.fonts import font
+from game.i18n import _
+from game.scenes import registry
+from game.scenes.base import WidgetScene
+from game.scenes.dialog import Dialog, not_available
+from game.text import fit_font_size
+from game.widgets import Button, Panel, Widget
+
+VERSION = "0.1"
+
+
+class MenuScene(WidgetScene):
+    name = "menu"
+
+    def build(self) -> list[Widget]:
+        self.panel = Panel()
+        self.game_buttons = [
+            Button(info.title, self._open_game(gid), subtitle=info.subtitle, role="heading")
+            for gid, info in GAMES.items()
+        ]
+        self.settings_button = Button(_("Settings"), self._settings)
+        self.stats_button = Button(_("Statistics"), self._stats)
+        self.gallery_button = Button(_("Card gallery"), self._gallery)
+        self.quit_button = Button(_("Quit"), self._quit)
+        return [self.panel, *self.game_buttons, self.settings_button, self.stats_button,
+                self.gallery_button, self.quit_button]
+
+    # Actions ----------------------------------------------------------------------------------
+    def _open_game(self, game_id: str):
+        def open_() -> None:
+            from game.scenes.setup import SetupScene
+            if not registry.available(game_id):
+                self.app.push(not_available(GAMES[game_id].title))
+                return
+            self.app.push(SetupScene(game_id))
+        return open_
+
+    def _settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene())
+
+    def _stats(self) -> None:
+        from game.scenes.stats import StatsScene
+        self.app.push(StatsScene())
+
+    def _gallery(self) -> None:
+        scene = registry.make("gallery")
+        self.app.push(scene if scene is not None else not_available(_("The card gallery")))
+
+    def _quit(self) -> None:
+        self.app.quit()
+
+    def back(self) -> None:
+        self.app.push(Dialog(_("Quit Hanafuda Parlor?"), _("Your settings and statistics are saved."),
+                             [(_("Quit"), self._quit), (_("Stay"), None)]))
+
+    # Layout -----------------------------------------------------------------------------------
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        w, h = size
+        wide = w / h >= 1.25
+        margin = m.px(40)
+        if wide:
+            panel_w = min(m.px(560), int(w * 0.46))
+            self.panel.place(pygame.Rect(w - margin - panel_w, margin, panel_w, h - 2 * margin), m)
+            self.title_rect = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
+        else:
+            title_h = int(h * 0.26)
+            self.title_rect = pygame.Rect(margin, m.px(20), w - 2 * margin, title_h)
+            panel_w = min(w - 2 * margin, m.px(620))
+            top = self.title_rect.bottom + m.px(10)
+            self.panel.place(pygame.Rect((w - panel_w) // 2, top, panel_w, h - top - margin), m)
+        inner = self.panel.rect.inflate(-2 * m.px(22), -2 * m.px(22))
+        gap = m.px(10)
+        small_h = m.row_height
+        # Five game buttons share what is left after the two rows of small buttons.
+        game_area = inner.height - 2 * small_h - 3 * gap - m.px(8)
+        game_h = min(m.px(86), (game_area - 4 * gap) // 5)
+        y = inner.y + max(0, (game_area - (game_h * 5 + gap * 4)) // 2)
+        for b in self.game_buttons:
+            b.place(pygame.Rect(inner.x, y, inner.width, game_h), m)
+            y += game_h + gap
+        y = inner.bottom - 2 * small_h - gap
+        third = (inner.width - 2 * gap) // 3
+        for i, b in enumerate((self.settings_button, self.stats_button, self.gallery_button)):
+            b.place(pygame.Rect(inner.x + i * (third + gap), y, third, small_h), m)
+        self.quit_button.place(pygame.Rect(inner.x, inner.bottom - small_h, inner.width, small_h), m)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._draw_title(surface)
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        r = self.title_rect
+        seal = min(r.width // 3, r.height // 2, m.px(190))
+        wide = surface.get_width() / surface.get_height() >= 1.25
+        title_size = fit_font_size(lambda s: font(s, True), _("Hanafuda Parlor"), r.width,
+                                   m.type_size("display"))
+        title_font = font(title_size, True)
+        title_img = title_font.render(_("Hanafuda Parlor"), True, theme.CREAM)
+        tag = font(m.type_size("body")).render(_("Flower-card games for one to eight players"),
+                                              True, theme.TEXT_DIM)
+        if not wide:
+            seal = min(seal, r.height - title_img.get_height() - m.px(10))
+        block_h = seal + m.px(24) + title_img.get_height() + m.px(6) + tag.get_height()
+        y = r.y + (r.height - block_h) // 2 if wide else r.y
+        cx = r.centerx
+        # A vermilion seal with 花札 (hanafuda) in cream, like a hanko stamp.
+        seal_rect = pygame.Rect(0, 0, seal, seal)
+        seal_rect.midtop = (cx, y)
+        if not wide:  # beside the title instead of above it
+            seal_rect.midleft = (r.x, r.centery)
+        pygame.draw.rect(surface, theme.VERMILION_DARK, seal_rect.move(m.px(4), m.px(5)),
+                         border_radius=m.px(14))
+        pygame.draw.rect(surface, theme.VERMILION, seal_rect, border_radius=m.px(14))
+        pygame.draw.rect(surface, theme.CREAM, seal_rect.inflate(-m.px(14), -m.px(14)),
+                         max(1, m.px(3)), border_radius=m.px(10))
+        kanji_font = font(max(8, int(seal * 0.36)), True)
+        for i, ch in enumerate("花札"):
+            img = kanji_font.render(ch, True, theme.CREAM)
+            surface.blit(img, img.get_rect(center=(seal_rect.centerx,
+                                                   seal_rect.y + seal * (0.31 + 0.38 * i))))
+        if wide:
+            ty = seal_rect.bottom + m.px(24)
+            surface.blit(title_img, title_img.get_rect(midtop=(cx, ty)))
+            surface.blit(tag, tag.get_rect(midtop=(cx, ty + title_img.get_height() + m.px(6))))
+        else:
+            left = seal_rect.right + m.px(24)
+            ty = r.centery - (title_img.get_height() + tag.get_height()) // 2
+            surface.blit(title_img, (left, ty))
+            surface.blit(tag, (left, ty + title_img.get_height()))
+        foot = font(m.type_size("tiny")).render(
+            _("Version {v} · F11 full screen · Esc back").format(v=VERSION), True, theme.TEXT_DIM)
+        surface.blit(foot, (m.px(14), surface.get_height() - foot.get_height() - m.px(8)))

@@ -1,0 +1,108 @@
+"""The pause menu (Esc at a table): resume, restart deal, rules reference, quit to menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import draw, theme
+from game.i18n import _
+from game.scenes.base import WidgetScene
+from game.scenes.dialog import Dialog
+from game.widgets import Button, Label, Panel, ScrollList, Widget
+
+
+class PauseMenu(WidgetScene):
+    opaque = False
+    backdrop = False
+    name = "pause"
+
+    def __init__(self, table) -> None:
+        super().__init__()
+        self.table = table
+
+    def build(self) -> list[Widget]:
+        self.panel = Panel()
+        self.heading = Label(_("Paused"), role="title", align="center", color=theme.GOLD)
+        self.buttons = [
+            Button(_("Resume"), self.back, primary=True),
+            Button(_("Restart deal"), self._restart),
+            Button(_("Rules reference"), self._rules),
+            Button(_("Settings"), self._settings),
+            Button(_("Quit to menu"), self._quit),
+        ]
+        return [self.panel, self.heading, *self.buttons]
+
+    def _restart(self) -> None:
+        def go() -> None:
+            self.close()
+            self.table.restart()
+        self.app.push(Dialog(_("Restart this deal?"), _("The deal starts again from the beginning."),
+                             [(_("Restart"), go), (_("Cancel"), None)]))
+
+    def _rules(self) -> None:
+        self.app.push(RulesScene(self.table.title, self.table.rules_text()))
+
+    def _settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene())
+
+    def _quit(self) -> None:
+        def go() -> None:
+            from game.scenes.menu import MenuScene
+            self.app.stack.reset(MenuScene())
+        self.app.push(Dialog(_("Quit to the menu?"), _("The game in progress will end."),
+                             [(_("Quit"), go), (_("Keep playing"), None)]))
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        pw = min(size[0] - 2 * m.pad, m.px(420))
+        head_h = self.heading.font.get_linesize() + m.gap
+        ph = m.px(48) + head_h + len(self.buttons) * (m.row_height + m.gap)
+        self.panel.place(pygame.Rect((size[0] - pw) // 2, (size[1] - ph) // 2, pw, ph), m)
+        inner = self.panel.rect.inflate(-2 * m.px(28), -2 * m.px(24))
+        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
+        y = inner.y + head_h
+        for b in self.buttons:
+            b.place(pygame.Rect(inner.x, y, inner.width, m.row_height), m)
+            y += m.row_height + m.gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.dim(surface)
+        super().draw(surface)
+
+
+class RulesScene(WidgetScene):
+    """A scrolling page of rules text."""
+
+    name = "rules"
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title = title
+        self.text = text
+
+    def build(self) -> list[Widget]:
+        self.panel = Panel()
+        self.heading = Label(_("{game} — rules").format(game=self.title), role="title",
+                             align="center", color=theme.GOLD)
+        paragraphs = [Label(p) for p in self.text.split("\n\n") if p.strip()]
+        self.list = ScrollList(paragraphs, gap=14)
+        self.done = Button(_("Back"), self.back, primary=True)
+        return [self.panel, self.heading, self.list, self.done]
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        pw, ph = min(size[0] - 2 * m.pad, m.px(1000)), size[1] - 2 * m.pad
+        self.panel.place(pygame.Rect((size[0] - pw) // 2, m.pad, pw, ph), m)
+        inner = self.panel.rect.inflate(-2 * m.px(32), -2 * m.px(24))
+        head_h = self.heading.font.get_linesize() + m.gap
+        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
+        bottom = inner.bottom - m.row_height
+        self.list.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,
+                                    bottom - m.gap - inner.y - head_h), m)
+        bw = m.px(220)
+        self.done.place(pygame.Rect(inner.centerx - bw // 2, bottom, bw, m.row_height), m)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.list.handle_scroll_key(event):
+            super().handle_event(event)

@@ -1,0 +1,94 @@
+"""Settings: volumes, mute, animation speed, full screen, card back, badges, language.
+
+Changes apply at once; the file is written when the scene closes.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.fonts import font
+from game.i18n import LANGUAGES, _
+from game.scenes.base import WidgetScene
+from game.widgets import Button, Choice, Label, Panel, ScrollList, Slider, Toggle, Widget
+
+
+def speed_choices() -> list[tuple[str, str]]:
+    return [("off", _("Off")), ("fast", _("Fast")), ("normal", _("Normal")), ("slow", _("Slow"))]
+
+
+def back_choices() -> list[tuple[str, str]]:
+    return [("black", _("Classic black")), ("red", _("Red"))]
+
+
+class SettingsScene(WidgetScene):
+    name = "settings"
+
+    def build(self) -> list[Widget]:
+        s = self.app.settings if self.app else None
+        assert s is not None, "SettingsScene needs an app"
+        self.panel = Panel()
+        self.heading = Label(_("Settings"), role="title", align="center", color=theme.GOLD)
+        self.master = Slider(_("Master volume"), s.master_volume, self._set("master_volume"))
+        self.effects = Slider(_("Effects volume"), s.effects_volume, self._set("effects_volume"))
+        self.mute = Toggle(_("Mute"), s.mute, self._set("mute"))
+        self.speed = Choice(_("Animation speed"), speed_choices(), s.animation_speed,
+                            self._set("animation_speed"))
+        self.fullscreen = Toggle(_("Full screen (F11)"), s.fullscreen, self._fullscreen)
+        self.back_style = Choice(_("Card back"), back_choices(), s.card_back, self._set("card_back"))
+        self.badges = Toggle(_("Month and kind badges on cards"), s.card_badges,
+                             self._set("card_badges"))
+        self.language = Choice(_("Language"), list(LANGUAGES.items()), s.language,
+                               self._set("language"))
+        self.rows = ScrollList([self.master, self.effects, self.mute, self.speed, self.fullscreen,
+                                self.back_style, self.badges, self.language])
+        self.done = Button(_("Done"), self.back, primary=True)
+        return [self.panel, self.heading, self.rows, self.done]
+
+    def _set(self, field: str):
+        def apply(value) -> None:
+            setattr(self.app.settings, field, value)
+            self.app.apply_settings()
+            if field in ("mute", "master_volume", "effects_volume"):
+                self.play("click")
+        return apply
+
+    def _fullscreen(self, on: bool) -> None:
+        self.app.set_fullscreen(on)
+
+    def resume(self) -> None:
+        self.fullscreen.value = self.app.settings.fullscreen
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        super().handle_event(event)
+        # F11 is handled by the app; keep the toggle in step with it.
+        self.fullscreen.value = self.app.settings.fullscreen
+
+    def exit(self) -> None:
+        self.app.save_settings()
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        w, h = size
+        pw = min(w - 2 * m.pad, m.px(760))
+        ph = min(h - 2 * m.pad, m.px(720))
+        self.panel.place(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), m)
+        inner = self.panel.rect.inflate(-2 * m.px(28), -2 * m.px(24))
+        head_h = self.heading.font.get_linesize() + m.gap
+        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
+        bottom = inner.bottom - m.row_height
+        self.rows.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,
+                                    bottom - m.gap - inner.y - head_h), m)
+        bw = m.px(220)
+        self.done.place(pygame.Rect(inner.centerx - bw // 2, bottom, bw, m.row_height), m)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        focused = self.focus.focused
+        hint = getattr(focused, "help", "") if focused is not None else ""
+        if not hint:
+            hint = _("Arrows or Tab to move · Left/Right to change · Esc to go back")
+        img = font(self.metrics.type_size("tiny")).render(hint, True, theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midbottom=(self.size[0] // 2,
+                                                  self.size[1] - self.metrics.px(6))))

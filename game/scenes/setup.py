@@ -1,0 +1,181 @@
+"""Game setup, shared by every game: seats, player count, options and presets, deal number."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game import theme
+from game.catalog import AI_LEVELS, GAMES, GameInfo, Option, level_label
+from game.fonts import font
+from game.i18n import _
+from game.scenes import registry
+from game.scenes.base import WidgetScene
+from game.scenes.dialog import not_available
+from game.text import draw_text
+from game.widgets import Button, Choice, Label, NumberField, Panel, ScrollList, Toggle, Widget
+
+MAX_SEED = 999_999_999
+
+
+@dataclass
+class GameSetup:
+    """What the setup scene hands a game's table: who sits where, options, deal number."""
+
+    game_id: str
+    seats: list[str]  # "human" or an AI level, seat 0 first (bottom of the screen)
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 1
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+
+def default_setup(game_id: str, seed: int | None = None) -> GameSetup:
+    info = GAMES[game_id]
+    seats = ["human"] + ["normal"] * (info.default_players - 1)
+    return GameSetup(game_id, seats, info.defaults(),
+                     seed if seed is not None else random.SystemRandom().randint(1, 99_999))
+
+
+def seat_name(index: int) -> str:
+    return _("You (bottom)") if index == 0 else _("Seat {n}").format(n=index + 1)
+
+
+class SetupScene(WidgetScene):
+    name = "setup"
+
+    def __init__(self, game_id: str, seed: int | None = None) -> None:
+        super().__init__()
+        if game_id not in GAMES:
+            raise ValueError(f"unknown game id {game_id!r}")
+        self.info: GameInfo = GAMES[game_id]
+        self.setup = default_setup(game_id, seed)
+
+    # Widgets ----------------------------------------------------------------------------------
+    def build(self) -> list[Widget]:
+        info, setup = self.info, self.setup
+        self.panel = Panel()
+        self.heading = Label(_("{game} — new game").format(game=info.title), role="title",
+                             align="center", color=theme.GOLD)
+        self.left_title = Label(_("Players"), role="heading", color=theme.GOLD)
+        self.right_title = Label(_("Rules"), role="heading", color=theme.GOLD)
+        left: list[Widget] = []
+        if info.min_players != info.max_players:
+            left.append(Choice(_("Number of players"),
+                               [(n, str(n)) for n in range(info.min_players, info.max_players + 1)],
+                               setup.players, self._set_players))
+        if info.max_players > 1:
+            choices = [("human", level_label("human"))] + [(lv, level_label(lv)) for lv in AI_LEVELS]
+            for i, seat in enumerate(setup.seats):
+                left.append(Choice(seat_name(i), choices, seat, self._set_seat(i)))
+        else:
+            left.append(Label(_("A game for one player."), role="small", color=theme.TEXT_DIM))
+        self.seed_field = NumberField(_("Deal number"), setup.seed, self._set_seed)
+        left.append(self.seed_field)
+        left.append(Button(_("New deal number"), self._random_seed))
+        left.append(Label(info.summary, role="small", color=theme.TEXT_DIM))
+        self.left = ScrollList(left)
+        right: list[Widget] = []
+        self.preset_choice: Choice | None = None
+        if len(info.presets) > 1:
+            choices = [(k, label) for k, (label, _v) in info.presets.items()] + [("custom", _("Custom"))]
+            self.preset_choice = Choice(_("Preset"), choices,
+                                        info.matching_preset(setup.options) or "custom",
+                                        self._set_preset)
+            right.append(self.preset_choice)
+        self.option_widgets: dict[str, Toggle | Choice] = {}
+        for opt in info.options:
+            w = self._option_widget(opt)
+            self.option_widgets[opt.key] = w
+            right.append(w)
+        self.right = ScrollList(right)
+        self.back_button = Button(_("Back"), self.back)
+        self.start_button = Button(_("Start"), self.start, primary=True)
+        return [self.panel, self.heading, self.left_title, self.right_title, self.left, self.right,
+                self.back_button, self.start_button]
+
+    def _option_widget(self, opt: Option) -> Toggle | Choice:
+        value = self.setup.options[opt.key]
+        values = [v for v, _l in opt.choices]
+        if values == [False, True]:
+            return Toggle(opt.label, value, self._set_option(opt.key), help=opt.help)
+        return Choice(opt.label, opt.choices, value, self._set_option(opt.key), help=opt.help)
+
+    # Changes ----------------------------------------------------------------------------------
+    def _set_players(self, n: int) -> None:
+        seats = self.setup.seats
+        self.setup.seats = (seats + ["normal"] * n)[:n]
+        self.rebuild()
+
+    def _set_seat(self, i: int):
+        def apply(level: str) -> None:
+            self.setup.seats[i] = level
+        return apply
+
+    def _set_seed(self, value: int) -> None:
+        self.setup.seed = min(MAX_SEED, max(0, value))
+
+    def _random_seed(self) -> None:
+        self.seed_field.set_value(random.SystemRandom().randint(1, 99_999))
+
+    def _set_option(self, key: str):
+        def apply(value: Any) -> None:
+            self.setup.options[key] = value
+            if self.preset_choice is not None:
+                self.preset_choice.index = [v for v, _l in self.preset_choice.choices].index(
+                    self.info.matching_preset(self.setup.options) or "custom")
+        return apply
+
+    def _set_preset(self, name: str) -> None:
+        if name == "custom":
+            return  # "Custom" is what the options say; choosing it changes nothing
+        self.setup.options = self.info.preset(name)
+        for key, w in self.option_widgets.items():
+            w.value = self.setup.options[key]
+
+    def start(self) -> None:
+        scene = registry.make(self.info.id, setup=self.setup)
+        if scene is None:
+            self.app.push(not_available(self.info.title))
+            return
+        self.app.stack.replace(scene)
+
+    # Layout -----------------------------------------------------------------------------------
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        w, h = size
+        pw, ph = min(w - 2 * m.pad, m.px(1180)), h - 2 * m.pad
+        self.panel.place(pygame.Rect((w - pw) // 2, m.pad, pw, ph), m)
+        inner = self.panel.rect.inflate(-2 * m.px(28), -2 * m.px(22))
+        head_h = self.heading.font.get_linesize() + m.gap
+        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
+        col_gap = m.px(28)
+        left_w = (inner.width - col_gap) * 5 // 12
+        right_w = inner.width - col_gap - left_w
+        top = inner.y + head_h
+        sub_h = font(m.type_size("heading"), True).get_linesize()
+        bottom = inner.bottom - m.row_height - m.gap - m.px(44)
+        self.left_title.place(pygame.Rect(inner.x, top, left_w, sub_h), m)
+        self.right_title.place(pygame.Rect(inner.x + left_w + col_gap, top, right_w, sub_h), m)
+        self.left.place(pygame.Rect(inner.x, top + sub_h, left_w, bottom - top - sub_h), m)
+        self.right.place(pygame.Rect(inner.x + left_w + col_gap, top + sub_h, right_w,
+                                     bottom - top - sub_h), m)
+        bw = m.px(220)
+        by = inner.bottom - m.row_height
+        self.back_button.place(pygame.Rect(inner.x, by, bw, m.row_height), m)
+        self.start_button.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics
+        focused = self.focus.focused
+        hint = getattr(focused, "help", "")
+        if hint:  # the focused option's explanation, under both columns
+            rect = pygame.Rect(self.left.rect.x, self.left.rect.bottom + m.px(4),
+                               self.right.rect.right - self.left.rect.x, m.px(44))
+            draw_text(surface, hint, font(m.type_size("small")), theme.TEXT_DIM, rect, "center")

@@ -1,0 +1,79 @@
+"""Statistics: per game (and per opponent level) played, won, win %, streaks, best results."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.catalog import GAMES, level_label
+from game.i18n import _
+from game.scenes.base import WidgetScene
+from game.stats import Tally
+from game.widgets import Button, Label, Panel, ScrollList, Widget
+
+RESULT_LABELS = {
+    "points": "Best points", "score": "Best score", "time": "Best time (s)",
+    "moves": "Fewest moves", "round_points": "Best round",
+}
+
+
+def tally_line(t: Tally) -> str:
+    rate = "—" if t.win_rate is None else f"{t.win_rate * 100:.0f}%"
+    return _("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})").format(
+        p=t.played, w=t.won, l=t.lost, d=t.drawn, r=rate, s=t.streak, b=t.best_streak)
+
+
+def bests_line(t: Tally) -> str:
+    parts = []
+    for key, value in sorted(t.best.items()):
+        label = _(RESULT_LABELS.get(key, key))
+        shown = f"{value:g}" if isinstance(value, float) else str(value)
+        parts.append(f"{label}: {shown}")
+    return " · ".join(parts)
+
+
+class StatsScene(WidgetScene):
+    name = "statistics"
+
+    def build(self) -> list[Widget]:
+        stats = self.app.stats
+        self.panel = Panel()
+        self.heading = Label(_("Statistics"), role="title", align="center", color=theme.GOLD)
+        rows: list[Widget] = []
+        if stats.empty:
+            rows.append(Label(_("No finished games yet."), role="heading", align="center"))
+            rows.append(Label(_("Every game you finish is counted here: games played and won, "
+                                "win rate, streaks and best results, for each game and each "
+                                "opponent level."), align="center", color=theme.TEXT_DIM))
+        else:
+            for gid, info in GAMES.items():
+                t = stats.summary(gid)
+                if not t.played:
+                    continue
+                rows.append(Label(info.title, role="heading", color=theme.GOLD))
+                rows.append(Label(tally_line(t)))
+                if t.best:
+                    rows.append(Label(bests_line(t), role="small", color=theme.TEXT_DIM))
+                for level, lt in sorted(stats.levels(gid).items()):
+                    rows.append(Label(f"{level_label(level)}: {tally_line(lt)}", role="small"))
+        self.list = ScrollList(rows, gap=8)
+        self.done = Button(_("Done"), self.back, primary=True)
+        return [self.panel, self.heading, self.list, self.done]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.list.handle_scroll_key(event):
+            super().handle_event(event)
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        w, h = size
+        pw, ph = min(w - 2 * m.pad, m.px(1000)), min(h - 2 * m.pad, m.px(740))
+        self.panel.place(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), m)
+        inner = self.panel.rect.inflate(-2 * m.px(32), -2 * m.px(24))
+        head_h = self.heading.font.get_linesize() + m.gap
+        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
+        bottom = inner.bottom - m.row_height
+        self.list.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,
+                                    bottom - m.gap - inner.y - head_h), m)
+        bw = m.px(220)
+        self.done.place(pygame.Rect(inner.centerx - bw // 2, bottom, bw, m.row_height), m)

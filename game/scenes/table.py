@@ -1,0 +1,39 @@
+"""``TableScene``: the base of every game's table — Esc opens the pause menu.
+
+A game's table implements ``restart()`` (same deal again) and ``rules_text()``; the pause
+menu offers resume, restart deal, rules reference and quit to menu.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.catalog import GAMES
+from game.scene import Scene
+
+
+class TableScene(Scene):
+    game_id = ""
+
+    def __init__(self, setup=None) -> None:
+        super().__init__()
+        self.setup = setup
+
+    @property
+    def title(self) -> str:
+        return GAMES[self.game_id].title if self.game_id in GAMES else self.name
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.pause()
+
+    def pause(self) -> None:
+        from game.scenes.pause import PauseMenu
+        self.app.push(PauseMenu(self))
+
+    def restart(self) -> None:
+        """Deal the same deal again (override)."""
+
+    def rules_text(self) -> str:
+        """The rules reference (override with the game's yaku table and active options)."""
+        return GAMES[self.game_id].summary if self.game_id in GAMES else ""

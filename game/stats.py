@@ -1,0 +1,152 @@
+"""Statistics: every game reports its finished games here; persisted as JSON.
+
+Per game, and per opponent level within it: played, won, lost, drawn, current and best win
+streak, and best results (each with its own direction: highest score, fewest moves, ...).
+
+>>> s = Statistics()
+>>> s.record("koikoi", "win", level="normal", results={"points": 12})
+>>> s.summary("koikoi").played, s.summary("koikoi").win_rate
+(1, 1.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from game import paths
+from game.i18n import _
+from game.settings import damaged_message
+from game.storage import read_json, write_json
+
+OUTCOMES = ("win", "loss", "draw")
+
+
+class UnknownOutcomeError(ValueError):
+    def __init__(self, outcome: str) -> None:
+        super().__init__(f"unknown outcome {outcome!r}; expected one of {OUTCOMES}")
+
+
+@dataclass
+class Tally:
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    streak: int = 0  # current run of wins
+    best_streak: int = 0
+    best: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+    def add(self, outcome: str, results: Mapping[str, float], lower_is_better: set[str]) -> None:
+        self.played += 1
+        if outcome == "win":
+            self.won += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+            if outcome == "loss":
+                self.lost += 1
+            else:
+                self.drawn += 1
+        for key, value in results.items():
+            old = self.best.get(key)
+            if old is None:
+                self.best[key] = value
+            elif key in lower_is_better:
+                self.best[key] = min(old, value)
+            else:
+                self.best[key] = max(old, value)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Tally":
+        t = cls()
+        if isinstance(data, dict):
+            for name in ("played", "won", "lost", "drawn", "streak", "best_streak"):
+                v = data.get(name)
+                if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+                    setattr(t, name, v)
+            best = data.get("best")
+            if isinstance(best, dict):
+                t.best = {k: v for k, v in best.items()
+                          if isinstance(v, (int, float)) and not isinstance(v, bool)}
+        return t
+
+
+@dataclass
+class GameStats:
+    total: Tally = field(default_factory=Tally)
+    by_level: dict[str, Tally] = field(default_factory=dict)
+    lower_is_better: list[str] = field(default_factory=list)
+
+
+class Statistics:
+    """The store. ``record`` updates memory; ``save`` writes the file."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self.games: dict[str, GameStats] = {}
+        self.problem: str | None = None
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "Statistics":
+        store = cls(path or paths.stats_file())
+        result = read_json(store.path)
+        if result.problem:
+            store.problem = damaged_message(_("statistics"), result.kept_aside)
+        elif isinstance(result.data, dict):
+            for game, entry in result.data.get("games", {}).items():
+                if not isinstance(entry, dict):
+                    continue
+                gs = GameStats(total=Tally.from_dict(entry.get("total")))
+                levels = entry.get("by_level", {})
+                if isinstance(levels, dict):
+                    gs.by_level = {k: Tally.from_dict(v) for k, v in levels.items()}
+                lib = entry.get("lower_is_better", [])
+                gs.lower_is_better = [k for k in lib if isinstance(k, str)] if isinstance(lib, list) else []
+                store.games[game] = gs
+        return store
+
+    def record(
+        self,
+        game: str,
+        outcome: str,
+        level: str | None = None,
+        results: Mapping[str, float] | None = None,
+        lower_is_better: tuple[str, ...] = (),
+    ) -> None:
+        """Add one finished game. ``level`` is the opponents' level ("easy", "normal", ...)."""
+        if outcome not in OUTCOMES:
+            raise UnknownOutcomeError(outcome)
+        gs = self.games.setdefault(game, GameStats())
+        for key in lower_is_better:
+            if key not in gs.lower_is_better:
+                gs.lower_is_better.append(key)
+        lib = set(gs.lower_is_better)
+        gs.total.add(outcome, results or {}, lib)
+        if level:
+            gs.by_level.setdefault(level, Tally()).add(outcome, results or {}, lib)
+
+    def summary(self, game: str) -> Tally:
+        return self.games[game].total if game in self.games else Tally()
+
+    def levels(self, game: str) -> dict[str, Tally]:
+        return dict(self.games[game].by_level) if game in self.games else {}
+
+    @property
+    def empty(self) -> bool:
+        return not any(gs.total.played for gs in self.games.values())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": 1, "games": {
+            g: {"total": asdict(gs.total), "by_level": {k: asdict(v) for k, v in gs.by_level.items()},
+                "lower_is_better": list(gs.lower_is_better)}
+            for g, gs in self.games.items()}}
+
+    def save(self) -> None:
+        write_json(self.path or paths.stats_file(), self.to_dict())

@@ -1,0 +1,72 @@
+"""Push button.
+
+>>> b = Button("OK"); b.text
+'OK'
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game import draw, theme
+from game.fonts import font
+from game.text import fit_font_size
+from game.widgets.base import Widget
+
+
+class Button(Widget):
+    """A labelled button; ``primary`` ones are vermilion (the main action of a screen)."""
+
+    def __init__(self, text: str, on_activate: Callable[[], None] | None = None, *,
+                 primary: bool = False, enabled: bool = True, role: str = "body",
+                 subtitle: str = "") -> None:
+        super().__init__(on_activate, enabled)
+        self.text = text
+        self.subtitle = subtitle
+        self.primary = primary
+        self.role = role
+
+    def preferred_height(self, width: int) -> int:
+        h = self.metrics.row_height
+        return round(h * 1.5) if self.subtitle else h
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        m = self.metrics
+        r = self.rect.move(0, m.px(1) if self.pressed else 0)
+        if not self.enabled:
+            fill = theme.BUTTON
+        elif self.primary:
+            fill = theme.BUTTON_PRIMARY_HOVER if self.lit else theme.BUTTON_PRIMARY
+        else:
+            fill = theme.BUTTON_HOVER if self.lit else theme.BUTTON
+        if not self.pressed:
+            draw.rounded_rect(surface, theme.SHADOW, r.move(0, m.px(3)), m.radius, alpha=110)
+        draw.rounded_rect(surface, fill, r, m.radius)
+        # A lighter top edge gives the lacquer a little depth.
+        top = pygame.Rect(r.x + m.radius, r.y + m.px(2), r.width - 2 * m.radius, max(1, m.px(1)))
+        draw.rounded_rect(surface, (255, 255, 255), top, 1, alpha=40)
+        border = theme.GOLD if self.lit else theme.GOLD_DIM
+        pygame.draw.rect(surface, border, r, max(1, m.px(1.5)), border_radius=m.radius)
+        if self.focused:
+            draw.focus_ring(surface, r, m.radius, max(2, m.px(2)))
+        color = theme.TEXT if self.enabled else theme.DISABLED
+        pad = m.px(14)
+        start = m.type_size(self.role)
+        size = fit_font_size(lambda s: font(s, True), self.text, r.width - 2 * pad, start)
+        title = font(size, True).render(self.text, True, color)
+        if self.subtitle:
+            sub_font = font(m.type_size("small"))
+            sub = sub_font.render(self.subtitle, True, theme.TEXT_DIM if self.enabled else theme.DISABLED)
+            if sub.get_width() > r.width - 2 * pad:
+                sub = pygame.transform.smoothscale(
+                    sub, (r.width - 2 * pad, max(1, round(sub.get_height() * (r.width - 2 * pad) / sub.get_width()))))
+            total = title.get_height() + sub.get_height()
+            y = r.centery - total // 2
+            surface.blit(title, (r.centerx - title.get_width() // 2, y))
+            surface.blit(sub, (r.centerx - sub.get_width() // 2, y + title.get_height()))
+        else:
+            surface.blit(title, title.get_rect(center=r.center))

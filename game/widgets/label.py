@@ -1,0 +1,42 @@
+"""Static text with wrapping and alignment.
+
+>>> Label("Hello", role="title").role
+'title'
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import theme
+from game.fonts import font
+from game.text import draw_text, text_height
+from game.widgets.base import Widget
+
+
+class Label(Widget):
+    focusable = False
+
+    def __init__(self, text: str, *, role: str = "body", align: str = "left",
+                 color=theme.TEXT, bold: bool = False, valign: str = "top") -> None:
+        super().__init__()
+        self.text = text
+        self.role = role
+        self.align = align
+        self.color = color
+        self.bold = bold
+        self.valign = valign
+
+    @property
+    def font(self) -> pygame.font.Font:
+        return font(self.metrics.type_size(self.role), self.bold or self.role in ("display", "title"))
+
+    def preferred_height(self, width: int) -> int:
+        return text_height(self.font, self.text, max(1, width))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.visible and self.text:
+            draw_text(surface, self.text, self.font, self.color, self.rect, self.align, self.valign)
