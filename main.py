@@ -77,14 +77,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="PNG file for --screenshot")
     parser.add_argument("--size", type=_size, default=(1280, 800), help="WxH (default 1280x800)")
     parser.add_argument("--seed", type=int, help="deal number for game scenes")
+    parser.add_argument("--quit-after-frames", type=int, help=argparse.SUPPRESS)  # benchmarks
     args = parser.parse_args(argv)
     if args.screenshot:
         if args.out is None:
             parser.error("--screenshot needs --out FILE.png")
         return screenshot(args.screenshot, args.out, args.size, args.seed)
     from game.app import App
-    App().run()
+    app = App()
+    if args.quit_after_frames:
+        app.frame_hook = _quit_after(app, args.quit_after_frames)
+    app.run()
     return 0
+
+
+def _quit_after(app, frames: int):
+    """Frame hook for start-up benchmarks: report the first frame, quit after ``frames``."""
+    count = 0
+
+    def hook(dt: float) -> None:
+        nonlocal count
+        count += 1
+        if count == 1:
+            print("first-frame", flush=True)
+        if count >= frames:
+            app.quit()
+    return hook
 
 
 def simulate(argv: list[str]) -> int:

@@ -30,3 +30,13 @@ def _pygame():
     pygame.init()
     yield
     pygame.quit()
+
+
+@pytest.fixture
+def app():
+    """A headless App at 1280x800 with default settings and the menu on the stack."""
+    from game.app import App
+    from game.settings import Settings
+    a = App((1280, 800), headless=True, settings=Settings())
+    a.start()
+    yield a

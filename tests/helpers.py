@@ -5,17 +5,23 @@ from __future__ import annotations
 import pygame
 
 
+def send(target, event) -> None:
+    """Give ``event`` to an App (its ``dispatch``) or to a scene/widget (``handle_event``)."""
+    entry = getattr(target, "dispatch", None) or target.handle_event
+    entry(event)
+
+
 def click(target, pos) -> None:
     """Move to ``pos``, press and release the left button there; ``target`` handles events."""
-    target.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    target.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    target.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    send(target, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    send(target, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    send(target, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
 def key(target, k: int, mod: int = 0) -> None:
-    target.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    target.handle_event(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+    send(target, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    send(target, pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
 
 
 def motion(target, pos, rel=(0, 0), buttons=(0, 0, 0)) -> None:
-    target.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons))
+    send(target, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons))

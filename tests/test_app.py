@@ -1,0 +1,215 @@
+"""The app shell driven by synthetic events: menu, dialogs, settings, setup, pause, errors."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import paths
+from game.scene import Scene
+from game.scenes.dialog import Dialog
+from game.scenes.menu import MenuScene
+from game.scenes.pause import PauseMenu, RulesScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.stats import StatsScene
+from game.scenes.table import TableScene
+from game.settings import load_settings
+from tests.helpers import click, key
+
+
+def test_pygame_is_the_community_edition():
+    assert getattr(pygame, "IS_CE", False)
+
+
+def button(scene, text):
+    return next(w for w in scene.focus.widgets if getattr(w, "text", None) == text)
+
+
+def test_menu_opens_settings_by_click_and_esc_returns(app):
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    click(app, button(menu, "Settings").rect.center)
+    assert isinstance(app.stack.top, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is menu
+
+
+def test_menu_keyboard_moves_focus_and_enter_activates(app):
+    menu = app.stack.top
+    assert menu.focus.focused.text == "Koi-Koi"
+    for _ in range(6):
+        key(app, pygame.K_DOWN)
+    assert menu.focus.focused.text == "Statistics"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, StatsScene)
+
+
+@pytest.mark.parametrize("title", ["Koi-Koi", "Hana-awase", "600 Hearts", "Yatsuhashi Solitaire",
+                                   "Heart of Five"])
+def test_games_not_built_answer_not_available(app, title):
+    from game.catalog import GAMES
+    from game.scenes import registry
+    gid = next(g for g, info in GAMES.items() if info.title == title)
+    if registry.available(gid):
+        pytest.skip(f"{title} is built")
+    click(app, button(app.stack.top, title).rect.center)
+    dialog = app.stack.top
+    assert isinstance(dialog, Dialog) and dialog.title == "Not available yet"
+    assert title in dialog.message
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_esc_on_menu_asks_before_quitting(app):
+    app.running = True
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, Dialog)
+    key(app, pygame.K_ESCAPE)  # Esc = "Stay"
+    assert isinstance(app.stack.top, MenuScene) and app.running is True
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)  # "Quit" is the default button
+    assert app.running is False
+
+
+def test_settings_apply_at_once_and_persist_on_close(app):
+    app.push(SettingsScene())
+    scene = app.stack.top
+    click(app, scene.mute.rect.center)
+    assert app.settings.mute is True
+    r = scene.speed.control_rect
+    click(app, (r.right - 5, r.centery))
+    assert app.settings.animation_speed == "slow"
+    assert not paths.settings_file().exists()
+    key(app, pygame.K_ESCAPE)
+    saved, problem = load_settings()
+    assert problem is None and saved.mute is True and saved.animation_speed == "slow"
+
+
+def test_f11_toggles_fullscreen_setting(app):
+    key(app, pygame.K_F11)
+    assert app.settings.fullscreen is True
+    key(app, pygame.K_F11)
+    assert app.settings.fullscreen is False
+
+
+def test_damaged_settings_at_start_shows_a_notice_over_the_menu():
+    from game.app import App
+    path = paths.settings_file()
+    path.parent.mkdir(parents=True)
+    path.write_text("{oops", encoding="utf-8")
+    a = App((1280, 800), headless=True)
+    a.start()
+    assert isinstance(a.stack.top, Dialog) and "damaged" in a.stack.top.message
+    assert isinstance(list(a.stack)[0], MenuScene)
+    assert list(path.parent.glob("settings.json.damaged-*"))
+
+
+class Exploding(Scene):
+    name = "exploding"
+
+    def update(self, dt):
+        raise RuntimeError("boom")
+
+
+def test_an_exception_in_a_scene_returns_to_the_menu_with_an_error_dialog(app):
+    app.push(Exploding())
+    app.frame(1 / 60)
+    scenes = list(app.stack)
+    assert isinstance(scenes[0], MenuScene) and isinstance(scenes[-1], Dialog)
+    assert len(scenes) == 2
+    assert str(app.log_path) in scenes[-1].message
+    assert "RuntimeError: boom" in app.log_path.read_text(encoding="utf-8")
+
+
+def test_exception_while_handling_an_event_is_contained(app):
+    class BadInput(Scene):
+        def handle_event(self, event):
+            raise KeyError("bad")
+    app.push(BadInput())
+    key(app, pygame.K_a)
+    assert isinstance(app.stack.top, Dialog) and app.stack.top.title == "Something went wrong"
+
+
+class Table(TableScene):
+    game_id = "koikoi"
+    name = "test-table"
+
+    def __init__(self):
+        super().__init__()
+        self.restarts = 0
+
+    def restart(self):
+        self.restarts += 1
+
+
+def test_pause_menu_resume_restart_rules_and_quit(app):
+    table = Table()
+    app.push(table)
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseMenu)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    key(app, pygame.K_ESCAPE)
+    click(app, button(app.stack.top, "Restart deal").rect.center)
+    key(app, pygame.K_RETURN)  # confirm
+    assert table.restarts == 1 and app.stack.top is table
+    key(app, pygame.K_ESCAPE)
+    click(app, button(app.stack.top, "Rules reference").rect.center)
+    assert isinstance(app.stack.top, RulesScene) and "koi-koi" in app.stack.top.text
+    key(app, pygame.K_ESCAPE)
+    click(app, button(app.stack.top, "Quit to menu").rect.center)
+    key(app, pygame.K_RETURN)
+    assert [type(s) for s in app.stack] == [MenuScene]
+
+
+def test_setup_presets_options_and_players(app):
+    setup = SetupScene("koikoi", seed=5)
+    app.push(setup)
+    assert setup.setup.options["hand_swap"] is True
+    setup.preset_choice.step(1)  # Seed -> Nintendo
+    opts = setup.setup.options
+    assert opts["hand_swap"] is False and opts["seven_point_double"] is True
+    assert setup.option_widgets["hand_swap"].value is False
+    setup.option_widgets["rain_rule"].activate()
+    assert setup.preset_choice.value == "custom" and setup.setup.options["rain_rule"] is True
+    setup.option_widgets["rain_rule"].activate()
+    assert setup.preset_choice.value == "nintendo"
+
+    hearts = SetupScene("hearts600", seed=5)
+    app.push(hearts)
+    count = next(w for w in hearts.focus.widgets if getattr(w, "text", "") == "Number of players")
+    count.step(1)
+    assert hearts.setup.seats == ["human", "normal", "normal", "normal"]
+    seat4 = next(w for w in hearts.focus.widgets if getattr(w, "text", "") == "Seat 4")
+    seat4.step(1)
+    assert hearts.setup.seats[3] == "human"
+
+
+def test_setup_deal_number_is_typed(app):
+    setup = SetupScene("koikoi", seed=0)
+    app.push(setup)
+    setup.focus.focus(setup.seed_field)
+    for ch in "123":
+        app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    assert setup.setup.seed == 123
+
+
+def test_statistics_honest_empty_state_then_figures(app):
+    app.push(StatsScene())
+    texts = [getattr(w, "text", "") for w in app.stack.top.list.children]
+    assert "No finished games yet." in texts
+    app.stats.record("koikoi", "win", level="normal", results={"points": 9})
+    app.stack.replace(StatsScene())
+    texts = [getattr(w, "text", "") for w in app.stack.top.list.children]
+    assert "Koi-Koi" in texts and any("Played 1 · won 1" in t for t in texts)
+
+
+def test_rules_scene_scrolls_with_keys(app):
+    app.push(RulesScene("Test", "\n\n".join(f"Paragraph {i} " * 20 for i in range(40))))
+    scene = app.stack.top
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.list.offset > 0
+    key(app, pygame.K_HOME)
+    assert scene.list.offset == 0

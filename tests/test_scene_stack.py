@@ -1,0 +1,79 @@
+"""The scene stack's lifecycle and what it draws."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scene import Scene, SceneStack
+
+
+class Recorder(Scene):
+    def __init__(self, name, log, opaque=True, color=(0, 0, 0)):
+        super().__init__()
+        self.name, self.log, self.opaque, self.color = name, log, opaque, color
+
+    def enter(self):
+        self.log.append(f"enter {self.name}")
+
+    def exit(self):
+        self.log.append(f"exit {self.name}")
+
+    def resume(self):
+        self.log.append(f"resume {self.name}")
+
+    def layout(self, size):
+        super().layout(size)
+        self.log.append(f"layout {self.name} {size[0]}x{size[1]}")
+
+    def draw(self, surface):
+        surface.fill(self.color, pygame.Rect(0, 0, 10, 10) if not self.opaque else None)
+
+
+def test_push_pop_replace_reset_lifecycle():
+    log = []
+    stack = SceneStack(size=(800, 600))
+    a, b, c, d = (Recorder(n, log) for n in "abcd")
+    stack.push(a)
+    stack.push(b)
+    assert stack.top is b
+    stack.pop()
+    stack.replace(c)
+    stack.reset(d)
+    assert log == ["enter a", "layout a 800x600", "enter b", "layout b 800x600", "exit b",
+                   "resume a", "exit a", "enter c", "layout c 800x600", "exit c", "enter d",
+                   "layout d 800x600"]
+    assert list(stack) == [d] and stack.pop() is d and stack.pop() is None
+
+
+def test_resize_lays_out_every_scene():
+    log = []
+    stack = SceneStack(size=(800, 600))
+    stack.push(Recorder("a", log))
+    stack.push(Recorder("b", log))
+    log.clear()
+    stack.resize((1920, 1080))
+    assert log == ["layout a 1920x1080", "layout b 1920x1080"]
+
+
+def test_remove_from_the_middle_exits_without_resume():
+    log = []
+    stack = SceneStack()
+    a, b, c = (Recorder(n, log) for n in "abc")
+    for s in (a, b, c):
+        stack.push(s)
+    log.clear()
+    stack.remove(b)
+    assert log == ["exit b"] and list(stack) == [a, c]
+
+
+def test_overlays_draw_over_the_topmost_opaque_scene():
+    stack = SceneStack(size=(100, 100))
+    bottom = Recorder("bottom", [], color=(255, 0, 0))
+    middle = Recorder("middle", [], color=(0, 255, 0))
+    overlay = Recorder("overlay", [], opaque=False, color=(0, 0, 255))
+    for s in (bottom, middle, overlay):
+        stack.push(s)
+    assert stack.visible() == [middle, overlay]
+    surf = pygame.Surface((100, 100))
+    stack.draw(surf)
+    assert surf.get_at((50, 50))[:3] == (0, 255, 0) and surf.get_at((5, 5))[:3] == (0, 0, 255)

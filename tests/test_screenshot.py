@@ -1,0 +1,61 @@
+"""``python main.py --screenshot SCENE --out FILE.png`` (api.md)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("scene", ["menu", "settings", "setup", "statistics"])
+def test_screenshot_writes_a_png_of_the_scene(tmp_path, scene):
+    out = tmp_path / f"{scene}.png"
+    assert main.main(["--screenshot", scene, "--out", str(out), "--size", "1024x640"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 640)
+    colors = {tuple(image.get_at((x, y))) for x in range(0, 1024, 37) for y in range(0, 640, 29)}
+    assert len(colors) > 20, "the picture is nearly flat: nothing was drawn"
+
+
+def test_screenshots_of_different_scenes_differ(tmp_path):
+    images = []
+    for scene in ("menu", "settings"):
+        out = tmp_path / f"{scene}.png"
+        main.main(["--screenshot", scene, "--out", str(out)])
+        images.append(pygame.image.tobytes(pygame.image.load(str(out)), "RGB"))
+    assert images[0] != images[1]
+
+
+def test_unavailable_scene_exits_2(tmp_path, capsys):
+    from game.scenes import registry
+    if registry.available("heart_of_five"):
+        pytest.skip("built")
+    out = tmp_path / "x.png"
+    assert main.main(["--screenshot", "heart_of_five", "--out", str(out)]) == 2
+    assert "not available yet" in capsys.readouterr().err and not out.exists()
+
+
+def test_screenshot_command_line_in_a_fresh_process(tmp_path):
+    out = tmp_path / "menu.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="", SDL_AUDIODRIVER="dummy")
+    env["HANAFUDA_PARLOR_HOME"] = str(tmp_path / "home")
+    proc = subprocess.run([sys.executable, "main.py", "--screenshot", "menu", "--out", str(out),
+                           "--size", "960x600"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert pygame.image.load(str(out)).get_size() == (960, 600)
+    assert "Hello from the pygame community" not in proc.stdout  # support prompt hidden
+
+
+def test_bad_size_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        main.main(["--screenshot", "menu", "--out", "x.png", "--size", "big"])
+    assert "WxH" in capsys.readouterr().err
