@@ -27,5 +27,10 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it now (translate when shown)."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)

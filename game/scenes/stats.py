@@ -6,14 +6,14 @@ import pygame
 
 from game import theme
 from game.catalog import GAMES, level_label
-from game.i18n import _
+from game.i18n import N_, _
 from game.scenes.base import WidgetScene
 from game.stats import Tally
 from game.widgets import Button, Label, Panel, ScrollList, Widget
 
 RESULT_LABELS = {
-    "points": "Best points", "score": "Best score", "time": "Best time (s)",
-    "moves": "Fewest moves", "round_points": "Best round",
+    "points": N_("Best points"), "score": N_("Best score"), "time": N_("Best time (s)"),
+    "moves": N_("Fewest moves"), "round_points": N_("Best round"),
 }
 
 
