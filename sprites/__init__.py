@@ -1,0 +1,46 @@
+"""Card sprites: animation, drag and drop, and the animation queue (no card art here).
+
+* ``easing``: easing curves (``linear``, ``ease_in_quad``, ``ease_out_cubic``,
+  ``ease_in_out_cubic``, ``ease_out_back``).
+* ``tween.Tween``: dt-driven interpolation of a float or tuple.
+* ``card_sprite.CardSprite``: a card drawn by any face/back renderer ``(w, h) -> Surface``.
+* ``drag.DragController``: press / drag / drop / click on card sprites.
+* ``anim_queue.AnimationQueue``: engine events played as animations, in order.
+
+The art lives in ``sprites.hanafuda_art``, ``sprites.western_art``, ``sprites.backs`` and
+``sprites.faces``; import those directly (this package stays light).
+"""
+
+from sprites.anim_queue import SPEED_FACTORS, AnimationQueue, parallel, sequence, until_settled
+from sprites.card_sprite import CardSprite, Renderer, any_animating, draw_order, draw_sprites
+from sprites.drag import DragController
+from sprites.easing import (
+    EASINGS,
+    ease_in_out_cubic,
+    ease_in_quad,
+    ease_out_back,
+    ease_out_cubic,
+    linear,
+)
+from sprites.tween import Tween
+
+__all__ = [
+    "AnimationQueue",
+    "CardSprite",
+    "DragController",
+    "EASINGS",
+    "Renderer",
+    "SPEED_FACTORS",
+    "Tween",
+    "any_animating",
+    "draw_order",
+    "draw_sprites",
+    "ease_in_out_cubic",
+    "ease_in_quad",
+    "ease_out_back",
+    "ease_out_cubic",
+    "linear",
+    "parallel",
+    "sequence",
+    "until_settled",
+]

@@ -1,0 +1,457 @@
+"""An animated playing card on screen, independent of the card art.
+
+A ``CardSprite`` draws whatever a *face renderer* and a *back renderer* return: callables
+``(width, height) -> pygame.Surface``. Renderers do their own caching; the sprite keeps the
+last surface per side so it asks again only when its size changes.
+
+Coordinates: ``(x, y)`` is the card's centre; ``rotation`` is in degrees counter-clockwise on
+screen (the ``pygame.transform.rotate`` convention); ``scale`` multiplies the base size.
+
+>>> import pygame
+>>> plain = lambda w, h: pygame.Surface((w, h))
+>>> card = CardSprite(plain, plain, pos=(100, 100), size=(60, 96), face_up=False)
+>>> card.move_to((300, 100), duration=0.5, delay=0.25)
+>>> card.flip(0.3)
+>>> card.update(0.25); card.pos                 # still waiting for the move
+(100.0, 100.0)
+>>> card.update(1.0); card.pos, card.face_up, card.animating
+((300.0, 100.0), True, False)
+
+Rule of the project: ``draw()`` changes no state (it may only fill render caches).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+import pygame
+
+from sprites.easing import Easing, ease_in_out_cubic, ease_out_cubic, linear
+from sprites.tween import Tween
+
+Renderer = Callable[[int, int], pygame.Surface]
+ColorLike = Sequence[int]
+Point = tuple[float, float]
+
+_FACE, _BACK = "face", "back"
+
+
+class CardSprite:
+    """A card with position/rotation/scale/flip tweens, hover lift, shadow and glow.
+
+    Public state (read or set freely between frames): ``x, y`` (centre, floats), ``w, h``
+    (base size; change it with ``set_size``), ``rotation``, ``scale``, ``face_up``, ``z`` (draw
+    order hint), ``hovered``, ``highlight`` (glow colour or ``None``), ``lift`` (current hover
+    lift in pixels, animated), ``dragging`` (set by ``DragController``: bigger shadow),
+    ``alpha`` (0-255), ``data`` (any payload, e.g. the rules card).
+    """
+
+    #: Hover lift as a fraction of the card height (a few pixels).
+    HOVER_LIFT_RATIO = 0.05
+    #: Seconds for the hover lift to rise or settle.
+    HOVER_TIME = 0.12
+    #: Extra shadow elevation while dragged, as a fraction of the card height.
+    DRAG_ELEVATION_RATIO = 0.14
+    #: Peak vertical stretch in the middle of a flip (the "coming towards you" 3D cue).
+    FLIP_RISE = 0.06
+    #: Corner radius of shadow and glow, as a fraction of the card width.
+    CORNER_RATIO = 0.08
+
+    def __init__(
+        self,
+        face: Renderer,
+        back: Renderer,
+        pos: Point = (0.0, 0.0),
+        size: tuple[int, int] = (100, 160),
+        *,
+        face_up: bool = True,
+        rotation: float = 0.0,
+        scale: float = 1.0,
+        z: int = 0,
+        data: Any = None,
+    ) -> None:
+        self.face_renderer = face
+        self.back_renderer = back
+        self.x, self.y = float(pos[0]), float(pos[1])
+        self.w, self.h = int(size[0]), int(size[1])
+        self.rotation = float(rotation)
+        self.scale = float(scale)
+        self.face_up = bool(face_up)
+        self.z = z
+        self.data = data
+        self.highlight: Optional[ColorLike] = None
+        self.lift = 0.0
+        self.alpha = 255
+        self.dragging = False
+        #: Pixels to rise on hover; ``None`` derives it from the height.
+        self.hover_lift: Optional[float] = None
+        self._hovered = False
+        self._move: Optional[Tween] = None
+        self._rot: Optional[Tween] = None
+        self._scale: Optional[Tween] = None
+        self._lift: Optional[Tween] = None
+        self._flip: Optional[Tween] = None
+        self._flip_to = self.face_up
+        # Render caches: kind -> (key, surface). Filling them is draw()'s only side effect.
+        self._cache_base: dict[str, tuple[tuple, pygame.Surface]] = {}
+        self._cache_xform: dict[str, tuple[tuple, pygame.Surface]] = {}
+
+    def __repr__(self) -> str:
+        side = "up" if self.face_up else "down"
+        return f"CardSprite({self.data!r}, ({self.x:.1f}, {self.y:.1f}), {side}, z={self.z})"
+
+    # Properties ---------------------------------------------------------------------------
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.w, self.h)
+
+    @property
+    def target_pos(self) -> Point:
+        """Where the card is heading (its position when not moving)."""
+        if self._move is not None:
+            return self._move.end  # type: ignore[return-value]
+        return (self.x, self.y)
+
+    @property
+    def target_face_up(self) -> bool:
+        """``face_up`` once the running flip (if any) has finished."""
+        return self._flip_to if self._flip is not None else self.face_up
+
+    @property
+    def hovered(self) -> bool:
+        return self._hovered
+
+    @hovered.setter
+    def hovered(self, value: bool) -> None:
+        value = bool(value)
+        if value == self._hovered:
+            return
+        self._hovered = value
+        target = self._hover_height() if value else 0.0
+        self._lift = Tween(self.lift, target, self.HOVER_TIME, ease_out_cubic)
+
+    @property
+    def animating(self) -> bool:
+        """True while a move, rotation, scale or flip runs (not the cosmetic hover lift)."""
+        return any(t is not None for t in (self._move, self._rot, self._scale, self._flip))
+
+    @property
+    def flipping(self) -> bool:
+        return self._flip is not None
+
+    # Animation commands -------------------------------------------------------------------
+    def move_to(
+        self,
+        pos: Point,
+        duration: float = 0.3,
+        easing: Easing = ease_in_out_cubic,
+        delay: float = 0.0,
+    ) -> None:
+        """Glide the centre to ``pos``. The start is the position now; during ``delay`` the card
+        stays put (a running move is replaced). Zero duration and delay = ``snap_to``."""
+        if duration <= 0 and delay <= 0:
+            self.snap_to(pos)
+            return
+        end = (float(pos[0]), float(pos[1]))
+        self._move = Tween((self.x, self.y), end, duration, easing, delay)
+
+    def rotate_to(
+        self,
+        degrees: float,
+        duration: float = 0.3,
+        easing: Easing = ease_in_out_cubic,
+        delay: float = 0.0,
+    ) -> None:
+        """Turn to ``degrees`` (counter-clockwise), the literal way: 350 -> 10 turns back."""
+        if duration <= 0 and delay <= 0:
+            self.rotation, self._rot = float(degrees), None
+            return
+        self._rot = Tween(self.rotation, degrees, duration, easing, delay)
+
+    def scale_to(
+        self,
+        scale: float,
+        duration: float = 0.15,
+        easing: Easing = ease_out_cubic,
+        delay: float = 0.0,
+    ) -> None:
+        if duration <= 0 and delay <= 0:
+            self.scale, self._scale = float(scale), None
+            return
+        self._scale = Tween(self.scale, scale, duration, easing, delay)
+
+    def flip(
+        self, duration: float = 0.3, to_face_up: Optional[bool] = None, delay: float = 0.0
+    ) -> None:
+        """Turn the card over: squash horizontally to nothing, swap sides at the midpoint (that
+        is when ``face_up`` changes), then open up again, stretching a little vertically.
+
+        ``to_face_up=None`` toggles (relative to a flip already running); flipping to the side
+        already showing does nothing. A running flip is completed first.
+        """
+        target = (not self.target_face_up) if to_face_up is None else bool(to_face_up)
+        if self._flip is not None:
+            self._finish_flip()
+        if target == self.face_up:
+            return
+        if duration <= 0 and delay <= 0:
+            self.face_up = target
+            return
+        self._flip_to = target
+        self._flip = Tween(0.0, 1.0, duration, linear, delay)
+
+    def snap_to(self, pos: Point) -> None:
+        """Jump to ``pos`` now, cancelling any move."""
+        self.x, self.y = float(pos[0]), float(pos[1])
+        self._move = None
+
+    def set_size(self, w: int, h: int) -> None:
+        """New base size (window resize); instant. Renderers are asked again on the next draw."""
+        self.w, self.h = int(w), int(h)
+        if self._hovered:  # keep the lift proportional to the new size
+            self.lift = self._hover_height()
+            self._lift = None
+
+    def stop(self) -> None:
+        """Freeze moves, turns and scaling where they are; a running flip completes (a card
+        must never stay edge-on)."""
+        self._move = self._rot = self._scale = None
+        if self._flip is not None:
+            self._finish_flip()
+
+    def finish(self) -> None:
+        """Jump every animation to its end (used when animations are skipped)."""
+        for tween in (self._move, self._rot, self._scale, self._lift, self._flip):
+            if tween is not None:
+                tween.finish()
+        self.update(0.0)
+
+    # Time -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance every running tween by ``dt`` seconds."""
+        if self._move is not None:
+            self._move.update(dt)
+            if not self._move.waiting:
+                self.x, self.y = self._move.value  # type: ignore[misc]
+            if self._move.done:
+                self._move = None
+        if self._rot is not None:
+            self._rot.update(dt)
+            if not self._rot.waiting:
+                self.rotation = self._rot.value  # type: ignore[assignment]
+            if self._rot.done:
+                self._rot = None
+        if self._scale is not None:
+            self._scale.update(dt)
+            if not self._scale.waiting:
+                self.scale = self._scale.value  # type: ignore[assignment]
+            if self._scale.done:
+                self._scale = None
+        if self._lift is not None:
+            self._lift.update(dt)
+            self.lift = self._lift.value  # type: ignore[assignment]
+            if self._lift.done:
+                self._lift = None
+        if self._flip is not None:
+            self._flip.update(dt)
+            if self._flip.progress >= 0.5:
+                self.face_up = self._flip_to
+            if self._flip.done:
+                self._flip = None
+
+    def _finish_flip(self) -> None:
+        self.face_up = self._flip_to
+        self._flip = None
+
+    # Geometry ---------------------------------------------------------------------------------
+    def _hover_height(self) -> float:
+        if self.hover_lift is not None:
+            return float(self.hover_lift)
+        return max(2.0, round(self.h * self.HOVER_LIFT_RATIO))
+
+    def _flip_factors(self) -> tuple[float, float]:
+        """(x, y) stretch from a running flip: cos-projection of a card turning about its
+        vertical axis, plus a slight vertical swell at the edge-on moment."""
+        if self._flip is None or self._flip.waiting:
+            return 1.0, 1.0
+        p = self._flip.progress
+        return abs(math.cos(math.pi * p)), 1.0 + self.FLIP_RISE * math.sin(math.pi * p)
+
+    def _scales(self) -> tuple[float, float]:
+        fx, fy = self._flip_factors()
+        return self.scale * fx, self.scale * fy
+
+    def _visual_center(self) -> Point:
+        return (self.x, self.y - self.lift)
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Axis-aligned bounding box of the drawn card (shadow and glow excluded)."""
+        sx, sy = self._scales()
+        cx, cy = self._visual_center()
+        hw, hh = self.w * sx / 2.0, self.h * sy / 2.0
+        a = math.radians(self.rotation)
+        c, s = abs(math.cos(a)), abs(math.sin(a))
+        ex, ey = hw * c + hh * s, hw * s + hh * c
+        left, top = math.floor(cx - ex + 1e-9), math.floor(cy - ey + 1e-9)
+        right, bottom = math.ceil(cx + ex - 1e-9), math.ceil(cy + ey - 1e-9)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def to_local(self, point: Sequence[float]) -> Point:
+        """``point`` in the card's unscaled frame: (0, 0) is the centre, x to the card's right."""
+        cx, cy = self._visual_center()
+        dx, dy = point[0] - cx, point[1] - cy
+        a = math.radians(self.rotation)
+        c, s = math.cos(a), math.sin(a)
+        # Inverse of the screen-space (y down) counter-clockwise rotation used to draw.
+        return dx * c - dy * s, dx * s + dy * c
+
+    def contains(self, point: Sequence[float]) -> bool:
+        """Hit test against the rotated, scaled card (what you see, lift included)."""
+        sx, sy = self._scales()
+        lx, ly = self.to_local(point)
+        return abs(lx) <= self.w * sx / 2.0 and abs(ly) <= self.h * sy / 2.0
+
+    # Drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Shadow, highlight glow, then the card. Changes no state (caches aside)."""
+        if self.alpha <= 0:
+            return
+        sx, sy = self._scales()
+        rot = self.rotation % 360.0
+        cx, cy = self._visual_center()
+
+        # While the card turns or changes size every frame, nearest-pixel rotation (5x faster)
+        # is invisible; a card at rest gets an antialiased rotozoom, cached.
+        smooth = self._rot is None and self._scale is None and self._flip is None
+        corner = _corner(self.w, self.h, self.CORNER_RATIO)
+
+        elevation = self.lift + (self.h * self.DRAG_ELEVATION_RATIO if self.dragging else 0.0)
+        grow = round(1.0 + 0.5 * elevation / max(1, self.h), 2)  # rounded: cache hits when still
+        base = _shadow_base(self.w, self.h, corner)
+        shadow = self._transformed("shadow", base, sx * grow, sy * grow, rot, smooth=False)
+        offset = max(2.0, self.h * 0.02) + elevation * 0.6
+        self._blit(surface, shadow, cx + offset * 0.3, cy + offset, self.alpha)
+
+        if self.highlight is not None:
+            base = _glow_base(self.w, self.h, corner, _rgba(self.highlight))
+            glow = self._transformed("glow", base, sx, sy, rot, smooth=False)
+            self._blit(surface, glow, cx, cy, self.alpha)
+
+        if self.w * sx < 0.5 or self.h * sy < 0.5:
+            return  # edge-on in the middle of a flip
+        side = _FACE if self.face_up else _BACK
+        card = self._transformed("card", self._base(side), sx, sy, rot, smooth)
+        self._blit(surface, card, cx, cy, self.alpha)
+
+    @staticmethod
+    def _blit(
+        surface: pygame.Surface, image: pygame.Surface, cx: float, cy: float, alpha: int
+    ) -> None:
+        if alpha < 255:
+            image = image.copy()  # never touch cached or renderer-owned surfaces
+            image.set_alpha(alpha)
+        w, h = image.get_size()
+        surface.blit(image, (round(cx - w / 2.0), round(cy - h / 2.0)))
+
+    def _base(self, side: str) -> pygame.Surface:
+        """The renderer's surface for ``side`` at the current size, asked once per size."""
+        renderer = self.face_renderer if side == _FACE else self.back_renderer
+        key = (renderer, self.w, self.h)  # swapping a renderer also invalidates
+        hit = self._cache_base.get(side)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        image = renderer(self.w, self.h)
+        if image.get_size() != (self.w, self.h):
+            image = pygame.transform.smoothscale(_with_alpha(image), (self.w, self.h))
+        self._cache_base[side] = (key, image)
+        return image
+
+    def _transformed(
+        self, kind: str, image: pygame.Surface, sx: float, sy: float, rot: float, smooth: bool
+    ) -> pygame.Surface:
+        """``image`` scaled by (sx, sy) then rotated (antialiased if ``smooth``); identity
+        returns it as is. The last result per kind is kept, so still rotated cards (a fanned
+        hand) cost a plain blit."""
+        scaled = abs(sx - 1.0) > 1e-6 or abs(sy - 1.0) > 1e-6
+        rotated = min(rot, 360.0 - rot) > 1e-6
+        if not scaled and not rotated:
+            return image
+        # The source surface itself (not its id) is in the key: ids of freed surfaces get reused.
+        key = (image, round(sx, 4), round(sy, 4), round(rot, 2), smooth)
+        hit = self._cache_xform.get(kind)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        out = image
+        if scaled:
+            w, h = image.get_size()
+            size = (max(1, round(w * sx)), max(1, round(h * sy)))
+            out = pygame.transform.smoothscale(_with_alpha(out), size)
+        if rotated:
+            if abs(rot / 90.0 - round(rot / 90.0)) < 1e-9:
+                out = pygame.transform.rotate(out, round(rot))  # lossless quarter turns
+            elif smooth:
+                out = pygame.transform.rotozoom(_with_alpha(out), rot, 1.0)
+            else:
+                out = pygame.transform.rotate(_with_alpha(out), rot)
+        self._cache_xform[kind] = (key, out)
+        return out
+
+
+def _corner(w: int, h: int, ratio: float) -> int:
+    return max(2, round(min(w, h) * ratio))
+
+
+def _rgba(color: ColorLike) -> tuple[int, int, int, int]:
+    c = tuple(int(v) for v in color)
+    return c if len(c) == 4 else (*c, 230)  # type: ignore[return-value]
+
+
+# Soft layers depend only on size (and colour): shared by every sprite, blurred once.
+@lru_cache(maxsize=16)
+def _shadow_base(w: int, h: int, corner: int) -> pygame.Surface:
+    blur = max(2, round(h * 0.04))
+    pad = blur * 2
+    image = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(image, (0, 0, 0, 120), (pad, pad, w, h), border_radius=corner)
+    return pygame.transform.gaussian_blur(image, blur)
+
+
+@lru_cache(maxsize=16)
+def _glow_base(w: int, h: int, corner: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    spread = max(3, round(min(w, h) * 0.07))
+    pad = spread * 2
+    image = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    ring = pygame.Rect(pad - spread, pad - spread, w + 2 * spread, h + 2 * spread)
+    pygame.draw.rect(image, rgba, ring, border_radius=corner + spread)
+    return pygame.transform.gaussian_blur(image, max(1, spread // 2 + 1))
+
+
+def _with_alpha(image: pygame.Surface) -> pygame.Surface:
+    """``image`` with per-pixel alpha (rotating an opaque surface would give black corners)."""
+    if image.get_flags() & pygame.SRCALPHA:
+        return image
+    out = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+    out.blit(image, (0, 0))
+    return out
+
+
+def draw_order(sprites: Iterable[CardSprite]) -> list[CardSprite]:
+    """Sprites bottom-first: by ``z``, dragged cards on top; stable for equal keys."""
+    return sorted(sprites, key=lambda s: (s.dragging, s.z))
+
+
+def draw_sprites(surface: pygame.Surface, sprites: Iterable[CardSprite]) -> None:
+    """Draw ``sprites`` in ``draw_order``."""
+    for sprite in draw_order(sprites):
+        sprite.draw(surface)
+
+
+def any_animating(sprites: Iterable[CardSprite]) -> bool:
+    return any(s.animating for s in sprites)
