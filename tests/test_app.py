@@ -213,3 +213,25 @@ def test_rules_scene_scrolls_with_keys(app):
     assert scene.list.offset > 0
     key(app, pygame.K_HOME)
     assert scene.list.offset == 0
+
+
+def test_app_starts_silent_without_an_audio_device(monkeypatch, caplog):
+    import logging
+
+    from game.app import App
+    from game.settings import Settings
+    # An audio driver that does not exist: SDL fails exactly as with no sound card.
+    pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no_such_driver")
+    with caplog.at_level(logging.INFO, logger="sounds"):
+        a = App((1280, 800), headless=True, settings=Settings())
+        a.start()
+    assert a.sounds is not None and a.sounds.silent
+    lines = [r for r in caplog.records if r.name == "sounds"]
+    assert len(lines) == 1 and "silent" in lines[0].getMessage()
+    a.play_sound("click")  # no error, no sound
+    click(a, button(a.stack.top, "Settings").rect.center)
+    assert isinstance(a.stack.top, SettingsScene)
+    monkeypatch.undo()
+    pygame.mixer.quit()
+    pygame.mixer.init()
