@@ -1,0 +1,178 @@
+"""Card faces and backs for the game: the public entry points, with caching.
+
+Every function returns a cached ``pygame.Surface`` (per-pixel alpha, transparent rounded
+corners): the same arguments give the *same object*, so callers must never draw on or
+otherwise mutate a returned surface (copy it first). No display mode is needed; when one
+exists the surfaces are converted to its format for fast blitting.
+
+Example::
+
+    from rules.hanafuda import card
+    from sprites.faces import card_back, hanafuda_face
+
+    face = hanafuda_face(card("8B"), 110)            # 110 x 176 px
+    badge = hanafuda_face(card("8B"), 110, badge=True)
+    back = card_back("black", 110, 176)
+
+The sprite machinery takes renderers, callables ``(width, height) -> Surface``:
+:func:`face_renderer` and :func:`back_renderer`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import OrderedDict
+from typing import Callable, Hashable
+
+import pygame
+
+from rules import hanafuda, western
+from sprites.backs import BACK_LABELS, BACK_STYLES, render_back
+from sprites.hanafuda_art import render_hanafuda
+from sprites.western_art import render_western
+
+__all__ = [
+    "HANAFUDA_RATIO", "WESTERN_RATIO", "BACK_STYLES", "BACK_LABELS", "hanafuda_face",
+    "western_face", "card_back", "face_renderer", "back_renderer", "clear_cache",
+]
+
+HANAFUDA_RATIO = 1.6  # height / width (real cards are about 54 x 33 mm)
+WESTERN_RATIO = 1.4
+MAX_SIDE = 4096  # px; larger requests are a bug, not a card
+CACHE_LIMIT_BYTES = 256 * 1024 * 1024  # least recently used surfaces go first
+
+Renderer = Callable[[int, int], pygame.Surface]
+
+_cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+_cache_bytes = 0
+
+# Badge kind letters and colours; blue ribbons get a blue R.
+_BADGE_KINDS = {
+    hanafuda.Kind.BRIGHT: (255, 205, 70),
+    hanafuda.Kind.ANIMAL: (130, 205, 110),
+    hanafuda.Kind.RIBBON: (255, 120, 100),
+    hanafuda.Kind.CHAFF: (205, 200, 190),
+}
+_BLUE_RIBBONS = {"6R", "9R", "10R"}
+
+
+def _side(name: str, value: object) -> int:
+    """``value`` as a pixel count, or ValueError naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"card {name} must be a number of pixels, got {value!r}")
+    if not 1 <= value <= MAX_SIDE:
+        raise ValueError(f"card {name} must be between 1 and {MAX_SIDE} px, got {value!r}")
+    return round(value)
+
+
+def _size(width: int, height: int | None, ratio: float) -> tuple[int, int]:
+    w = _side("width", width)
+    return w, (max(round(w * ratio), 1) if height is None else _side("height", height))
+
+
+def _cached(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """The cached surface for ``key``, made (and display-converted) on a miss."""
+    global _cache_bytes
+    surface = _cache.get(key)
+    if surface is not None:
+        _cache.move_to_end(key)
+        return surface
+    surface = make()
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surface = surface.convert_alpha()
+    _cache[key] = surface
+    _cache_bytes += surface.get_width() * surface.get_height() * 4
+    while _cache_bytes > CACHE_LIMIT_BYTES and len(_cache) > 1:
+        _, old = _cache.popitem(last=False)
+        _cache_bytes -= old.get_width() * old.get_height() * 4
+    return surface
+
+
+def clear_cache() -> None:
+    """Forget every rendered face and back (e.g. after a display mode change)."""
+    global _cache_bytes
+    _cache.clear()
+    _cache_bytes = 0
+
+
+def hanafuda_face(card: hanafuda.Card, width: int, height: int | None = None, *,
+                  badge: bool = False) -> pygame.Surface:
+    """The face of a hanafuda ``card``; ``height`` defaults to ``width * HANAFUDA_RATIO``.
+
+    ``badge`` adds a corner badge with the month and kind (B, A, R, C) for new players.
+    """
+    if not isinstance(card, hanafuda.Card):
+        raise ValueError(f"not a hanafuda card: {card!r}")
+    w, h = _size(width, height, HANAFUDA_RATIO)
+    if badge:
+        return _cached(("hanafuda", card.code, w, h, True),
+                       lambda: _with_badge(hanafuda_face(card, w, h), card))
+    return _cached(("hanafuda", card.code, w, h, False), lambda: render_hanafuda(card, w, h))
+
+
+def western_face(card: western.Card, width: int, height: int | None = None) -> pygame.Surface:
+    """The face of a western ``card`` (jokers included); ``height`` defaults to
+    ``width * WESTERN_RATIO``."""
+    if not isinstance(card, western.Card):
+        raise ValueError(f"not a western card: {card!r}")
+    w, h = _size(width, height, WESTERN_RATIO)
+    return _cached(("western", str(card), w, h), lambda: render_western(card, w, h))
+
+
+def card_back(style: str, width: int, height: int) -> pygame.Surface:
+    """A card back in one of :data:`BACK_STYLES` (labels for menus in :data:`BACK_LABELS`)."""
+    if style not in BACK_STYLES:
+        raise ValueError(f"unknown card back style: {style!r} (expected one of "
+                         f"{', '.join(BACK_STYLES)})")
+    w, h = _side("width", width), _side("height", height)
+    return _cached(("back", style, w, h), lambda: render_back(style, w, h))
+
+
+def face_renderer(card: hanafuda.Card | western.Card, *, badge: bool = False) -> Renderer:
+    """A ``(width, height) -> Surface`` renderer for ``card``'s face (either deck)."""
+    if isinstance(card, hanafuda.Card):
+        return functools.partial(hanafuda_face, card, badge=badge)
+    if isinstance(card, western.Card):
+        return functools.partial(western_face, card)
+    raise ValueError(f"not a card: {card!r}")
+
+
+def back_renderer(style: str) -> Renderer:
+    """A ``(width, height) -> Surface`` renderer for the back ``style``."""
+    if style not in BACK_STYLES:
+        raise ValueError(f"unknown card back style: {style!r} (expected one of "
+                         f"{', '.join(BACK_STYLES)})")
+    return functools.partial(card_back, style)
+
+
+def _font(size: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        from game.fonts import font
+    except ImportError:  # pragma: no cover - the art is usable without the game package
+        return pygame.font.Font(None, round(size * 1.3))
+    return font(size, True)
+
+
+def _with_badge(face: pygame.Surface, card: hanafuda.Card) -> pygame.Surface:
+    """A copy of ``face`` with a dark rounded badge "<month><kind>" in its top-left corner."""
+    out = face.copy()
+    w = out.get_width()
+    size = max(10, round(w * 0.14))
+    font = _font(size)
+    colour = (120, 175, 255) if card.code in _BLUE_RIBBONS else _BADGE_KINDS[card.kind]
+    number = font.render(str(card.month), True, (255, 255, 255))
+    letter = font.render(card.kind.value, True, colour)
+    pad, padx = max(2, size // 4), max(3, size // 3)
+    bw, bh = number.get_width() + letter.get_width() + padx * 2 + 1, size + pad
+    badge = pygame.Surface((bw, bh), pygame.SRCALPHA)
+    pygame.draw.rect(badge, (22, 20, 20, 225), badge.get_rect(), border_radius=bh // 3)
+    pygame.draw.rect(badge, (255, 255, 255, 90), badge.get_rect(), width=1,
+                     border_radius=bh // 3)
+    ty = (bh - number.get_height()) // 2
+    badge.blit(number, (padx, ty))
+    badge.blit(letter, (padx + number.get_width() + 1, ty))
+    inset = max(2, round(w * 0.035))
+    out.blit(badge, (inset, inset))
+    return out
