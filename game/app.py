@@ -51,7 +51,9 @@ class App:
         size = size or tuple(settings.window_size)  # type: ignore[assignment]
         self.screen = self._open_window(size)
         self.stack = SceneStack(self, self.screen.get_size())
-        self.sounds = _start_sounds(settings)
+        # Sounds start after the first frame is on screen (run()): their synthesis thread
+        # would otherwise compete with the first frame for the interpreter.
+        self.sounds = None
         self.clock = pygame.time.Clock()
         self.running = False
         self.startup_messages = problems
@@ -96,6 +98,11 @@ class App:
     def play_sound(self, name: str) -> None:
         if self.sounds is not None:
             self.sounds.play(name)
+
+    def start_sounds(self) -> None:
+        """Open the mixer and start synthesizing the effects (once)."""
+        if self.sounds is None:
+            self.sounds = _start_sounds(self.settings)
 
     def apply_settings(self) -> None:
         """Push settings into the running services (volumes, language)."""
@@ -180,6 +187,7 @@ class App:
     def run(self) -> None:
         self.start()
         self.running = True
+        first = True
         while self.running and len(self.stack):
             dt = self.clock.tick(FPS) / 1000.0
             for event in pygame.event.get():
@@ -190,6 +198,9 @@ class App:
             if self.frame_hook is not None:
                 self.frame_hook(dt)
             pygame.display.flip()
+            if first:
+                first = False
+                self.start_sounds()
         self.shutdown()
 
     def quit(self) -> None:

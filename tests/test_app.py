@@ -226,6 +226,8 @@ def test_app_starts_silent_without_an_audio_device(monkeypatch, caplog):
     with caplog.at_level(logging.INFO, logger="sounds"):
         a = App((1280, 800), headless=True, settings=Settings())
         a.start()
+        assert a.sounds is None  # nothing opened before the first frame
+        a.start_sounds()
     assert a.sounds is not None and a.sounds.silent
     lines = [r for r in caplog.records if r.name == "sounds"]
     assert len(lines) == 1 and "silent" in lines[0].getMessage()

@@ -12,9 +12,18 @@ from game.scenes import registry
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog, not_available
 from game.text import fit_font_size
+from rules.hanafuda import card
 from game.widgets import Button, Panel, Widget
 
 VERSION = "0.1"
+
+
+def _shadow(size: tuple[int, int]) -> pygame.Surface:
+    """A soft dark card-shaped shadow."""
+    w, h = size
+    small = pygame.Surface((max(1, w // 4), max(1, h // 4)), pygame.SRCALPHA)
+    pygame.draw.rect(small, (0, 0, 0, 110), small.get_rect().inflate(-2, -2), border_radius=3)
+    return pygame.transform.smoothscale(small, (w, h))
 
 
 class MenuScene(WidgetScene):
@@ -94,6 +103,35 @@ class MenuScene(WidgetScene):
             b.place(pygame.Rect(inner.x + i * (third + gap), y, third, small_h), m)
         self.quit_button.place(pygame.Rect(inner.x, inner.bottom - small_h, inner.width, small_h), m)
 
+        self.fan = self._make_fan()
+
+    def _make_fan(self) -> pygame.Surface | None:
+        """The five brights fanned out under the title (made here: ``draw`` only blits)."""
+        from sprites import faces
+        r = self.title_rect
+        wide = self.size[0] / self.size[1] >= 1.25
+        if not wide:
+            return None
+        card_w = max(40, min(r.width // 7, int(r.height * 0.22 / faces.HANAFUDA_RATIO)))
+        card_h = round(card_w * faces.HANAFUDA_RATIO)
+        span = card_w * 4
+        fan = pygame.Surface((span + card_w * 2, card_h * 3), pygame.SRCALPHA)
+        pivot = (fan.get_width() // 2, fan.get_height())
+        import math
+        for i, code in enumerate(("1B", "3B", "8B", "11B", "12B")):
+            angle = (2 - i) * 10.0  # degrees, counter-clockwise
+            face = faces.hanafuda_face(card(code), card_w)
+            rotated = pygame.transform.rotozoom(face, angle, 1.0)
+            # Each card stands on the pivot, leaning by ``angle``.
+            rad = math.radians(angle)
+            dist = card_h * 1.7  # the hand's pivot sits well below the cards
+            cx = pivot[0] - math.sin(rad) * dist
+            cy = pivot[1] - math.cos(rad) * dist
+            shadow = pygame.transform.rotozoom(_shadow(face.get_size()), angle, 1.0)
+            fan.blit(shadow, shadow.get_rect(center=(cx + 4, cy + 6)))
+            fan.blit(rotated, rotated.get_rect(center=(cx, cy)))
+        return fan.subsurface(fan.get_bounding_rect()).copy()
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self._draw_title(surface)
@@ -111,7 +149,8 @@ class MenuScene(WidgetScene):
                                               True, theme.TEXT_DIM)
         if not wide:
             seal = min(seal, r.height - title_img.get_height() - m.px(10))
-        block_h = seal + m.px(24) + title_img.get_height() + m.px(6) + tag.get_height()
+        fan_h = self.fan.get_height() + m.px(30) if self.fan is not None else 0
+        block_h = seal + m.px(24) + title_img.get_height() + m.px(6) + tag.get_height() + fan_h
         y = r.y + (r.height - block_h) // 2 if wide else r.y
         cx = r.centerx
         # A vermilion seal with 花札 (hanafuda) in cream, like a hanko stamp.
@@ -132,7 +171,10 @@ class MenuScene(WidgetScene):
         if wide:
             ty = seal_rect.bottom + m.px(24)
             surface.blit(title_img, title_img.get_rect(midtop=(cx, ty)))
-            surface.blit(tag, tag.get_rect(midtop=(cx, ty + title_img.get_height() + m.px(6))))
+            tag_rect = tag.get_rect(midtop=(cx, ty + title_img.get_height() + m.px(6)))
+            surface.blit(tag, tag_rect)
+            if self.fan is not None:
+                surface.blit(self.fan, self.fan.get_rect(midtop=(cx, tag_rect.bottom + m.px(30))))
         else:
             left = seal_rect.right + m.px(24)
             ty = r.centery - (title_img.get_height() + tag.get_height()) // 2
