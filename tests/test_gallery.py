@@ -109,3 +109,18 @@ def test_gallery_screenshot(tmp_path):
     out = tmp_path / "gallery.png"
     assert main.main(["--screenshot", "gallery", "--out", str(out), "--size", "1280x800"]) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_badge_setting_puts_badges_on_the_gallery_cards(app):
+    plain = GalleryScene()
+    app.push(plain)
+    app.frame(0.5)
+    sprite = plain.items[0].sprite
+    without = pygame.image.tobytes(sprite._base("face"), "RGBA")
+    app.stack.pop()
+    app.settings.card_badges = True
+    badged = GalleryScene()
+    app.push(badged)
+    app.frame(0.5)
+    with_badge = pygame.image.tobytes(badged.items[0].sprite._base("face"), "RGBA")
+    assert without != with_badge
