@@ -47,6 +47,26 @@ class WidgetScene(Scene):
         # Containers re-arrange their children when placed, so refresh the focus order.
         self.focus.set_widgets(self.widgets, keep=self.focus.focused)
 
+    def arrange_page(self, size: tuple[int, int], panel: Widget, heading: Widget, body: Widget,
+                     button: Widget, max_w: int, max_h: int | None = None) -> None:
+        """The common page: a centred panel with a heading, a body that fills it, one button.
+
+        ``max_w``/``max_h`` are design pixels; ``max_h=None`` uses the whole height.
+        """
+        m = self.metrics
+        w, h = size
+        pw = min(w - 2 * m.pad, m.px(max_w))
+        ph = h - 2 * m.pad if max_h is None else min(h - 2 * m.pad, m.px(max_h))
+        panel.place(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), m)
+        inner = panel.rect.inflate(-2 * m.px(30), -2 * m.px(24))
+        head_h = heading.font.get_linesize() + m.gap
+        heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
+        bottom = inner.bottom - m.row_height
+        body.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,
+                               bottom - m.gap - inner.y - head_h), m)
+        bw = m.px(220)
+        button.place(pygame.Rect(inner.centerx - bw // 2, bottom, bw, m.row_height), m)
+
     def back(self) -> None:
         """Esc: leave the scene."""
         self.play("click")

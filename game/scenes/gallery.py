@@ -99,15 +99,9 @@ class GalleryScene(Scene):
             self.month_labels.append((month, pygame.Rect(x0 + (month - 1) * (cw + gap), y, cw, label_h)))
         y += label_h + m.px(4)
         for row in range(4):
-            indices = []
-            for month in range(1, 13):
-                card = hanafuda.month_cards(month)[row]
-                center = (x0 + (month - 1) * (cw + gap) + cw // 2, y + ch // 2)
-                sprite = CardSprite(faces.face_renderer(card, badge=badge),
-                                    faces.back_renderer("black"), size=(cw, ch))
-                indices.append(len(self.items))
-                self.items.append(Item("hanafuda", card, center, sprite))
-            self.rows.append(indices)
+            row_cards = [hanafuda.month_cards(month)[row] for month in range(1, 13)]
+            self._add_row("hanafuda", row_cards, x0, y, cw, ch, gap,
+                          lambda c: faces.face_renderer(c, badge=badge), faces.back_renderer("black"))
             y += ch + gap
         y += m.px(24)
 
@@ -119,25 +113,11 @@ class GalleryScene(Scene):
         wh = round(ww * faces.WESTERN_RATIO)
         x0 = margin + (inner_w - (13 * ww + 12 * gap)) // 2
         cards = list(western.DECK)
-        for start in range(0, 52, 13):
-            indices = []
-            for col, card in enumerate(cards[start:start + 13]):
-                center = (x0 + col * (ww + gap) + ww // 2, y + wh // 2)
-                sprite = CardSprite(faces.face_renderer(card), faces.back_renderer("western"),
-                                    size=(ww, wh))
-                indices.append(len(self.items))
-                self.items.append(Item("western", card, center, sprite))
-            self.rows.append(indices)
+        for start in range(0, 54, 13):
+            self._add_row("western", cards[start:start + 13], x0, y, ww, wh, gap,
+                          faces.face_renderer, faces.back_renderer("western"))
             y += wh + gap
-        indices = []
-        for col, card in enumerate(cards[52:]):
-            center = (x0 + col * (ww + gap) + ww // 2, y + wh // 2)
-            sprite = CardSprite(faces.face_renderer(card), faces.back_renderer("western"),
-                                size=(ww, wh))
-            indices.append(len(self.items))
-            self.items.append(Item("western", card, center, sprite))
-        self.rows.append(indices)
-        y += wh + gap + m.px(24)
+        y += m.px(24)
 
         # Backs.
         self.headings.append((_("Card backs"), pygame.Rect(margin, y, inner_w, heading_h)))
@@ -158,6 +138,16 @@ class GalleryScene(Scene):
         self.focus_index = min(self.focus_index, len(self.items) - 1)
         self.scroll_to(self.offset)
         self._set_focus(self.focus_index, scroll=False)
+
+    def _add_row(self, kind: str, row_cards: list, x0: int, y: int, w: int, h: int, gap: int,
+                 face, back) -> None:
+        """A grid row of sprites from ``x0`` at top ``y``; ``face(card)`` gives each renderer."""
+        indices = []
+        for col, c in enumerate(row_cards):
+            center = (x0 + col * (w + gap) + w // 2, y + h // 2)
+            indices.append(len(self.items))
+            self.items.append(Item(kind, c, center, CardSprite(face(c), back, size=(w, h))))
+        self.rows.append(indices)
 
     @property
     def max_offset(self) -> int:

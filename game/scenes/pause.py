@@ -91,17 +91,7 @@ class RulesScene(WidgetScene):
         return [self.panel, self.heading, self.list, self.done]
 
     def arrange(self, size: tuple[int, int]) -> None:
-        m = self.metrics
-        pw, ph = min(size[0] - 2 * m.pad, m.px(1000)), size[1] - 2 * m.pad
-        self.panel.place(pygame.Rect((size[0] - pw) // 2, m.pad, pw, ph), m)
-        inner = self.panel.rect.inflate(-2 * m.px(32), -2 * m.px(24))
-        head_h = self.heading.font.get_linesize() + m.gap
-        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
-        bottom = inner.bottom - m.row_height
-        self.list.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,
-                                    bottom - m.gap - inner.y - head_h), m)
-        bw = m.px(220)
-        self.done.place(pygame.Rect(inner.centerx - bw // 2, bottom, bw, m.row_height), m)
+        self.arrange_page(size, self.panel, self.heading, self.list, self.done, 1000)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if not self.list.handle_scroll_key(event):

@@ -69,19 +69,7 @@ class SettingsScene(WidgetScene):
         self.app.save_settings()
 
     def arrange(self, size: tuple[int, int]) -> None:
-        m = self.metrics
-        w, h = size
-        pw = min(w - 2 * m.pad, m.px(760))
-        ph = min(h - 2 * m.pad, m.px(720))
-        self.panel.place(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), m)
-        inner = self.panel.rect.inflate(-2 * m.px(28), -2 * m.px(24))
-        head_h = self.heading.font.get_linesize() + m.gap
-        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
-        bottom = inner.bottom - m.row_height
-        self.rows.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,
-                                    bottom - m.gap - inner.y - head_h), m)
-        bw = m.px(220)
-        self.done.place(pygame.Rect(inner.centerx - bw // 2, bottom, bw, m.row_height), m)
+        self.arrange_page(size, self.panel, self.heading, self.rows, self.done, 760, 720)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

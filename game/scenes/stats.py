@@ -65,15 +65,4 @@ class StatsScene(WidgetScene):
             super().handle_event(event)
 
     def arrange(self, size: tuple[int, int]) -> None:
-        m = self.metrics
-        w, h = size
-        pw, ph = min(w - 2 * m.pad, m.px(1000)), min(h - 2 * m.pad, m.px(740))
-        self.panel.place(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), m)
-        inner = self.panel.rect.inflate(-2 * m.px(32), -2 * m.px(24))
-        head_h = self.heading.font.get_linesize() + m.gap
-        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
-        bottom = inner.bottom - m.row_height
-        self.list.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,
-                                    bottom - m.gap - inner.y - head_h), m)
-        bw = m.px(220)
-        self.done.place(pygame.Rect(inner.centerx - bw // 2, bottom, bw, m.row_height), m)
+        self.arrange_page(size, self.panel, self.heading, self.list, self.done, 1000, 740)
