@@ -109,9 +109,11 @@ class UnknownCardError(ValueError):
         self.code = code
 
 
-@dataclass(frozen=True, order=False)
+@dataclass(frozen=True, eq=False)
 class Card:
-    """One hanafuda card. Compare and hash by code; order by deck position (``index``)."""
+    """One hanafuda card. There is exactly one object per card (``DECK``), so equality and
+    hashing are by identity (fast: the engines compare cards constantly); order is deck order.
+    """
 
     code: str
     month: int
@@ -127,6 +129,14 @@ class Card:
 
     def __lt__(self, other: "Card") -> bool:
         return self.index < other.index
+
+    @property
+    def bit(self) -> int:
+        """This card's bit in a 48-bit set of cards."""
+        return 1 << self.index
+
+    def __reduce__(self):
+        return (card, (self.code,))  # copies and pickles stay the one card object
 
     @property
     def plant(self) -> str:

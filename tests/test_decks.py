@@ -98,3 +98,14 @@ def _reference(seed):
         j = int(rng.random() * (i + 1))
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def test_koikoi_setup_options_are_exactly_the_rules_fields():
+    import dataclasses
+
+    from game.catalog import GAMES
+    from rules.koikoi import KoiKoiRules
+    info = GAMES["koikoi"]
+    assert {o.key for o in info.options} == {f.name for f in dataclasses.fields(KoiKoiRules)}
+    assert KoiKoiRules.from_options(info.defaults()) == KoiKoiRules()
+    assert KoiKoiRules.from_options(info.preset("nintendo")) == KoiKoiRules.nintendo()
