@@ -52,13 +52,35 @@ def month_counts(cards: Iterable[Card]) -> Counter[int]:
 
 
 def has_full_month(cards: Iterable[Card]) -> bool:
-    """All four cards of some month."""
-    return any(n == 4 for n in month_counts(cards).values())
+    """All four cards of some month.
+
+    >>> from rules.hanafuda import cards
+    >>> has_full_month(cards("1B 2A 1R 1C1 1C2")), has_full_month(cards("1B 1R 1C1 2A 2R"))
+    (True, False)
+    """
+    counts = [0] * 13
+    for c in cards:
+        counts[c.month] += 1
+    return 4 in counts
 
 
 def is_four_pairs(cards: Sequence[Card]) -> bool:
-    """Eight cards that fall into four pairs of months (a full month counts as two pairs)."""
-    return len(cards) == 8 and all(n % 2 == 0 for n in month_counts(cards).values())
+    """Eight cards that fall into four pairs of months (a full month counts as two pairs).
+
+    >>> from rules.hanafuda import cards
+    >>> is_four_pairs(cards("1B 1R 2A 2R 3B 3R 4A 4R"))
+    True
+    >>> is_four_pairs(cards("1B 1R 1C1 1C2 2A 2R 3B 3R"))  # a full month is two pairs
+    True
+    >>> is_four_pairs(cards("1B 1R 2A 2R 3B 3R 4A 5A"))
+    False
+    """
+    if len(cards) != 8:
+        return False
+    odd = 0  # one bit per month, flipped by each card: all even when it ends at zero
+    for c in cards:
+        odd ^= 1 << c.month
+    return odd == 0
 
 
 def next_seat(seat: int, players: int) -> int:

@@ -16,15 +16,15 @@ drawn card captures that card), ``koikoi``, ``stop``, ``swap``, ``keep``.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from rules.deck import shuffled
-from rules.fishing import (capture_options, derive_seed, has_full_month, is_four_pairs,
-                           sort_pile)
-from rules.hanafuda import DECK, Card, Kind, card, cards
+from rules.fishing import KIND_ORDER, capture_options, derive_seed, sort_pile
+from rules.hanafuda import DECK, Card, Kind, card, cards, codes
 
 # ----------------------------------------------------------------------------------------------
 # Options
@@ -73,10 +73,14 @@ class KoiKoiRules:
     match_end: str = "target50"
 
     def __post_init__(self) -> None:
-        for name, allowed in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise InvalidRulesError(f"{name}={value!r}: expected one of {allowed}")
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            allowed = _CHOICES.get(f.name)
+            if allowed is None:  # an on/off rule
+                if type(value) is not bool:
+                    raise InvalidRulesError(f"{f.name}={value!r}: expected True or False")
+            elif value not in allowed or type(value) is not type(allowed[0]):
+                raise InvalidRulesError(f"{f.name}={value!r}: expected one of {allowed}")
 
     @classmethod
     def nintendo(cls) -> "KoiKoiRules":
@@ -167,9 +171,10 @@ def pile_mask(captured: Iterable[Card]) -> int:
     """The cards as a bit set; the same card twice is an error."""
     m = 0
     for c in captured:
-        if m & c.bit:
+        bit = 1 << c.index
+        if m & bit:
             raise DuplicateCardError(f"card {c.code} appears twice")
-        m |= c.bit
+        m |= bit
     return m
 
 
@@ -188,65 +193,73 @@ def yaku(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> dict[s
 
 def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
     """``yaku`` for a bit set of cards (the engine keeps its piles as bit sets)."""
-    extra = rules.extra_points
     out: dict[str, int] = {}
+    complex_ = rules.scoring == "complex"
 
     # Brights.
     dry = (m & _DRY).bit_count()
-    rain = bool(m & _RAIN)
-    if rules.scoring == "simple":
-        if dry == 4 and rain:
-            out["goko"] = 10
-        elif dry == 4:
-            out["shiko"] = 8
-        elif dry == 3 and rain:
-            out["ame_shiko"] = 7
-        elif dry == 3:
+    rain = m & _RAIN
+    if dry >= 3:
+        if complex_:  # every bright yaku present counts, only the better four-bright
             out["sanko"] = 5
-    elif dry >= 3:  # complex: every bright yaku present counts, only the better four-bright
-        out["sanko"] = 5
-        if dry == 4:
-            out["shiko"] = 8
+            if dry == 4:
+                out["shiko"] = 8
+            elif rain:
+                out["ame_shiko"] = 7
+            if dry == 4 and rain:
+                out["goko"] = 10
+        elif dry == 4:  # simple: only the highest
+            if rain:
+                out["goko"] = 10
+            else:
+                out["shiko"] = 8
         elif rain:
             out["ame_shiko"] = 7
-        if dry == 4 and rain:
-            out["goko"] = 10
+        else:
+            out["sanko"] = 5
 
     # Ribbon sets.
     ribbons = (m & _RIBBONS).bit_count()
-    aka = m & _AKATAN == _AKATAN
-    ao = m & _AOTAN == _AOTAN
-    if aka and ao:
-        out["akatan_aotan"] = 10 + (ribbons - 6 if extra else 0)
-    complex_ = rules.scoring == "complex"
-    if aka and (complex_ or not ao):
-        out["akatan"] = 5 + (ribbons - 3 if extra else 0)
-    if ao and (complex_ or not aka):
-        out["aotan"] = 5 + (ribbons - 3 if extra else 0)
+    if ribbons >= 3:
+        aka = m & _AKATAN == _AKATAN
+        ao = m & _AOTAN == _AOTAN
+        if aka or ao:
+            extra = rules.extra_points
+            if aka and ao:
+                out["akatan_aotan"] = 10 + (ribbons - 6 if extra else 0)
+            if aka and (complex_ or not ao):
+                out["akatan"] = 5 + (ribbons - 3 if extra else 0)
+            if ao and (complex_ or not aka):
+                out["aotan"] = 5 + (ribbons - 3 if extra else 0)
 
+    # Counts (the sets' cards count here too).
     animals = (m & _ANIMALS).bit_count()
-    if m & _INO == _INO:
-        out["inoshikacho"] = 5 + (animals - 3 if extra else 0)
+    if animals >= 3 and m & _INO == _INO:
+        out["inoshikacho"] = 5 + (animals - 3 if rules.extra_points else 0)
     if animals >= 5:
         out["tane"] = animals - 4
     if ribbons >= 5:
         out["tanzaku"] = ribbons - 4
-    chaff = (m & _CHAFF).bit_count() + (1 if rules.sake_as_chaff and m & _SAKE else 0)
-    if chaff >= 10:
-        out["kasu"] = chaff - 9
+    chaff = (m & _CHAFF).bit_count()
+    if chaff >= 9:
+        if m & _SAKE and rules.sake_as_chaff:
+            chaff += 1
+        if chaff >= 10:
+            out["kasu"] = chaff - 9
     if rules.tsukifuda:
         months = sum(m & month == month for month in _MONTHS)
         if months:
             out["tsukifuda"] = 5 * months
 
     # Viewing yaku last: "with_other" looks at the rest.
-    if m & _SAKE and rules.viewing != "never" and not (rules.rain_rule and rain):
+    if m & _SAKE and m & (_CURTAIN | _MOON) and rules.viewing != "never" and \
+            not (rain and rules.rain_rule):
         views = {}
         if m & _CURTAIN:
             views["hanami"] = 5
         if m & _MOON:
             views["tsukimi"] = 5
-        if views and (rules.viewing == "always" or out):
+        if rules.viewing == "always" or out:
             out.update(views)
     return out
 
@@ -361,6 +374,81 @@ class RoundResult:
 
 
 # ----------------------------------------------------------------------------------------------
+# Moves looked up, not computed
+#
+# The engine keeps the field as a bit set too. The four bits of a month (its cards in deck order)
+# form a *pattern* 0-15, and for every card and pattern the capture options and the Action
+# objects are built once here: choosing moves then scans no list and builds no Action.
+
+ACTION_SWAP, ACTION_KEEP = Action("swap"), Action("keep")
+ACTION_KOIKOI, ACTION_STOP = Action("koikoi"), Action("stop")
+_PLAY = {c: Action("play", c) for c in DECK}                # play, no target needed
+_LAY = {c: Action("play", c, None, True) for c in DECK}     # play X - (optional matching)
+_SHIFT = {c: c.index & -4 for c in DECK}                    # first bit of the card's month
+_PILE_RANK = {c: KIND_ORDER[c.kind] * 48 + c.index for c in DECK}.__getitem__  # sort_pile's
+_MONTH_LOW = sum(1 << shift for shift in range(0, 48, 4))   # the first bit of every month
+_BIT = {c: 1 << c.index for c in DECK}.__getitem__          # sum(map(_BIT, cards)): a bit set
+
+
+class Capture(NamedTuple):
+    """One way for a card to capture (``capture_options``), with what the engine needs."""
+
+    taken: tuple[Card, ...]  # the field cards, in deck order
+    got: tuple[Card, ...]    # the capturing card, then ``taken``: what goes to the pile
+    bits: int                # ``got`` as a bit set
+    codes: tuple[str, ...]   # ``taken``'s codes, for the "played" event
+
+
+Options = tuple[Capture, ...]
+
+
+def _capture_table(triple: bool) -> dict[Card, tuple[Options, ...]]:
+    """card -> field pattern of its month -> ``capture_options`` of the card, as Captures."""
+    table = {}
+    for c in DECK:
+        month = DECK[_SHIFT[c]:_SHIFT[c] + 4]
+        rows = []
+        for pattern in range(16):
+            field_cards = [month[i] for i in range(4) if pattern >> i & 1]
+            if c in field_cards:  # a card in play is not on the field: never looked up
+                rows.append(())
+                continue
+            rows.append(tuple(Capture(taken, (c, *taken), pile_mask((c, *taken)),
+                                      tuple(t.code for t in taken))
+                              for taken in capture_options(c, field_cards, triple)))
+        table[c] = tuple(rows)
+    return table
+
+
+# Indexed by the field_triple rule (False, True).
+_CAPTURES = (_capture_table(False), _capture_table(True))
+#: card -> pattern -> the play actions for the card (one, or one per target to choose from).
+_PLAYS = tuple({c: tuple((_PLAY[c],) if len(opts) <= 1 else
+                         tuple(Action("play", c, opt.taken[0]) for opt in opts) for opts in rows)
+                for c, rows in captures.items()} for captures in _CAPTURES)
+#: card -> pattern -> the take actions for the drawn card.
+_TAKES = tuple({c: tuple(tuple(Action("take", None, opt.taken[0]) for opt in opts)
+                         for opts in rows)
+                for c, rows in captures.items()} for captures in _CAPTURES)
+
+
+def _month_or_pairs(mask: int) -> str | None:
+    """"teshi" when the cards (a bit set) hold all four of a month, "kuttsuki" when they are
+    eight cards in four pairs, else None: the instant wins of a hand, the void deals of a field.
+
+    >>> _month_or_pairs(pile_mask(cards("1B 1R 1C1 1C2 5A"))), _month_or_pairs(pile_mask(cards(
+    ...     "1B 1R 2A 2R 3B 3R 4A 4R"))), _month_or_pairs(pile_mask(cards("1B 1R 2A 2R 3B 3R 4A")))
+    ('teshi', 'kuttsuki', None)
+    """
+    if mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & _MONTH_LOW:  # a month's four bits
+        return "teshi"
+    odd = mask ^ (mask >> 1)
+    if not (odd ^ (odd >> 2)) & _MONTH_LOW and mask.bit_count() == 8:  # every month even
+        return "kuttsuki"
+    return None
+
+
+# ----------------------------------------------------------------------------------------------
 # The game
 
 
@@ -383,6 +471,8 @@ class KoiKoiGame:
         self.piles: list[list[Card]] = [[], []]
         self.pile_masks = [0, 0]     # the piles as bit sets, for fast yaku counting
         self.pile_yaku: list[dict[str, int]] = [{}, {}]  # yaku of each pile, kept current
+        self.pile_totals = [0, 0]    # their points
+        self.field_mask = 0          # the field as a bit set, for the move tables
         self.stock: list[Card] = []  # top first
         self.current_player = self.dealer
         self.phase = PHASE_PLAY
@@ -394,6 +484,7 @@ class KoiKoiGame:
         self.winner: int | None = None
         self._events: list[Event] = []
         self._legal: list[Action] | None = None  # cached until the next apply
+        self.layout: dict[str, Any] | None = None  # set by from_layout (kept for replay)
 
     # Construction ------------------------------------------------------------------------------
     @classmethod
@@ -404,16 +495,107 @@ class KoiKoiGame:
         game._events.clear()
         return game
 
+    @classmethod
+    def from_layout(cls, hands: Sequence[str | Iterable[Card]], field: str | Iterable[Card],
+                    stock: str | Iterable[Card], *, dealer: int = 0, current: int | None = None,
+                    piles: Sequence[str | Iterable[Card]] = ("", ""),
+                    rules: KoiKoiRules = KoiKoiRules(), scores: Sequence[int] = (0, 0),
+                    koikoi_calls: Sequence[int] = (0, 0), field_brights: int | None = None,
+                    round: int = 1, seed: int = 0) -> "KoiKoiGame":
+        """A round set up card by card (tests, puzzles), in the play phase of ``current``'s turn.
+
+        Cards are given in notation (``"1B 3C1"``) or as Card lists; ``stock`` is listed top
+        first. The layout need not hold all 48 cards, but no card may appear twice, and it must
+        be playable to the end: the player to move (``current``, default the dealer) holds as
+        many cards as the other or one more, and the stock holds a card for every turn left.
+        There is no hand swap and no instant-win check; ``field_brights`` (the field-bright
+        multiplier's count) defaults to the brights on ``field``. Later rounds are dealt from
+        ``seed``. ``to_dict`` keeps the layout, so such a game replays too.
+
+        >>> g = KoiKoiGame.from_layout(["3B 1C1", "9C1 5C1"], "3C1 8C1", "12C1 4C1 6C1 7C1")
+        >>> [str(a) for a in g.legal_actions()]  # matching is required by default
+        ['play 3B']
+        >>> [str(e) for e in g.apply("play 3B")]
+        ['played seat0 3B', 'captured seat0 3B 3C1', 'drawn seat0 12C1', 'to_field seat0 12C1',
+         'turn seat1']
+        >>> try:
+        ...     KoiKoiGame.from_layout(["3B", "3B"], "", "1B 2A")
+        ... except ValueError as exc:
+        ...     print(exc)
+        card 3B appears twice in the layout
+        """
+        def parse(value: str | Iterable[Card]) -> list[Card]:
+            return cards(value) if isinstance(value, str) else list(value)
+
+        if len(hands) != 2 or len(piles) != 2 or len(scores) != 2 or len(koikoi_calls) != 2:
+            raise ValueError("hands, piles, scores and koikoi_calls need one entry per seat")
+        if dealer not in (0, 1):
+            raise ValueError(f"dealer out of range 0-1: {dealer}")
+        current = dealer if current is None else current
+        if current not in (0, 1):
+            raise ValueError(f"current player out of range 0-1: {current}")
+        hand_cards = [parse(h) for h in hands]
+        pile_cards = [parse(p) for p in piles]
+        field_cards, stock_cards = parse(field), parse(stock)
+        seen = 0
+        for c in (*hand_cards[0], *hand_cards[1], *field_cards, *stock_cards, *pile_cards[0],
+                  *pile_cards[1]):
+            if seen & c.bit:
+                raise DuplicateCardError(f"card {c.code} appears twice in the layout")
+            seen |= c.bit
+        mine, theirs = len(hand_cards[current]), len(hand_cards[1 - current])
+        if mine - theirs not in (0, 1) or not mine:
+            raise ValueError(f"hands of {mine} (seat {current}, to play) and {theirs} cards "
+                             "cannot take turns to the end")
+        if len(stock_cards) < mine + theirs:
+            raise ValueError(f"a stock of {len(stock_cards)} cards is short of the "
+                             f"{mine + theirs} turns left")
+        if round < 1:
+            raise ValueError(f"round out of range: {round}")
+
+        game = cls(seed, rules)
+        game.layout = {
+            "hands": [codes(h) for h in hand_cards], "field": codes(field_cards),
+            "stock": codes(stock_cards), "dealer": dealer, "current": current,
+            "piles": [codes(p) for p in pile_cards], "scores": list(scores),
+            "koikoi_calls": list(koikoi_calls), "field_brights": field_brights, "round": round}
+        game.deal_count = 1  # the layout stands for the first deal
+        game.round = round
+        game.dealer = dealer
+        game.hands = hand_cards
+        game.field = field_cards
+        game.stock = stock_cards
+        game.field_mask = pile_mask(field_cards)
+        game.piles = [sort_pile(p) for p in pile_cards]
+        game.pile_masks = [pile_mask(p) for p in pile_cards]
+        game.pile_yaku = [yaku_of_mask(m, rules) for m in game.pile_masks]
+        game.pile_totals = [sum(y.values()) for y in game.pile_yaku]
+        game.scores = [int(s) for s in scores]
+        game.koikoi_calls = [int(k) for k in koikoi_calls]
+        game.field_brights = (sum(c.kind is Kind.BRIGHT for c in field_cards)
+                              if field_brights is None else int(field_brights))
+        game._start_turn(current)
+        game._events.clear()
+        return game
+
     def to_dict(self) -> dict[str, Any]:
-        return {"game": "koikoi", "seed": self.seed, "rules": dataclasses.asdict(self.rules),
+        data = {"game": "koikoi", "seed": self.seed, "rules": dataclasses.asdict(self.rules),
                 "actions": [str(a) for a in self.actions]}
+        if self.layout is not None:
+            data["layout"] = copy.deepcopy(self.layout)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "KoiKoiGame":
-        """Replay a saved game: seed, rules and actions."""
+        """Replay a saved game: seed (or layout), rules and actions."""
         if data.get("game") != "koikoi":
             raise ValueError(f"not a Koi-Koi game: {data.get('game')!r}")
-        game = cls.new(int(data["seed"]), KoiKoiRules.from_options(dict(data["rules"])))
+        rules = KoiKoiRules.from_options(dict(data["rules"]))
+        layout = data.get("layout")
+        if layout is not None:
+            game = cls.from_layout(**layout, rules=rules, seed=int(data["seed"]))
+        else:
+            game = cls.new(int(data["seed"]), rules)
         for text in data["actions"]:
             game.apply(text)
         return game
@@ -440,51 +622,56 @@ class KoiKoiGame:
 
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take now."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
 
     def _compute_legal(self) -> list[Action]:
-        p = self.current_player
-        if self.phase == PHASE_SWAP:
-            return [Action("swap"), Action("keep")]
-        if self.phase == PHASE_DECIDE:
-            return [Action("koikoi"), Action("stop")]
-        if self.phase == PHASE_TAKE:
-            assert self.pending is not None
-            return [Action("take", None, opt[0])
-                    for opt in capture_options(self.pending, self.field, self.rules.field_triple)]
-        if self.phase != PHASE_PLAY:
-            return []
-        by_month: dict[int, list[Card]] = {}
-        for c in self.field:
-            by_month.setdefault(c.month, []).append(c)
-        triple = self.rules.field_triple
-        matching = self.rules.matching
-        hand = self.hands[p]
-        can_match = any(c.month in by_month for c in hand)
-        out: list[Action] = []
-        for c in hand:
-            found = by_month.get(c.month)
-            if not found:
-                # A card that matches nothing may be played unless a match is required.
-                if not (matching == "required" and can_match):
-                    out.append(Action("play", c))
-                continue
-            if len(found) == 1 or (triple and len(found) == 3):
-                out.append(Action("play", c))
-            else:
-                out.extend(Action("play", c, t) for t in sorted(found))
-            if matching == "optional":
-                out.append(Action("play", c, None, True))
-        return out
+        """The legal actions in a fixed order. Plays follow the hand: per card its captures (one
+        action per target when the player must choose), then ``play X -`` (optional matching)."""
+        phase = self.phase
+        if phase == PHASE_PLAY:
+            plays = _PLAYS[self.rules.field_triple]
+            fmask = self.field_mask
+            hand = self.hands[self.current_player]
+            matching = self.rules.matching
+            out: list[Action] = []
+            if matching == "if_matching":  # any card; one that matches captures
+                for c in hand:
+                    out += plays[c][(fmask >> _SHIFT[c]) & 15]
+            elif matching == "required":  # the cards that match, or any card when none does
+                for c in hand:
+                    pattern = (fmask >> _SHIFT[c]) & 15
+                    if pattern:
+                        out += plays[c][pattern]
+                return out or [_PLAY[c] for c in hand]
+            else:  # optional: a card that matches may also be laid down
+                for c in hand:
+                    pattern = (fmask >> _SHIFT[c]) & 15
+                    out += plays[c][pattern]
+                    if pattern:
+                        out.append(_LAY[c])
+            return out
+        if phase == PHASE_TAKE:
+            drawn = self.pending
+            assert drawn is not None
+            return list(_TAKES[self.rules.field_triple][drawn][
+                (self.field_mask >> _SHIFT[drawn]) & 15])
+        if phase == PHASE_DECIDE:
+            return [ACTION_KOIKOI, ACTION_STOP]
+        if phase == PHASE_SWAP:
+            return [ACTION_SWAP, ACTION_KEEP]
+        return []
 
     # Applying ----------------------------------------------------------------------------------
     def apply(self, action: Action | str) -> list[Event]:
         """Carry out ``action`` for the current player; returns what happened, in order."""
         if isinstance(action, str):
             action = parse_action(action)
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
         if action not in legal:
             # "play X" names the only capture; accept it spelled with the target too.
             alias = self._normalise(action, legal)
@@ -496,43 +683,49 @@ class KoiKoiGame:
         self._events = []
         self._legal = None
         self.actions.append(action)
-        if action.kind in ("swap", "keep"):
-            self._swap(action.kind == "swap")
-        elif action.kind == "play":
+        kind = action.kind
+        if kind == "play":
             self._play(action)
-        elif action.kind == "take":
-            assert self.pending is not None and action.target is not None
+        elif kind == "take":
             drawn, self.pending = self.pending, None
-            self._capture(drawn, self._option_with(drawn, action.target))
-            self._after_draw()
-        elif action.kind == "koikoi":
+            assert drawn is not None and action.target is not None
+            p = self.current_player
+            self._capture(p, drawn, self._option_with(drawn, action.target))
+            self._after_draw(p)
+        elif kind == "koikoi":
             p = self.current_player
             self.koikoi_calls[p] += 1
             self._emit("koikoi", p, data={"calls": self.koikoi_calls[p]})
             self._next_turn()
-        elif action.kind == "stop":
+        elif kind == "stop":
             self._emit("stop", self.current_player)
             self._score_round(self.current_player, "stop")
+        else:  # swap or keep
+            self._swap(kind == "swap")
         return self._events
 
     def _normalise(self, action: Action, legal: list[Action]) -> Action | None:
         if action.kind == "play" and action.target is not None and not action.lay:
-            for a in legal:
-                if a.kind == "play" and a.card == action.card and a.target is None and not a.lay:
-                    opts = capture_options(a.card, self.field, self.rules.field_triple)
-                    if opts and action.target in opts[0]:
-                        return a
+            play = _PLAY[action.card]
+            if play in legal:
+                options = self._capture_options(action.card)
+                if options and action.target in options[0].taken:
+                    return play
         return None
 
-    def _option_with(self, c: Card, target: Card) -> tuple[Card, ...]:
-        for opt in capture_options(c, self.field, self.rules.field_triple):
-            if target in opt:
+    def _capture_options(self, c: Card) -> Options:
+        """What ``c`` (played or drawn) may capture from the field now."""
+        return _CAPTURES[self.rules.field_triple][c][(self.field_mask >> _SHIFT[c]) & 15]
+
+    def _option_with(self, c: Card, target: Card) -> Capture:
+        for opt in self._capture_options(c):
+            if target in opt.taken:
                 return opt
         raise IllegalActionError(f"{c} cannot capture {target}")  # pragma: no cover
 
-    def _emit(self, kind: str, seat: int | None = None, cards_: Iterable[Card] = (),
+    def _emit(self, kind: str, seat: int | None = None, cards_: tuple[Card, ...] = (),
               data: dict | None = None) -> None:
-        self._events.append(Event(kind, seat, tuple(cards_), data or {}))
+        self._events.append(Event(kind, seat, cards_, data))
 
     # Dealing -----------------------------------------------------------------------------------
     def _start_round(self) -> None:
@@ -541,28 +734,28 @@ class KoiKoiGame:
             deck = shuffled(DECK, self.seed if self.deal_count == 0
                             else derive_seed(self.seed, self.deal_count))
             self.deal_count += 1
-            dealer, other = self.dealer, 1 - self.dealer
+            dealer = self.dealer
             hands: list[list[Card]] = [[], []]
-            fld: list[Card] = []
-            pos = 0
-            for _ in range(2):  # 4 to the non-dealer, 4 to the dealer, 4 to the field, twice
-                for target in (hands[other], hands[dealer], fld):
-                    target.extend(deck[pos:pos + 4])
-                    pos += 4
+            # 4 to the non-dealer, 4 to the dealer, 4 to the field, twice
+            hands[1 - dealer] = deck[0:4] + deck[12:16]
+            hands[dealer] = deck[4:8] + deck[16:20]
+            fld = deck[8:12] + deck[20:24]
             self.hands, self.field = hands, fld
-            self.stock = deck[pos:]
+            self.field_mask = fmask = sum(map(_BIT, fld))
+            self.stock = deck[24:]
             self.piles = [[], []]
             self.pile_masks = [0, 0]
             self.pile_yaku = [{}, {}]
+            self.pile_totals = [0, 0]
             self.koikoi_calls = [0, 0]
             self.pending = None
             self._emit("dealt", dealer, data={"round": self.round + 1, "deal": self.deal_count})
-            if self.rules.void_deal and (has_full_month(fld) or is_four_pairs(fld)):
-                self._emit("void_deal", dealer, fld)
+            if self.rules.void_deal and _month_or_pairs(fmask):
+                self._emit("void_deal", dealer, tuple(fld))
                 continue
             break
         self.round += 1
-        self.field_brights = sum(c.kind is Kind.BRIGHT for c in self.field)
+        self.field_brights = (self.field_mask & _BRIGHTS).bit_count()
         if self.rules.hand_swap:
             self.phase = PHASE_SWAP
             self.current_player = 1 - self.dealer
@@ -580,15 +773,15 @@ class KoiKoiGame:
 
     def _begin_play(self) -> None:
         """Instant wins, then the first player's turn."""
-        instant = [has_full_month(h) or is_four_pairs(h) for h in self.hands]
-        if all(instant):
+        instant = [_month_or_pairs(sum(map(_BIT, h))) for h in self.hands]  # teshi, kuttsuki
+        if instant[0] and instant[1]:
             self._emit("void_deal", None, data={"reason": "both instant wins"})
             self._start_round_again()
             return
-        if any(instant):
-            seat = instant.index(True)
-            how = "teshi" if has_full_month(self.hands[seat]) else "kuttsuki"
-            self._emit("instant_win", seat, self.hands[seat], {"how": how})
+        if instant[0] or instant[1]:
+            seat = 0 if instant[0] else 1
+            how = instant[seat]
+            self._emit("instant_win", seat, tuple(self.hands[seat]), {"how": how})
             points = [0, 0]
             points[seat] = self.rules.instant_win_points
             self._finish_round(RoundResult(self.round, "instant_win", seat, points,
@@ -613,78 +806,82 @@ class KoiKoiGame:
     def _start_turn(self, seat: int) -> None:
         self.current_player = seat
         self.phase = PHASE_PLAY
-        self.turn_start_total = sum(self.pile_yaku[seat].values())
+        self.turn_start_total = self.pile_totals[seat]
         self.turn_captures = []
-        self._emit("turn", seat)
+        self._events.append(Event("turn", seat))
 
     def _play(self, action: Action) -> None:
         p = self.current_player
-        c = action.card
-        assert c is not None
+        c: Card = action.card  # type: ignore[assignment]  # a play always names its card
         self.hands[p].remove(c)
         if action.lay:
             self.field.append(c)
-            self._emit("played", p, (c,), {"captures": []})  # laid down
+            self.field_mask |= 1 << c.index
+            self._events.append(Event("played", p, (c,), {"captures": []}))  # laid down
         else:
             if action.target is not None:
-                taken = self._option_with(c, action.target)
-            else:
-                options = capture_options(c, self.field, self.rules.field_triple)
-                taken = options[0] if options else ()
-            self._emit("played", p, (c,), {"captures": [x.code for x in taken]})
-            self._capture(c, taken)
-        self._draw()
+                capture = self._option_with(c, action.target)
+            else:  # the first (or only) option; _capture_options, inlined on the hot path
+                options = _CAPTURES[self.rules.field_triple][c][(self.field_mask >> _SHIFT[c]) & 15]
+                capture = options[0] if options else None
+            self._events.append(Event("played", p, (c,),
+                                      {"captures": list(capture.codes) if capture else []}))
+            self._capture(p, c, capture)
+        self._draw(p)
 
-    def _capture(self, c: Card, taken: Sequence[Card]) -> None:
-        """``c`` takes ``taken`` from the field (or stays on the field when nothing is taken)."""
-        p = self.current_player
-        if not taken:
-            if c not in self.field:
-                self.field.append(c)
-            self._emit("to_field", p, (c,))
+    def _capture(self, p: int, c: Card, capture: Capture | None) -> None:
+        """``c`` makes ``capture`` (None: it stays on the field).
+
+        The pile's yaku are brought up to date by ``_update_yaku`` once the turn's captures
+        are done."""
+        if capture is None:
+            self.field.append(c)
+            self.field_mask |= 1 << c.index
+            self._events.append(Event("to_field", p, (c,)))
             return
+        taken, got, bits, _codes = capture
+        field, pile = self.field, self.piles[p]
         for t in taken:
-            self.field.remove(t)
-        if c in self.field:
-            self.field.remove(c)
-        got = [c, *taken]
-        self.piles[p] = sort_pile(self.piles[p] + got)
-        mask = self.pile_masks[p]
-        for g in got:
-            mask |= g.bit
-        self.pile_masks[p] = mask
-        self.pile_yaku[p] = yaku_of_mask(mask, self.rules)
-        self.turn_captures.extend(got)
-        self._emit("captured", p, got)
+            field.remove(t)
+        pile += got
+        pile.sort(key=_PILE_RANK)  # by kind; nearly sorted already, so cheaper than insorts
+        self.field_mask &= ~bits
+        self.pile_masks[p] |= bits
+        self.turn_captures += got
+        self._events.append(Event("captured", p, got))
 
-    def _draw(self) -> None:
-        p = self.current_player
+    def _update_yaku(self, p: int) -> None:
+        self.pile_yaku[p] = made = yaku_of_mask(self.pile_masks[p], self.rules)
+        self.pile_totals[p] = sum(made.values())
+
+    def _draw(self, p: int) -> None:
         drawn = self.stock.pop(0)
-        self._emit("drawn", p, (drawn,))
-        options = capture_options(drawn, self.field, self.rules.field_triple)
-        if len(options) > 1:
+        self._events.append(Event("drawn", p, (drawn,)))
+        options = _CAPTURES[self.rules.field_triple][drawn][(self.field_mask >> _SHIFT[drawn]) & 15]
+        if len(options) > 1:  # the player chooses (see apply, "take")
+            if self.turn_captures:
+                self._update_yaku(p)
             self.pending = drawn
             self.phase = PHASE_TAKE
             return
-        self._capture(drawn, options[0] if options else ())
-        self._after_draw()
+        self._capture(p, drawn, options[0] if options else None)
+        self._after_draw(p)
 
-    def _after_draw(self) -> None:
-        p = self.current_player
-        made = self.pile_yaku[p]
-        total = sum(made.values())
+    def _after_draw(self, p: int) -> None:
+        if self.turn_captures:
+            self._update_yaku(p)
+        total = self.pile_totals[p]
         last_turn = not self.hands[0] and not self.hands[1]
         if total > self.turn_start_total:
-            self._emit("yaku", p, data={"yaku": dict(made), "total": total})
+            self._emit("yaku", p, data={"yaku": dict(self.pile_yaku[p]), "total": total})
             if last_turn:
                 self._score_round(p, "last_turn")
             else:
                 self.phase = PHASE_DECIDE
-            return
-        if last_turn:
+        elif last_turn:
             self._exhausted()
         else:
-            self._next_turn()
+            self._start_turn(1 - p)
 
     def _next_turn(self) -> None:
         self._start_turn(1 - self.current_player)
