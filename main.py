@@ -47,7 +47,7 @@ def build_scene(name: str, seed: int | None):
         return registry.make("gallery")
     from game.scenes.setup import default_setup
     setup = default_setup(name, seed if seed is not None else 7)
-    return registry.make(name, setup=setup)
+    return registry.make(name, setup=setup, demo_moves=8)
 
 
 def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | None) -> int:
@@ -106,15 +106,9 @@ def _quit_after(app, frames: int):
 
 
 def simulate(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py simulate", description="AI-only games")
-    parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", nargs="*")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-    print(f"simulate: {args.game} is not available yet", file=sys.stderr)
-    return 2
+    """AI-only matches, headless (no pygame): see ``ai/simulate.py`` for the options."""
+    from ai.simulate import main as run_simulation
+    return run_simulation(argv)
 
 
 if __name__ == "__main__":

@@ -59,7 +59,8 @@ class WidgetScene(Scene):
         ph = h - 2 * m.pad if max_h is None else min(h - 2 * m.pad, m.px(max_h))
         panel.place(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), m)
         inner = panel.rect.inflate(-2 * m.px(30), -2 * m.px(24))
-        head_h = heading.font.get_linesize() + m.gap
+        heading.metrics = m
+        head_h = heading.preferred_height(inner.width) + m.gap  # a long title wraps
         heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
         bottom = inner.bottom - m.row_height
         body.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,

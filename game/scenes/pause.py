@@ -40,7 +40,7 @@ class PauseMenu(WidgetScene):
                              [(_("Restart"), go), (_("Cancel"), None)]))
 
     def _rules(self) -> None:
-        self.app.push(RulesScene(self.table.title, self.table.rules_text()))
+        self.app.push(self.table.rules_scene())
 
     def _settings(self) -> None:
         from game.scenes.settings import SettingsScene

@@ -1,7 +1,9 @@
 """``TableScene``: the base of every game's table — Esc opens the pause menu.
 
-A game's table implements ``restart()`` (same deal again) and ``rules_text()``; the pause
-menu offers resume, restart deal, rules reference and quit to menu.
+A game's table implements ``restart()`` (same deal again) and ``rules_scene()`` (or just
+``rules_text()``); the pause menu offers resume, restart deal, rules reference and quit to menu.
+Table factories take ``setup=`` (a ``GameSetup``) and ``demo_moves=`` (screenshots: that many
+computer moves are made first, so the picture shows a game in progress).
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ class TableScene(Scene):
 
     def restart(self) -> None:
         """Deal the same deal again (override)."""
+
+    def rules_scene(self) -> Scene:
+        """The rules reference the pause menu opens."""
+        from game.scenes.pause import RulesScene
+        return RulesScene(self.title, self.rules_text())
 
     def rules_text(self) -> str:
         """The rules reference (override with the game's yaku table and active options)."""

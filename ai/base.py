@@ -1,0 +1,96 @@
+"""The interface every game's computer opponent implements, and the registry that builds them.
+
+An agent sees one seat's ``observation`` dict (what that seat may know, as the game's
+``observation(seat)`` returns it) and picks one of ``observation["legal_actions"]``. Levels are
+registered per game, so a new level (a search-based "hard", say) plugs in without touching the
+scenes: ``register("koikoi", "hard", HardAgent)``.
+
+>>> agent = make_agent("koikoi", "normal", seed=3)
+>>> agent.level
+'normal'
+>>> make_agent("koikoi", "expert", seed=3)
+Traceback (most recent call last):
+...
+ValueError: unknown AI level 'expert' for koikoi (known: easy, normal)
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A computer player. ``choose`` must return an element of ``observation["legal_actions"]``.
+
+    Agents read nothing but the observation (never the game object, never hidden cards) and draw
+    any randomness from their own ``random.Random``, so a seed replays the same choices.
+    """
+
+    level: str
+
+    def choose(self, observation: dict[str, Any]) -> Any:
+        """The action to take, given what the seat to move may see."""
+        ...
+
+
+AgentFactory = Callable[[int], Agent]  # seed -> agent
+
+# Game id -> module that registers that game's levels when imported (kept lazy: importing
+# ai.base must stay cheap and free of every game's code).
+_MODULES = {"koikoi": "ai.koikoi"}
+_REGISTRY: dict[str, dict[str, AgentFactory]] = {}
+
+
+def register(game_id: str, level: str, factory: AgentFactory) -> None:
+    """Make ``make_agent(game_id, level, seed)`` build ``factory(seed)``.
+
+    >>> class Lazy:
+    ...     level = "lazy"
+    ...     def __init__(self, seed): pass
+    ...     def choose(self, observation): return observation["legal_actions"][0]
+    >>> register("koikoi", "lazy", Lazy)
+    >>> make_agent("koikoi", "lazy", 0).choose({"legal_actions": ["keep", "swap"]})
+    'keep'
+    >>> unregister("koikoi", "lazy")
+    """
+    _REGISTRY.setdefault(game_id, {})[level] = factory
+
+
+def unregister(game_id: str, level: str) -> None:
+    """Forget a level (tests and plug-ins that were only trying one out)."""
+    _REGISTRY.get(game_id, {}).pop(level, None)
+
+
+def _load(game_id: str) -> dict[str, AgentFactory]:
+    module = _MODULES.get(game_id)
+    if module is not None and game_id not in _REGISTRY:
+        importlib.import_module(module)  # registers its levels
+    levels = _REGISTRY.get(game_id)
+    if not levels:
+        known = ", ".join(sorted(set(_MODULES) | set(_REGISTRY))) or "none"
+        raise ValueError(f"no AI for game {game_id!r} (games with an AI: {known})")
+    return levels
+
+
+def levels(game_id: str) -> tuple[str, ...]:
+    """The levels available for ``game_id``, weakest first as registered.
+
+    >>> levels("koikoi")[:2]
+    ('easy', 'normal')
+    """
+    return tuple(_load(game_id))
+
+
+def make_agent(game_id: str, level: str, seed: int) -> Agent:
+    """A fresh agent for ``game_id`` at ``level``; the same seed gives the same choices.
+
+    Raises ValueError naming the game or the level when either is unknown.
+    """
+    available = _load(game_id)
+    factory = available.get(level)
+    if factory is None:
+        raise ValueError(f"unknown AI level {level!r} for {game_id} "
+                         f"(known: {', '.join(available)})")
+    return factory(seed)

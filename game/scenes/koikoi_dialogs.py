@@ -1,0 +1,388 @@
+"""Koi-Koi's modal screens: koi-koi or stop, hand swap, round result, match result, hand-over
+between two human players, and the rules reference with card pictures."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from game import draw, theme
+from game.fonts import font
+from game.i18n import N_, _, ngettext
+from game.scenes.base import WidgetScene
+from game.scenes.dialog import Dialog
+from game.text import draw_text, text_height
+from game.widgets import Button, Label, Panel, ScrollList, Widget
+from rules.hanafuda import DECK, Card, Kind, card
+from rules.koikoi import YAKU_CARDS, Action, KoiKoiRules
+from sprites import faces
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.scenes.koikoi import KoiKoiTable
+
+YAKU_LABELS = {
+    "goko": N_("Five brights"), "shiko": N_("Dry four brights"),
+    "ame_shiko": N_("Rainy four brights"), "sanko": N_("Three brights"),
+    "hanami": N_("Flower viewing"), "tsukimi": N_("Moon viewing"),
+    "inoshikacho": N_("Boar-deer-butterflies"), "akatan": N_("Poetry ribbons"),
+    "aotan": N_("Blue ribbons"), "akatan_aotan": N_("Poetry and blue ribbons"),
+    "tane": N_("Animals"), "tanzaku": N_("Ribbons"), "kasu": N_("Chaff"),
+    "tsukifuda": N_("Month set"), "teshi": N_("Four of a month (teshi)"),
+    "kuttsuki": N_("Four pairs (kuttsuki)"),
+}
+YAKU_KANJI = {
+    "goko": "五光", "shiko": "四光", "ame_shiko": "雨四光", "sanko": "三光", "hanami": "花見酒",
+    "tsukimi": "月見酒", "inoshikacho": "猪鹿蝶", "akatan": "赤短", "aotan": "青短",
+    "akatan_aotan": "赤短青短", "tane": "タネ", "tanzaku": "タン", "kasu": "カス",
+    "tsukifuda": "月札",
+}
+MULTIPLIER_LABELS = {
+    "field_brights": N_("Brights on the dealt field"), "koikoi": N_("Koi-koi called"),
+    "opponent_koikoi": N_("Opponent had called koi-koi"), "seven_points": N_("Seven points or more"),
+}
+
+
+def yaku_label(yaku_id: str) -> str:
+    return _(YAKU_LABELS.get(yaku_id, yaku_id))
+
+
+def yaku_cards(yaku_id: str, pile: list[Card], rules: KoiKoiRules) -> list[Card]:
+    """The cards of ``pile`` that make ``yaku_id``."""
+    group = YAKU_CARDS.get(yaku_id)
+    if group:
+        return [c for c in pile if c.code in group]
+    kind = {"tane": Kind.ANIMAL, "tanzaku": Kind.RIBBON, "kasu": Kind.CHAFF}.get(yaku_id)
+    if kind is not None:
+        return [c for c in pile if c.kind is kind or
+                (yaku_id == "kasu" and rules.sake_as_chaff and c.code == "9A")]
+    if yaku_id == "tsukifuda":
+        codes = {c.code for c in pile}
+        return [c for c in pile if all(d.code in codes for d in DECK if d.month == c.month)]
+    return []
+
+
+class CardRow(Widget):
+    """A row of the result and rules screens: a label, small card pictures, a value."""
+
+    focusable = False
+
+    def __init__(self, title: str, cards: list[Card], value: str = "", subtitle: str = "",
+                 highlight: bool = False) -> None:
+        super().__init__()
+        self.title, self.cards, self.value = title, cards, value
+        self.subtitle, self.highlight = subtitle, highlight
+
+    def preferred_height(self, width: int) -> int:
+        m = self.metrics
+        if self.cards:
+            return max(m.px(64), round(m.px(34) * faces.HANAFUDA_RATIO) + m.px(10))
+        return m.px(54) if self.subtitle else m.px(40)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m, r = self.metrics, self.rect
+        if self.highlight:
+            draw.rounded_rect(surface, theme.GOLD, r, m.radius, alpha=30)
+        label_w = int(r.width * 0.36)
+        tf = font(m.type_size("body"), True)
+        img = tf.render(self.title, True, theme.CREAM)
+        y = r.centery - (img.get_height() + (m.px(18) if self.subtitle else 0)) // 2
+        surface.blit(img, (r.x + m.px(10), y))
+        if self.subtitle:
+            sub = font(m.type_size("tiny")).render(self.subtitle, True, theme.TEXT_DIM)
+            surface.blit(sub, (r.x + m.px(10), y + img.get_height()))
+        cw = m.px(34)
+        ch = round(cw * faces.HANAFUDA_RATIO)
+        x = r.x + label_w
+        room = r.width - label_w - m.px(90)
+        step = min(cw + m.px(4), room / max(1, len(self.cards))) if self.cards else 0
+        for c in self.cards:
+            surface.blit(faces.hanafuda_face(c, cw, ch), (round(x), r.centery - ch // 2))
+            x += step
+        if self.value:
+            v = tf.render(self.value, True, theme.GOLD)
+            surface.blit(v, (r.right - v.get_width() - m.px(10), r.centery - v.get_height() // 2))
+
+
+class DecisionDialog(Dialog):
+    """Koi-koi or stop (or, with ``swap``, swap hands or keep them) for a human seat."""
+
+    def __init__(self, table: "KoiKoiTable", seat: int, swap: bool = False) -> None:
+        self.table, self.seat, self.swap = table, seat, swap
+        g = table.game
+        if swap:
+            super().__init__(_("Swap hands?"),
+                             _("As the non-dealer you may swap your hand with the dealer's, "
+                               "unseen. Your hand is shown at the bottom."),
+                             [(_("Keep my hand"), lambda: table.decide(Action("keep"))),
+                              (_("Swap hands"), lambda: table.decide(Action("swap")))])
+            return
+        made = g.yaku_of(seat)
+        base = sum(made.values())
+        mults, product = g._multipliers(seat, base)
+        lines = [", ".join(f"{yaku_label(y)} {p}" for y, p in made.items())]
+        if product != 1:
+            shown = " × ".join(str(m) for _n, m in mults)
+            lines.append(ngettext("Stop now: {base} × {mults} = {total} point.",
+                                  "Stop now: {base} × {mults} = {total} points.",
+                                  base * product).format(base=base, mults=shown,
+                                                         total=base * product))
+        else:
+            lines.append(ngettext("Stop now: {total} point.", "Stop now: {total} points.",
+                                  base).format(total=base))
+        lines.append(_("Koi-koi: play on for more, but if your opponent makes a yaku first "
+                       "and stops, you score nothing this round."))
+        super().__init__(_("You made a yaku!"), "\n".join(lines),
+                         [(_("Stop"), lambda: table.decide(Action("stop"))),
+                          (_("Koi-koi!"), lambda: table.decide(Action("koikoi")))])
+
+    def back(self) -> None:
+        pass  # a decision is required: Esc does not choose for the player
+
+
+class RoundResultScene(WidgetScene):
+    """Each yaku with its cards and points, every multiplier, the total and the match score."""
+
+    opaque = False
+    backdrop = False
+    name = "koikoi-round"
+
+    def __init__(self, table: "KoiKoiTable", result: dict[str, Any], scores: list[int],
+                 piles: list[list[Card]]) -> None:
+        super().__init__()
+        self.table, self.result, self.scores, self.piles = table, result, scores, piles
+        self.done = False
+
+    def build(self) -> list[Widget]:
+        t, r = self.table, self.result
+        winner = r["winner"]
+        self.panel = Panel()
+        if r["kind"] == "exhausted":
+            title = _("Round {n}: a draw").format(n=r["round"])
+        elif winner is not None and t._is_human(winner) and t.seats.count("human") == 1:
+            p = r["points"][winner]
+            title = ngettext("Round {n}: you win {p} point", "Round {n}: you win {p} points",
+                             p).format(n=r["round"], p=p)
+        else:
+            p = r["points"][winner]
+            title = ngettext("Round {n}: {who} wins {p} point", "Round {n}: {who} wins {p} points",
+                             p).format(n=r["round"], who=t._name(winner), p=p)
+        self.heading = Label(title, role="title", align="center", color=theme.GOLD)
+        rows: list[Widget] = []
+        if r["kind"] == "exhausted":
+            stays = t.rules.exhausted_dealer == "stays"
+            rows.append(Label(_("The hands ran out and nobody stopped: no points this round. "
+                                "The dealer stays.") if stays else
+                              _("The hands ran out and nobody stopped: no points this round. "
+                                "The deal passes."), align="center"))
+        elif r["kind"] == "instant_win":
+            for y, p in r["yaku"].items():
+                rows.append(CardRow(yaku_label(y), [], str(p),
+                                    _("An instant win is never multiplied.")))
+        else:
+            pile = self.piles[winner]
+            for y, p in r["yaku"].items():
+                rows.append(CardRow(yaku_label(y), yaku_cards(y, pile, t.rules), str(p),
+                                    YAKU_KANJI.get(y, "")))
+            for name, m in r["multipliers"]:
+                rows.append(CardRow(_(MULTIPLIER_LABELS.get(name, name)), [], f"×{m}"))
+            product = 1
+            for _n, m in r["multipliers"]:
+                product *= m
+            total = _("{base} × {mult} = {points}").format(base=r["base"], mult=product,
+                                                           points=r["points"][winner]) \
+                if product != 1 else str(r["points"][winner])
+            rows.append(CardRow(_("Round total"), [], total, highlight=True))
+            loser = 1 - winner
+            if r["points"][loser] < 0:
+                rows.append(CardRow(_("Koi-koi penalty"), [], str(r["points"][loser]),
+                                    _("{who} called koi-koi and lost.").format(who=t._name(loser))))
+        score = "   ".join(f"{t._name(s)} {self.scores[s]}" for s in (0, 1))
+        rows.append(CardRow(_("Match score"), [], score))
+        self.list = ScrollList(rows, gap=6)
+        label = _("See the result") if t.game.is_over else _("Next round")
+        self.next_button = Button(label, self._next, primary=True)
+        return [self.panel, self.heading, self.list, self.next_button]
+
+    def _next(self) -> None:
+        self.done = True
+        self.close()
+
+    def back(self) -> None:
+        self._next()
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        self.arrange_page(size, self.panel, self.heading, self.list, self.next_button, 900, 700)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.dim(surface, 185)
+        super().draw(surface)
+
+
+class MatchResultScene(WidgetScene):
+    """The winner and the round-by-round history; a new match or the menu."""
+
+    name = "koikoi-match"
+
+    def __init__(self, table: "KoiKoiTable", result: dict[str, Any], winner: int | None) -> None:
+        super().__init__()
+        self.table, self.result, self.winner = table, result, winner
+        self.done = False
+
+    def build(self) -> list[Widget]:
+        t = self.table
+        self.panel = Panel()
+        if self.winner is None:
+            title = _("The match is a draw")
+        elif t._is_human(self.winner) and t.seats.count("human") == 1:
+            title = _("You win the match!")
+        else:
+            title = _("{who} wins the match").format(who=t._name(self.winner))
+        self.heading = Label(title, role="title", align="center", color=theme.GOLD)
+        scores = self.result.get("scores", [0, 0])
+        rows: list[Widget] = [CardRow(_("Final score"), [], "   ".join(
+            f"{t._name(s)} {scores[s]}" for s in (0, 1)), highlight=True)]
+        for r in self.result.get("rounds", []):
+            if r["winner"] is None:
+                text = _("draw")
+            else:
+                text = _("{who} +{p}").format(who=t._name(r["winner"]), p=r["points"][r["winner"]])
+            names = ", ".join(yaku_label(y) for y in r["yaku"]) or "—"
+            rows.append(CardRow(_("Round {n}").format(n=r["round"]), [], text, names))
+        self.list = ScrollList(rows, gap=4)
+        self.again = Button(_("New match"), self._again, primary=True)
+        self.menu = Button(_("Menu"), self._menu)
+        return [self.panel, self.heading, self.list, self.again, self.menu]
+
+    def _again(self) -> None:
+        t = self.table
+        self.done = True
+        t.setup.seed = random.SystemRandom().randint(1, 99_999)
+        self.close()
+        t.restart()
+
+    def _menu(self) -> None:
+        from game.scenes.menu import MenuScene
+        self.done = True
+        self.app.stack.reset(MenuScene())
+
+    def back(self) -> None:
+        self._menu()
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        self.arrange_page(size, self.panel, self.heading, self.list, self.again, 900, 720)
+        m = self.metrics
+        r = self.again.rect
+        self.again.place(r.move(r.width // 2 + m.gap, 0), m)
+        self.menu.place(r.move(-r.width // 2 - m.gap, 0), m)
+
+
+class PassScreen(WidgetScene):
+    """Two humans at one screen: hide the table until the next player is ready."""
+
+    name = "koikoi-pass"
+
+    def __init__(self, player: str, on_ready: Callable[[], None]) -> None:
+        super().__init__()
+        self.player, self.on_ready = player, on_ready
+        self.done = False
+
+    def build(self) -> list[Widget]:
+        self.heading = Label(_("Pass to {who}").format(who=self.player), role="title",
+                             align="center", color=theme.GOLD)
+        self.text = Label(_("The other player looks away. Ready?"), align="center")
+        self.ready = Button(_("I'm ready"), self._ready, primary=True)
+        return [self.heading, self.text, self.ready]
+
+    def _ready(self) -> None:
+        self.done = True
+        self.close()
+        self.on_ready()
+
+    def back(self) -> None:
+        pass
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        w, h = size
+        self.heading.place(pygame.Rect(0, h // 2 - m.px(110), w, m.px(70)), m)
+        self.text.place(pygame.Rect(0, h // 2 - m.px(30), w, m.px(40)), m)
+        self.ready.place(pygame.Rect(w // 2 - m.px(120), h // 2 + m.px(30), m.px(240),
+                                     m.row_height), m)
+
+
+def options_summary(rules: KoiKoiRules) -> list[str]:
+    """The active options, one short line each."""
+    on = lambda b: _("on") if b else _("off")  # noqa: E731
+    end = (_("first to {n} points").format(n=rules.target_score) if rules.target_score
+           else _("{n} rounds").format(n=rules.max_rounds))
+    return [
+        _("Scoring: {v}").format(v=_("simple") if rules.scoring == "simple" else _("complex")),
+        _("Matching from hand: {v}").format(v={"required": _("required"), "if_matching":
+                                               _("if matching"), "optional": _("optional")}[rules.matching]),
+        _("Sake cup also chaff: {v} · viewing yaku: {w} · rain rule: {r}").format(
+            v=on(rules.sake_as_chaff), w={"always": _("always"), "with_other": _("with another yaku"),
+                                         "never": _("never")}[rules.viewing], r=on(rules.rain_rule)),
+        _("Koi-koi multiplier: {a} · opponent koi-koi double: {b} · seven-point double: {c}").format(
+            a=on(rules.koikoi_multiplier), b=on(rules.opponent_koikoi_double),
+            c=on(rules.seven_point_double)),
+        _("Field-bright multiplier: {a} · hand swap: {b} · instant win: {n} points").format(
+            a=on(rules.field_bright_multiplier), b=on(rules.hand_swap), n=rules.instant_win_points),
+        _("Month sets: {a} · extra points: {b} · koi-koi penalty: {c} · end: {d}").format(
+            a=on(rules.tsukifuda), b=on(rules.extra_points), c=on(rules.koikoi_penalty), d=end),
+    ]
+
+
+class KoiKoiRulesScene(WidgetScene):
+    """The yaku table with card pictures, then the active options."""
+
+    name = "koikoi-rules"
+
+    def __init__(self, rules: KoiKoiRules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def build(self) -> list[Widget]:
+        r = self.rules
+        plus = r.extra_points
+        examples = [
+            ("goko", "1B 3B 8B 11B 12B", "10" if r.scoring == "simple" else "23"),
+            ("shiko", "1B 3B 8B 12B", "8" if r.scoring == "simple" else "13"),
+            ("ame_shiko", "1B 3B 8B 11B", "7" if r.scoring == "simple" else "12"),
+            ("sanko", "1B 3B 8B", "5"),
+            ("hanami", "3B 9A", "5"), ("tsukimi", "8B 9A", "5"),
+            ("inoshikacho", "6A 7A 10A", "5+" if plus else "5"),
+            ("akatan", "1R 2R 3R", "5+" if plus else "5"),
+            ("aotan", "6R 9R 10R", "5+" if plus else "5"),
+            ("akatan_aotan", "1R 2R 3R 6R 9R 10R", "10+" if plus else "10"),
+            ("tane", "2A 4A 5A 6A 7A", "1+"), ("tanzaku", "1R 4R 5R 7R 9R", "1+"),
+            ("kasu", "1C1 1C2 2C1 2C2 3C1 3C2 4C1 4C2 5C1 5C2", "1+"),
+        ]
+        if r.tsukifuda:
+            examples.append(("tsukifuda", "3B 3R 3C1 3C2", "5"))
+        self.panel = Panel()
+        self.heading = Label(_("Koi-Koi — yaku and rules"), role="title", align="center",
+                             color=theme.GOLD)
+        rows: list[Widget] = [Label(_("Capture cards of the same month. A yaku lets you stop and "
+                                      "score, or call koi-koi and play on. \"+\" means one more "
+                                      "point for each extra card."), role="small",
+                                    color=theme.TEXT_DIM)]
+        for yid, codes, pts in examples:
+            rows.append(CardRow(yaku_label(yid), [card(c) for c in codes.split()], pts,
+                                YAKU_KANJI.get(yid, "")))
+        rows.append(Label(_("Options in play"), role="heading", color=theme.GOLD))
+        rows.extend(Label(line, role="small") for line in options_summary(r))
+        self.list = ScrollList(rows, gap=6)
+        self.done_button = Button(_("Back"), self.back, primary=True)
+        return [self.panel, self.heading, self.list, self.done_button]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.list.handle_scroll_key(event):
+            super().handle_event(event)
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        self.arrange_page(size, self.panel, self.heading, self.list, self.done_button, 1000)
