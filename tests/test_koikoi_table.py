@@ -198,3 +198,66 @@ def test_leaving_or_restarting_the_table_stops_the_ai_threads(app, table):
     for w in current:
         w._thread.join(2.0)
         assert not w._thread.is_alive()
+
+
+def test_a_whole_match_by_mouse_is_recorded_in_the_statistics(app):
+    from game.catalog import GAMES
+    from game.stats import Statistics
+    app.settings.animation_speed = "off"
+    setup = default_setup("koikoi", seed=3)
+    setup.seats = ["human", "easy"]
+    setup.options = GAMES["koikoi"].preset("nintendo")
+    setup.options["match_end"] = "rounds3"
+    app.push(KoiKoiTable(setup=setup))
+    t = app.stack.top
+    t.enter()
+    for _ in range(3000):
+        top = app.stack.top
+        if isinstance(top, MatchResultScene):
+            break
+        if isinstance(top, RoundResultScene):
+            click(app, top.next_button.rect.center)
+        elif isinstance(top, DecisionDialog):
+            click(app, top.widgets[-1].rect.center)  # "Koi-koi!" / "Swap hands"
+        elif human_turn(app, t):
+            play_one_human_move(app, t, use_drag=False)
+        app.frame(DT)
+    assert isinstance(app.stack.top, MatchResultScene) and t.game.is_over
+    assert t.game.round == 3 and t.shown_scores == t.game.scores
+    mine, theirs = t.game.scores
+    outcome = "draw" if mine == theirs else ("win" if mine > theirs else "loss")
+    stats = Statistics.load()  # what was written to disk
+    tally = stats.summary("koikoi")
+    assert tally.played == 1 and getattr(tally, {"win": "won", "loss": "lost", "draw": "drawn"}[outcome]) == 1
+    assert stats.levels("koikoi")["easy"].played == 1
+    click(app, next(w for w in app.stack.top.widgets if getattr(w, "text", "") == "Menu").rect.center)
+    from game.scenes.menu import MenuScene
+    assert [type(s) for s in app.stack] == [MenuScene]
+
+
+def test_yaku_banner_shows_every_card_of_the_yaku(app):
+    from game.scenes.koikoi_dialogs import yaku_cards
+    app.settings.animation_speed = "fast"
+    setup = default_setup("koikoi", seed=21)
+    setup.seats = ["easy", "normal"]  # distinct names: the banner says whose yaku it is
+    app.push(KoiKoiTable(setup=setup))
+    t = app.stack.top
+    t.enter()
+    seen = 0
+    for _ in range(20000):
+        if isinstance(app.stack.top, RoundResultScene):
+            click(app, app.stack.top.next_button.rect.center)
+        if t.banner and t.banner[0] == "Yaku!":
+            seat = next(s for s in (0, 1) if t._name(s) in t.banner[1])
+            made = t._made_yaku(seat)
+            expected = []
+            for y in made:
+                expected += [c for c in yaku_cards(y, t.v_piles[seat], t.rules) if c not in expected]
+            assert set(t.banner[2]) == set(expected[:10])
+            seen += 1
+            if seen == 3:
+                break
+            while t.banner and t.banner[0] == "Yaku!":
+                app.frame(DT)
+        app.frame(DT)
+    assert seen == 3

@@ -16,8 +16,8 @@ import pygame
 from game import draw, theme
 from game.fonts import font
 from game.i18n import _, ngettext
-from game.scenes.koikoi_dialogs import (DecisionDialog, MatchResultScene, PassScreen,
-                                        RoundResultScene, KoiKoiRulesScene, yaku_label)
+from game.scenes.koikoi_dialogs import (DecisionDialog, KoiKoiRulesScene, MatchResultScene,
+                                        PassScreen, RoundResultScene, yaku_cards, yaku_label)
 from game.scenes.koikoi_layout import KINDS, TableLayout
 from game.scenes.table import TableScene
 from game.text import draw_text
@@ -307,7 +307,8 @@ class KoiKoiTable(TableScene):
             q.add(lambda e=e: self._capture_step(e))
         elif kind == "yaku":
             names = ", ".join(yaku_label(y) for y in e.data["yaku"])
-            cards = self._yaku_cards(e.seat, e.data["yaku"])
+            # The cards are read when the banner shows: the captures before it are animated.
+            cards = lambda e=e: self._yaku_cards(e.seat, e.data["yaku"])  # noqa: E731
             total = e.data["total"]
             q.add(self._banner_step(_("Yaku!"), ngettext(
                 "{who}: {names} — {n} point", "{who}: {names} — {n} points", total).format(
@@ -396,11 +397,12 @@ class KoiKoiTable(TableScene):
         moving = self._retarget(self.queue.duration(0.4))
         return until_settled(moving)
 
-    def _banner_step(self, title: str, text: str, cards: list[Card], sound: str | None = None,
-                     duration: float = 1.5):
-        """A step that shows a banner for ``duration`` and then takes it down."""
+    def _banner_step(self, title: str, text: str, cards: list[Card] | Callable[[], list[Card]],
+                     sound: str | None = None, duration: float = 1.5):
+        """A step that shows a banner for ``duration`` and then takes it down; ``cards`` may be
+        a function, called when the banner shows."""
         def step():
-            self.banner = (title, text, cards)
+            self.banner = (title, text, cards() if callable(cards) else cards)
             if sound:
                 self.play(sound)
             return self.queue.duration(duration)
@@ -442,13 +444,12 @@ class KoiKoiTable(TableScene):
         self.shown_calls = list(g.koikoi_calls)
 
     def _yaku_cards(self, seat: int, made: dict[str, int]) -> list[Card]:
-        pile = self.v_piles[seat] if self.v_piles[seat] else self.game.piles[seat]
-        codes: set[str] = set()
+        """The cards of the shown pile that make the yaku in ``made`` (at most ten)."""
+        pile = self.v_piles[seat]
+        chosen: list[Card] = []
         for y in made:
-            group = YAKU_CARDS.get(y)
-            if group:
-                codes.update(group)
-        return [c for c in pile if c.code in codes][:10]
+            chosen.extend(c for c in yaku_cards(y, pile, self.rules) if c not in chosen)
+        return chosen[:10]
 
     # Names and turns -----------------------------------------------------------------------------
     def _is_human(self, seat: int) -> bool:
