@@ -448,6 +448,31 @@ def _month_or_pairs(mask: int) -> str | None:
     return None
 
 
+def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, other_calls: int,
+                      base: int) -> tuple[list[tuple[str, int]], int]:
+    """The multipliers a round's winner scores with, and their product (rules.md: they multiply).
+
+    ``own_calls``/``other_calls``: koi-koi called this round by the winner and by the loser;
+    ``base``: the winner's yaku total before any multiplier (the seven-point double looks at it).
+
+    >>> round_multipliers(KoiKoiRules(), field_brights=1, own_calls=1, other_calls=0, base=5)
+    ([('field_brights', 2), ('koikoi', 2)], 4)
+    """
+    mults: list[tuple[str, int]] = []
+    if rules.field_bright_multiplier and field_brights:
+        mults.append(("field_brights", 1 + field_brights))
+    if rules.koikoi_multiplier and own_calls:
+        mults.append(("koikoi", 1 + own_calls))
+    if rules.opponent_koikoi_double and other_calls:
+        mults.append(("opponent_koikoi", 2))
+    if rules.seven_point_double and base >= 7:
+        mults.append(("seven_points", 2))
+    product = 1
+    for _name, m in mults:
+        product *= m
+    return mults, product
+
+
 # ----------------------------------------------------------------------------------------------
 # The game
 
@@ -888,21 +913,8 @@ class KoiKoiGame:
 
     # Scoring -----------------------------------------------------------------------------------
     def _multipliers(self, winner: int, base: int) -> tuple[list[tuple[str, int]], int]:
-        r = self.rules
-        loser = 1 - winner
-        mults: list[tuple[str, int]] = []
-        if r.field_bright_multiplier and self.field_brights:
-            mults.append(("field_brights", 1 + self.field_brights))
-        if r.koikoi_multiplier and self.koikoi_calls[winner]:
-            mults.append(("koikoi", 1 + self.koikoi_calls[winner]))
-        if r.opponent_koikoi_double and self.koikoi_calls[loser]:
-            mults.append(("opponent_koikoi", 2))
-        if r.seven_point_double and base >= 7:
-            mults.append(("seven_points", 2))
-        product = 1
-        for _name, m in mults:
-            product *= m
-        return mults, product
+        return round_multipliers(self.rules, self.field_brights, self.koikoi_calls[winner],
+                                 self.koikoi_calls[1 - winner], base)
 
     def _score_round(self, winner: int, how: str) -> None:
         made = self.yaku_of(winner)
@@ -973,6 +985,6 @@ class KoiKoiGame:
                 f"player={self.current_player}, scores={self.scores})")
 
 
-__all__ = ["KoiKoiRules", "KoiKoiGame", "Action", "Event", "RoundResult", "yaku", "yaku_total",
+__all__ = ["KoiKoiRules", "KoiKoiGame", "round_multipliers", "Action", "Event", "RoundResult", "yaku", "yaku_total",
            "parse_action", "IllegalActionError", "InvalidRulesError", "DuplicateCardError",
            "YAKU_NAMES", "YAKU_CARDS", "kind_counts", "cards"]

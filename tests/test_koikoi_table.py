@@ -51,6 +51,14 @@ def human_turn(app, t):
     return t.human_to_move and app.stack.top is t
 
 
+def until_my_turn(app, t):
+    """Run frames to the human's turn, keeping the dealt hand if the swap question comes."""
+    run_until(app, lambda: human_turn(app, t) or isinstance(app.stack.top, Dialog))
+    if isinstance(app.stack.top, DecisionDialog):
+        click(app, app.stack.top.widgets[0].rect.center)
+        run_until(app, lambda: human_turn(app, t))
+
+
 def play_one_human_move(app, t, use_drag):
     g = t.game
     if g.phase == PHASE_TAKE:
@@ -116,10 +124,7 @@ def test_clicks_during_animation_change_nothing(app, table):
 
 def test_an_unplayable_drop_springs_back_with_a_reason(app, table):
     t = table
-    run_until(app, lambda: human_turn(app, t) or isinstance(app.stack.top, Dialog))
-    if isinstance(app.stack.top, DecisionDialog):
-        click(app, app.stack.top.widgets[0].rect.center)
-        run_until(app, lambda: human_turn(app, t))
+    until_my_turn(app, t)
     g = t.game
     legal = g.legal_actions()
     # A hand card dropped on a field card of another month is refused.
@@ -136,10 +141,7 @@ def test_an_unplayable_drop_springs_back_with_a_reason(app, table):
 
 def test_hovering_a_hand_card_lights_its_field_matches(app, table):
     t = table
-    run_until(app, lambda: human_turn(app, t) or isinstance(app.stack.top, Dialog))
-    if isinstance(app.stack.top, DecisionDialog):
-        click(app, app.stack.top.widgets[0].rect.center)
-        run_until(app, lambda: human_turn(app, t))
+    until_my_turn(app, t)
     capturing = [c for c in t.v_hands[0] if t._matches(c)]
     if not capturing:
         pytest.skip("no capturing card in this deal")

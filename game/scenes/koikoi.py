@@ -23,7 +23,7 @@ from game.scenes.table import TableScene
 from game.text import draw_text
 from rules.hanafuda import DECK, Card, Kind
 from rules.koikoi import (PHASE_DECIDE, PHASE_PLAY, PHASE_SWAP, PHASE_TAKE, YAKU_CARDS, Action,
-                          KoiKoiGame, KoiKoiRules, kind_counts)
+                          KoiKoiGame, KoiKoiRules, kind_counts, round_multipliers)
 from sprites import (AnimationQueue, CardSprite, DragController, SPEED_FACTORS, sequence,
                      until_settled)
 from sprites import faces
@@ -841,15 +841,9 @@ class KoiKoiTable(TableScene):
     def _shown_multiplier(self, seat: int) -> int:
         """The round multiplier ``seat`` would score with, from what has been shown so far
         (the seven-point double depends on the total and is explained when it applies)."""
-        r, calls = self.rules, self.shown_calls
-        mult = 1
-        if r.field_bright_multiplier and self.game.field_brights:
-            mult *= 1 + self.game.field_brights
-        if r.koikoi_multiplier and calls[seat]:
-            mult *= 1 + calls[seat]
-        if r.opponent_koikoi_double and calls[1 - seat]:
-            mult *= 2
-        return mult
+        calls = self.shown_calls
+        return round_multipliers(self.rules, self.game.field_brights, calls[seat],
+                                 calls[1 - seat], base=0)[1]
 
     def _made_yaku(self, seat: int) -> dict[str, int]:
         from rules.koikoi import yaku
