@@ -185,8 +185,8 @@ class KoiKoiTable(TableScene):
         return seat == self.viewer
 
     def _face_up_in_hand(self, seat: int) -> bool:
-        return self.reveal_all or seat == self.viewer and self.seats[seat] == "human" \
-            or (seat == self.viewer and "human" not in self.seats)
+        """A hand is shown to the human sitting at it, or to everyone when computers play."""
+        return self.reveal_all or (seat == self.viewer and self._is_human(seat))
 
     def _targets_now(self) -> dict[Card, tuple[tuple[float, float], tuple[int, int], bool, int]]:
         """Card -> (centre, size, face up, z) for the current view."""
