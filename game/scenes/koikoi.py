@@ -18,7 +18,7 @@ from game.fonts import font
 from game.i18n import _, ngettext
 from game.scenes.koikoi_dialogs import (DecisionDialog, KoiKoiRulesScene, MatchResultScene,
                                         PassScreen, RoundResultScene, yaku_cards, yaku_label)
-from game.scenes.koikoi_layout import KINDS, TableLayout
+from game.scenes.koikoi_layout import TableLayout
 from game.scenes.table import TableScene
 from game.text import draw_text
 from rules.hanafuda import DECK, Card, Kind

@@ -13,7 +13,6 @@ from game.fonts import font
 from game.i18n import N_, _, ngettext
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog
-from game.text import draw_text, text_height
 from game.widgets import Button, Label, Panel, ScrollList, Widget
 from rules.hanafuda import DECK, Card, Kind, card
 from rules.koikoi import YAKU_CARDS, Action, KoiKoiRules
