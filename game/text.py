@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 Align = str  # "left" | "center" | "right"
@@ -41,10 +43,13 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
-def fit_font_size(make_font, text: str, width: int, start: int, minimum: int = 8) -> int:
-    """The largest size <= ``start`` at which ``text`` fits in ``width`` (one line)."""
+@functools.lru_cache(maxsize=1024)
+def fit_font_size(text: str, width: int, start: int, bold: bool = False, minimum: int = 8) -> int:
+    """The largest size <= ``start`` at which ``text`` fits in ``width`` on one line, in the
+    bundled font. Cached: widgets ask every frame, the answer changes only with the layout."""
+    from game.fonts import font
     size = start
-    while size > minimum and make_font(size).size(text)[0] > width:
+    while size > minimum and font(size, bold).size(text)[0] > width:
         size -= 1
     return size
 

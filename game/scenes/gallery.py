@@ -253,11 +253,10 @@ class GalleryScene(Scene):
             if not r.colliderect(self.view):
                 continue
             plant, _romaji, kanji = PLANTS[month]
-            size = fit_font_size(lambda s: font(s, True), f"{month} {kanji}", cw,
-                                 m.type_size("small"))
+            size = fit_font_size(f"{month} {kanji}", cw, m.type_size("small"), True)
             num = font(size, True).render(f"{month} {kanji}", True, theme.CREAM)
             surface.blit(num, num.get_rect(midtop=(r.centerx, r.y)))
-            size = fit_font_size(font, _(plant), cw, m.type_size("tiny"))
+            size = fit_font_size(_(plant), cw, m.type_size("tiny"))
             sub = font(size).render(_(plant), True, theme.TEXT_DIM)
             surface.blit(sub, sub.get_rect(midtop=(r.centerx, r.y + num.get_height())))
         visible = [it.sprite for it in self.items if it.sprite.rect.colliderect(self.view)]

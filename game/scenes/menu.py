@@ -141,8 +141,7 @@ class MenuScene(WidgetScene):
         r = self.title_rect
         seal = min(r.width // 3, r.height // 2, m.px(190))
         wide = surface.get_width() / surface.get_height() >= 1.25
-        title_size = fit_font_size(lambda s: font(s, True), _("Hanafuda Parlor"), r.width,
-                                   m.type_size("display"))
+        title_size = fit_font_size(_("Hanafuda Parlor"), r.width, m.type_size("display"), True)
         title_font = font(title_size, True)
         title_img = title_font.render(_("Hanafuda Parlor"), True, theme.CREAM)
         tag = font(m.type_size("body")).render(_("Flower-card games for one to eight players"),

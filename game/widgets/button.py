@@ -56,7 +56,7 @@ class Button(Widget):
         color = theme.TEXT if self.enabled else theme.DISABLED
         pad = m.px(14)
         start = m.type_size(self.role)
-        size = fit_font_size(lambda s: font(s, True), self.text, r.width - 2 * pad, start)
+        size = fit_font_size(self.text, r.width - 2 * pad, start, True)
         title = font(size, True).render(self.text, True, color)
         if self.subtitle:
             sub_font = font(m.type_size("small"))

@@ -48,7 +48,7 @@ class _Row(Widget):
             pygame.draw.rect(surface, theme.FOCUS_RING, self.rect, max(1, m.px(2)),
                              border_radius=m.radius)
         label_w = self.control_rect.left - self.rect.left - m.px(24)
-        size = fit_font_size(font, self.text, label_w, m.type_size("body"))
+        size = fit_font_size(self.text, label_w, m.type_size("body"))
         img = font(size).render(self.text, True, theme.TEXT if self.enabled else theme.DISABLED)
         surface.blit(img, (self.rect.x + m.px(14), self.rect.centery - img.get_height() // 2))
         self.draw_control(surface, self.control_rect)
@@ -216,7 +216,7 @@ class Choice(_Row):
         pygame.draw.polygon(surface, color, [(rx, cy), (rx - aw, cy - aw), (rx - aw, cy + aw)])
         label = self.choices[self.index][1]
         inner = r.width - 2 * (m.px(14) + aw + m.px(8))
-        size = fit_font_size(font, label, inner, m.type_size("body"))
+        size = fit_font_size(label, inner, m.type_size("body"))
         img = font(size).render(label, True, theme.TEXT if self.enabled else theme.DISABLED)
         surface.blit(img, img.get_rect(center=r.center))
 
