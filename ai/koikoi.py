@@ -21,9 +21,11 @@ How Normal values things (all in "points", roughly what a card is worth in yaku)
   unknown card), minus what the opponent is likely to capture next turn from the field left
   behind (the chance they hold or draw that month times the card's worth to them), plus a little
   for captures it keeps open for the next turn.
-- koi-koi: the expected points of going on (chances per turn that each side improves first,
-  from the cards that would raise their total and where those cards are) against stopping now;
-  and always stop when stopping wins the match.
+- koi-koi: the expected points of going on against stopping now. Going on pays if I raise my
+  total before the opponent makes (or raises) a yaku; the chances per turn come from the cards
+  that would raise each side's total and where they lie, scaled by weights fitted to self-play
+  outcomes, and a later koi-koi is looked ahead one call. Always stop when stopping wins the
+  match; always go on when stopping cannot save a last round.
 """
 
 from __future__ import annotations
@@ -237,6 +239,12 @@ class _View:
         self.opp_total = yaku_total(self.opp_pile, self.rules)
         self._values()
         self._opp_hold = self._hold_table()
+        # Month -> (unknown cards of it, their summed worth to me, to the opponent).
+        self.unknown_months: dict[int, tuple[int, float, float]] = {}
+        for c in self.unknown:
+            k, w, lo = self.unknown_months.get(c.month, (0, 0.0, 0.0))
+            self.unknown_months[c.month] = (k + 1, w + self.win[c.index],
+                                            lo + self.lose[c.index])
 
     # Card values ---------------------------------------------------------------------------------
     def _values(self) -> None:
@@ -397,14 +405,14 @@ class NormalAgent:
     level = "normal"
     swap_samples = 24
     #: How much a capture kept open for the next turn counts (the opponent may take it first).
-    keep_open = 0.35
-    #: Share of the next-turn threat counted: the opponent captures at most two months a turn.
-    threat_share = 0.8
+    keep_open = 0.6
+    #: Weight of the next-turn threat (what the opponent may take from the field left behind).
+    threat_share = 1.1
     #: reach(): chance an available card is eventually captured, base + step * hand cards.
     reach_base = 0.1
     reach_step = 0.06
     #: Extra worth of a card that completes a first yaku / raises a total / per multiplied point.
-    first_yaku_bonus = 2.5
+    first_yaku_bonus = 1.5
     raise_bonus = 1.0
     raise_weight = 0.5
     multiplier_weight = 0.5
@@ -442,16 +450,15 @@ class NormalAgent:
 
     # Play ----------------------------------------------------------------------------------------
     def _field_score(self, view: _View, months: dict[int, list[Card]], hand_months: set[int],
-                     opp_moves: bool, adjust: dict[int, int] | None = None) -> dict[int, float]:
+                     opp_moves: bool) -> dict[int, float]:
         """Per field month: my chance to take it next turn minus the opponent's threat."""
-        out = {}
-        for m, cs in months.items():
-            out[m] = self._month_score(view, m, cs, hand_months, opp_moves,
-                                       adjust.get(m, 0) if adjust else 0)
-        return out
+        return {m: self._month_score(view, m, cs, hand_months, opp_moves)
+                for m, cs in months.items()}
 
     def _month_score(self, view: _View, m: int, cs: Sequence[Card], hand_months: set[int],
                      opp_moves: bool, adjust: int = 0) -> float:
+        """Field cards ``cs`` of month ``m`` left after my turn: minus the opponent's expected
+        take, plus (if I hold the month) my next-turn take should they leave them."""
         if not cs:
             return 0.0
         p = view.opp_takes(m, adjust) if opp_moves else 0.0
@@ -483,22 +490,26 @@ class NormalAgent:
             return score
         base = self._field_score(view, months, hand_months, opp_moves)
         score += sum(base.values())
-        # The draw: every unknown card equally likely.
+        # The draw: every unknown card equally likely. Cards of one month meet the same field,
+        # so each month is worked out once, with the drawn cards' own worth summed.
         if view.n_unknown:
             total = 0.0
-            for d in view.unknown:
-                m = d.month
-                cs = months.get(m, [])
+            for m, (k, win_sum, lose_sum) in view.unknown_months.items():
+                cs = months.get(m)
+                if not cs:  # the drawn card stays on the field (one fewer unknown of it)
+                    p = view.opp_takes(m, -1) if opp_moves else 0.0
+                    total -= p * lose_sum * self.threat_share
+                    if m in hand_months:
+                        total += (1.0 - p) * win_sum * self.keep_open
+                    continue
                 before = base.get(m, 0.0)
-                if not cs:  # the drawn card stays on the field
-                    total += self._month_score(view, m, [d], hand_months, opp_moves, -1) - before
-                elif len(cs) == 1 or (len(cs) == 3 and rules.field_triple):
-                    total += view.win[d.index] + view.set_value(cs) - before
+                if len(cs) == 1 or (len(cs) == 3 and rules.field_triple):
+                    total += win_sum + k * (view.set_value(cs) - before)
                 else:  # a choice: take the best, leave the rest
-                    total += view.win[d.index] - before + max(
+                    total += win_sum + k * (max(
                         view.win[x.index] + self._month_score(
                             view, m, [y for y in cs if y is not x], hand_months, opp_moves, -1)
-                        for x in cs)
+                        for x in cs) - before)
             score += total / view.n_unknown
         return score
 
