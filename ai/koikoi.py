@@ -38,7 +38,7 @@ from typing import Any, Iterable, Sequence
 from ai.base import register
 from rules.fishing import has_full_month, is_four_pairs
 from rules.hanafuda import DECK, Card, Kind
-from rules.koikoi import Action, KoiKoiRules, yaku_of_mask
+from rules.koikoi import Action, KoiKoiRules, round_multipliers, yaku_of_mask
 
 ALL = (1 << 48) - 1
 
@@ -74,23 +74,14 @@ def yaku_total(mask: int, rules: KoiKoiRules) -> int:
 
 def multiplier(rules: KoiKoiRules, field_brights: int, own_calls: int, other_calls: int,
                base: int) -> int:
-    """The round multiplier a winner would score with (rules.md; mirrors the engine).
+    """The round multiplier a winner would score with: the engine's own rule's product.
 
     >>> multiplier(KoiKoiRules(), field_brights=1, own_calls=1, other_calls=0, base=3)
     4
     >>> multiplier(KoiKoiRules.nintendo(), 0, 0, other_calls=1, base=7)
     4
     """
-    product = 1
-    if rules.field_bright_multiplier and field_brights:
-        product *= 1 + field_brights
-    if rules.koikoi_multiplier and own_calls:
-        product *= 1 + own_calls
-    if rules.opponent_koikoi_double and other_calls:
-        product *= 2
-    if rules.seven_point_double and base >= 7:
-        product *= 2
-    return product
+    return round_multipliers(rules, field_brights, own_calls, other_calls, base)[1]
 
 
 # ----------------------------------------------------------------------------------------------
