@@ -1,0 +1,826 @@
+"""Yatsuhashi Solitaire (one player): yaku, the deal, moves, undo/redo and replay.
+
+rules.md ("Yatsuhashi Solitaire") is binding. Six foundations of six cards (five face down, the
+top face up) and a stock of twelve; the object is to take the whole table away as the 14 yaku.
+
+Moves have a string notation used in tests, logs and saves (``parse_move`` reads it back;
+foundations are numbered 0-5, as in api.md):
+
+========================== ====================================================================
+``turn``                   turn the stock's top card onto the waste
+``recycle``                the stock is empty: turn the waste over into a new stock
+``3C1>2``                  move 3C1 and every card above it onto foundation 2
+``w>4``                    move the waste's top card onto foundation 4
+``collect akatan 1R,2R,3R`` take a yaku away (its cards in deck order); ``collect akatan``
+                           alone names the only such collection when there is exactly one
+========================== ====================================================================
+
+>>> yaku_of(cards("3R 1R 2R"))
+'akatan'
+>>> yaku_of(cards("1C1 2C2 3C1 4C1 5C2")), yaku_of(cards("1C1 2C2 3C1 4C1"))
+('early_chaff', None)
+>>> g = Game.deal(1)
+>>> [len(f) for f in g.foundations], g.face_down, len(g.stock), g.waste
+([6, 6, 6, 6, 6, 6], [5, 5, 5, 5, 5, 5], 12, [])
+>>> g = Game.from_layout([cards("2C1 1R"), cards("3R 2R"), []], [], face_down=[0, 0, 0])
+>>> [str(m) for m in g.legal_moves()]
+['collect akatan 1R,2R,3R', '1R>1', '1R>2', '2R>2']
+>>> g.apply("collect akatan"); g.foundations, g.collected
+([[Card('2C1')], [], []], ['akatan'])
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from rules.deck import shuffled
+from rules.hanafuda import DECK, Card, Kind, card, cards
+
+__all__ = [
+    "Game", "Move", "yaku_of", "parse_move", "solve", "Solution", "YAKU_IDS", "YAKU_NAMES",
+    "YAKU_CARDS", "YAKU_COUNT", "YAKU_OF_CARD", "FOUNDATIONS", "BRIDGE_AFTER", "next_month",
+    "YatsuhashiError", "IllegalMoveError", "LayoutError", "DuplicateCardError",
+]
+
+FOUNDATIONS = 6     #: foundations in a deal
+FOUNDATION_SIZE = 6  #: cards dealt to each (five face down, the top face up)
+STOCK_SIZE = 12     #: cards in the stock after the deal
+BRIDGE_AFTER = 5    #: other collections needed before the Bridge (5A) may be taken
+
+
+# ----------------------------------------------------------------------------------------------
+# Errors
+
+
+class YatsuhashiError(ValueError):
+    """Bad input to the Yatsuhashi rules (the message names the bad part)."""
+
+
+class DuplicateCardError(YatsuhashiError):
+    """The same card twice in one collection or layout."""
+
+
+class LayoutError(YatsuhashiError):
+    """A layout that cannot exist (``Game.from_layout``, ``Game.from_dict``)."""
+
+
+class IllegalMoveError(YatsuhashiError):
+    """A move that is not legal now, or text that is not a move."""
+
+
+# ----------------------------------------------------------------------------------------------
+# Yaku
+
+#: The yaku ids of rules.md, in its table order (early_chaff and late_chaff are taken twice).
+YAKU_IDS = ("early_chaff", "late_chaff", "akatan", "aotan", "kasutan", "inoshikacho", "godori",
+            "hanami_tsukimi_zake", "ame_sanko", "kiri_kasu", "yanagi_kasu", "yatsuhashi")
+
+#: English names of the yaku, for display.
+YAKU_NAMES = {
+    "early_chaff": "Early Chaff", "late_chaff": "Late Chaff", "akatan": "Aka-Tan",
+    "aotan": "Ao-Tan", "kasutan": "Kasu-Tan", "inoshikacho": "Ino-Shika-Cho", "godori": "Godori",
+    "hanami_tsukimi_zake": "Hanami-Tsukimi-Zake", "ame_sanko": "Ame-San-Ko",
+    "kiri_kasu": "Kiri-Kasu", "yanagi_kasu": "Yanagi-Kasu", "yatsuhashi": "Yatsuhashi",
+}
+
+#: How many times each yaku is taken in a whole game (14 collections in all).
+YAKU_COUNT = {y: 2 if y in ("early_chaff", "late_chaff") else 1 for y in YAKU_IDS}
+
+#: The cards of each yaku with fixed cards; the chaff yaku take one chaff of each of their months.
+YAKU_CARDS: dict[str, tuple[Card, ...]] = {
+    "akatan": tuple(cards("1R 2R 3R")),
+    "aotan": tuple(cards("6R 9R 10R")),
+    "kasutan": tuple(cards("4R 5R 7R")),
+    "inoshikacho": tuple(cards("6A 7A 10A")),
+    "godori": tuple(cards("2A 4A 8A")),
+    "hanami_tsukimi_zake": tuple(cards("3B 8B 9A")),
+    "ame_sanko": tuple(cards("1B 11B 12B")),
+    "kiri_kasu": tuple(cards("12C1 12C2 12C3")),
+    "yanagi_kasu": tuple(cards("11A 11R 11C1")),
+    "yatsuhashi": (card("5A"),),
+}
+
+#: The months of the two chaff yaku.
+CHAFF_MONTHS = {"early_chaff": (1, 2, 3, 4, 5), "late_chaff": (6, 7, 8, 9, 10)}
+
+
+def _chaff_of(months: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(c for c in DECK if c.kind is Kind.CHAFF and c.month in months)
+
+
+#: Every card belongs to exactly one yaku id (chaff of months 1-10 to a chaff yaku).
+YAKU_OF_CARD: dict[Card, str] = {c: y for y, cs in YAKU_CARDS.items() for c in cs}
+YAKU_OF_CARD.update({c: y for y, ms in CHAFF_MONTHS.items() for c in _chaff_of(ms)})
+assert len(YAKU_OF_CARD) == 48
+
+BRIDGE = card("5A")
+
+_FIXED_MASK = {y: sum(c.bit for c in cs) for y, cs in YAKU_CARDS.items()}
+_MASK_YAKU = {m: y for y, m in _FIXED_MASK.items()}
+_CHAFF_MASK = {y: sum(c.bit for c in _chaff_of(ms)) for y, ms in CHAFF_MONTHS.items()}
+_MONTH_MASK = tuple(sum(c.bit for c in DECK if c.month == m) for m in range(13))  # [0] unused
+
+
+def next_month(month: int) -> int:
+    """The month after ``month``, wrapping: a card of ``month`` goes onto a card of this month.
+
+    >>> next_month(2), next_month(12)
+    (3, 1)
+    """
+    return month % 12 + 1
+
+
+def _mask_of(collection: Iterable[Card]) -> int:
+    m = 0
+    for c in collection:
+        if not isinstance(c, Card):
+            raise YatsuhashiError(f"not a card: {c!r}")
+        if m & c.bit:
+            raise DuplicateCardError(f"card {c.code} appears twice")
+        m |= c.bit
+    return m
+
+
+def _yaku_of_mask(m: int) -> str | None:
+    found = _MASK_YAKU.get(m)
+    if found is not None:
+        return found
+    for y, chaff in _CHAFF_MASK.items():
+        if m & ~chaff == 0 and all((m & _MONTH_MASK[month]).bit_count() == 1
+                                   for month in CHAFF_MONTHS[y]):
+            return y
+    return None
+
+
+def yaku_of(collection: Iterable[Card]) -> str | None:
+    """The yaku id the cards form exactly (rules.md's table), or None.
+
+    >>> yaku_of(cards("12C1 12C2 12C3")), yaku_of(cards("5A")), yaku_of(cards("5A 5R"))
+    ('kiri_kasu', 'yatsuhashi', None)
+    >>> yaku_of(cards("6C1 7C1 8C2 9C1 10C2"))
+    'late_chaff'
+    """
+    return _yaku_of_mask(_mask_of(collection))
+
+
+# ----------------------------------------------------------------------------------------------
+# Moves
+
+
+class Move(NamedTuple):
+    """One move. ``kind``: ``turn``, ``recycle``, ``move`` or ``collect``.
+
+    ``move``: ``card`` is the bottom card of the cards moved (it and every card above it go),
+    None for the waste's top card; ``to`` the destination foundation (0-5).
+    ``collect``: ``yaku`` the yaku id and ``cards`` its cards in deck order.
+    """
+
+    kind: str
+    card: Card | None = None
+    to: int = -1
+    yaku: str | None = None
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind == "move":
+            return f"{self.card.code if self.card is not None else 'w'}>{self.to}"
+        if self.kind == "collect":
+            text = f"collect {self.yaku}"
+            return text + (" " + ",".join(c.code for c in self.cards) if self.cards else "")
+        return self.kind
+
+
+TURN = Move("turn")
+RECYCLE = Move("recycle")
+_MOVE = tuple(tuple(Move("move", c, j) for j in range(FOUNDATIONS)) for c in DECK)
+_WASTE_MOVE = tuple(Move("move", None, j) for j in range(FOUNDATIONS))
+
+
+def parse_move(text: str) -> Move:
+    """A move from its notation (case and spaces do not matter).
+
+    >>> parse_move("12c1 > 0"), parse_move("W>3"), parse_move("TURN")
+    (Move(kind='move', card=Card('12C1'), to=0, yaku=None, cards=()), Move(kind='move', card=None, to=3, yaku=None, cards=()), Move(kind='turn', card=None, to=-1, yaku=None, cards=()))
+    >>> str(parse_move("collect akatan 3R 2r,1R"))
+    'collect akatan 1R,2R,3R'
+    """
+    if not isinstance(text, str):
+        raise IllegalMoveError(f"not a move: {text!r}")
+    t = text.strip()
+    low = t.lower()
+    if low in ("turn", "recycle"):
+        return TURN if low == "turn" else RECYCLE
+    if ">" in t:
+        src, _, dst = (part.strip() for part in t.partition(">"))
+        if not (dst.isdigit() and 0 <= int(dst) < FOUNDATIONS):
+            raise IllegalMoveError(f"bad foundation {dst!r} in move {text!r} (0-{FOUNDATIONS - 1})")
+        if src.lower() == "w":
+            return _WASTE_MOVE[int(dst)]
+        try:
+            return _MOVE[card(src).index][int(dst)]
+        except ValueError as exc:
+            raise IllegalMoveError(f"bad move {text!r}: {exc}") from None
+    parts = t.replace(",", " ").split()
+    if parts and parts[0].lower() == "collect" and len(parts) >= 2:
+        yaku_id = parts[1].lower()
+        if yaku_id not in YAKU_COUNT:
+            raise IllegalMoveError(f"unknown yaku {parts[1]!r} in move {text!r}")
+        if len(parts) == 2:
+            return Move("collect", yaku=yaku_id)
+        try:
+            got = cards(" ".join(parts[2:]))
+            formed = yaku_of(got)
+        except ValueError as exc:
+            raise IllegalMoveError(f"bad move {text!r}: {exc}") from None
+        if formed != yaku_id:
+            raise IllegalMoveError(f"bad move {text!r}: the cards do not form {yaku_id}")
+        return Move("collect", yaku=yaku_id, cards=tuple(sorted(got)))
+    raise IllegalMoveError(f"not a move: {text!r}")
+
+
+# ----------------------------------------------------------------------------------------------
+# Tables over card indices 0-47 (the engine keeps cards as indices)
+
+_MONTH = tuple(c.month for c in DECK)
+_SUCC = tuple(next_month(c.month) for c in DECK)      # the month a card goes onto
+_BRIDGE_I = BRIDGE.index
+_FIXED_COLLECTS = tuple((y, _FIXED_MASK[y], tuple(c.index for c in cs))
+                        for y, cs in YAKU_CARDS.items() if y != "yatsuhashi")
+_CHAFF_BY_MONTH = {y: tuple(tuple(c.index for c in DECK if c.kind is Kind.CHAFF and c.month == m)
+                            for m in ms) for y, ms in CHAFF_MONTHS.items()}
+_CARDS_OF_MASK: dict[int, tuple[Card, ...]] = {}
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    got = _CARDS_OF_MASK.get(mask)
+    if got is None:
+        got = _CARDS_OF_MASK[mask] = tuple(c for c in DECK if mask >> c.index & 1)
+    return got
+
+
+def _is_run(below: int, above: int) -> bool:
+    """Is card ``above`` (index) one month earlier than ``below``, so both may move together?"""
+    return _SUCC[above] == _MONTH[below]
+
+
+def _collected_count(collected: Sequence[str]) -> int:
+    """Collections that count for the Bridge rule (each one counts, the Bridge itself not)."""
+    return sum(1 for y in collected if y != "yatsuhashi")
+
+
+# ----------------------------------------------------------------------------------------------
+# The game
+
+
+class Game:
+    """One game of Yatsuhashi Solitaire, with unlimited undo and redo.
+
+    Build one with ``Game.deal(seed)`` or ``Game.from_layout(...)``. State (copies, safe to keep):
+    ``foundations`` (bottom to top), ``face_down`` (face-down cards at the bottom of each),
+    ``stock`` (top first), ``waste`` (bottom to top), ``collected`` (yaku ids in order).
+    """
+
+    def __init__(self) -> None:  # use deal() or from_layout()
+        self._f: list[list[int]] = [[] for _ in range(FOUNDATIONS)]
+        self._fd: list[int] = [0] * FOUNDATIONS
+        self._stock: list[int] = []   # bottom .. top: the top card is the last
+        self._waste: list[int] = []   # bottom .. top
+        self._collected: list[str] = []
+        self._collected_cards: list[tuple[Card, ...]] = []
+        self._history: list[tuple[Move, Any]] = []
+        self._redo: list[Move] = []
+        self._legal: list[Move] | None = None
+        self.seed: int | None = None
+        self.layout: dict[str, Any] | None = None
+
+    # Construction ------------------------------------------------------------------------------
+    @classmethod
+    def deal(cls, seed: int) -> "Game":
+        """The deal of rules.md for deal number ``seed``: foundation k gets ``deck[6k:6k+6]``
+        (bottom to top), the stock ``deck[36:48]`` with ``deck[36]`` on top.
+
+        >>> g = Game.deal(5)
+        >>> from rules.deck import shuffled
+        >>> deck = shuffled(DECK, 5)
+        >>> g.foundations[2] == deck[12:18], g.stock == deck[36:]
+        (True, True)
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise YatsuhashiError(f"the seed must be an int, not {seed!r}")
+        deck = [c.index for c in shuffled(DECK, seed)]
+        g = cls()
+        n = FOUNDATION_SIZE
+        g._f = [deck[k * n:(k + 1) * n] for k in range(FOUNDATIONS)]
+        g._fd = [n - 1] * FOUNDATIONS
+        g._stock = deck[FOUNDATIONS * n:][::-1]
+        g.seed = seed
+        return g
+
+    @classmethod
+    def from_layout(cls, foundations: Sequence[Sequence[Card | str]],
+                    stock: Sequence[Card | str],
+                    face_down: Sequence[int] | None = None,
+                    collected: Sequence[str] | None = None) -> "Game":
+        """A game from a position: ``foundations`` bottom to top (up to six; as many as given),
+        ``face_down[i]`` cards at the bottom of foundation i face down (default: all but the
+        top), ``stock`` top first, the waste empty, ``collected`` the yaku ids already taken.
+        Cards may be Card objects or codes. Fewer than 48 cards is fine; the game is won when
+        none is left on the table.
+
+        >>> g = Game.from_layout([["5A"], []], ["1R"], collected=["akatan"])
+        Traceback (most recent call last):
+        ...
+        rules.yatsuhashi.LayoutError: collected akatan but its card 1R is still on the table
+        """
+        def as_card(value: Card | str, where: str) -> Card:
+            if isinstance(value, Card):
+                return value
+            if isinstance(value, str):
+                try:
+                    return card(value)
+                except ValueError as exc:
+                    raise LayoutError(f"{where}: {exc}") from None
+            raise LayoutError(f"{where}: not a card: {value!r}")
+
+        if isinstance(foundations, (str, bytes)) or not 1 <= len(foundations) <= FOUNDATIONS:
+            raise LayoutError(f"a layout has 1 to {FOUNDATIONS} foundations, "
+                              f"not {len(foundations)}")
+        if isinstance(stock, (str, bytes)):
+            stock = cards(stock)
+        fs = [[as_card(c, f"foundation {i}") for c in f] for i, f in enumerate(foundations)]
+        st = [as_card(c, "stock") for c in stock]
+        seen: dict[Card, str] = {}
+        for where, cs in [*((f"foundation {i}", f) for i, f in enumerate(fs)), ("stock", st)]:
+            for c in cs:
+                if c in seen:
+                    raise DuplicateCardError(f"card {c.code} appears twice ({seen[c]} and {where})")
+                seen[c] = where
+        if face_down is None:
+            fd = [max(len(f) - 1, 0) for f in fs]
+        else:
+            fd = list(face_down)
+            if len(fd) != len(fs):
+                raise LayoutError(f"face_down has {len(fd)} counts for {len(fs)} foundations")
+            for i, (n, f) in enumerate(zip(fd, fs)):
+                if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= max(len(f) - 1, 0):
+                    raise LayoutError(f"face_down[{i}] = {n!r} is out of range for a foundation "
+                                      f"of {len(f)} cards (0-{max(len(f) - 1, 0)}: the top card "
+                                      f"is always face up)")
+        col = list(collected or [])
+        counts: dict[str, int] = {}
+        for k, y in enumerate(col):
+            if y not in YAKU_COUNT:
+                raise LayoutError(f"unknown yaku id {y!r} in collected")
+            counts[y] = counts.get(y, 0) + 1
+            if counts[y] > YAKU_COUNT[y]:
+                raise LayoutError(f"{y} collected {counts[y]} times (at most {YAKU_COUNT[y]})")
+            if y == "yatsuhashi" and k < BRIDGE_AFTER:
+                raise LayoutError(f"yatsuhashi collected after only {k} other yaku "
+                                  f"(the Bridge needs {BRIDGE_AFTER})")
+        for y, n in counts.items():
+            if y in CHAFF_MONTHS:
+                for m in CHAFF_MONTHS[y]:
+                    left = [c for c in _chaff_of((m,)) if c in seen]
+                    if len(left) > 2 - n:
+                        raise LayoutError(f"collected {y} {n} time(s) but {len(left)} chaff of "
+                                          f"month {m} ({', '.join(c.code for c in left)}) are "
+                                          f"still on the table")
+            else:
+                for c in YAKU_CARDS[y]:
+                    if c in seen:
+                        raise LayoutError(f"collected {y} but its card {c.code} is still on "
+                                          f"the table")
+        g = cls()
+        g._f = [[c.index for c in f] for f in fs]
+        g._fd = fd
+        g._stock = [c.index for c in reversed(st)]
+        g._collected = col
+        g._collected_cards = [YAKU_CARDS.get(y, ()) for y in col]
+        g.layout = {"foundations": [[c.code for c in f] for f in fs],
+                    "stock": [c.code for c in st], "face_down": list(fd),
+                    "collected": list(col)}
+        return g
+
+    def copy(self) -> "Game":
+        """An independent copy (history and redo included)."""
+        g = Game.__new__(Game)
+        g._f = [list(f) for f in self._f]
+        g._fd = list(self._fd)
+        g._stock = list(self._stock)
+        g._waste = list(self._waste)
+        g._collected = list(self._collected)
+        g._collected_cards = list(self._collected_cards)
+        g._history = list(self._history)  # records are never mutated
+        g._redo = list(self._redo)
+        g._legal = None
+        g.seed = self.seed
+        g.layout = copy.deepcopy(self.layout)
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain data: seed (or layout) and the moves made (undone moves not)."""
+        data: dict[str, Any] = {"game": "yatsuhashi", "seed": self.seed,
+                                "moves": [str(m) for m, _ in self._history]}
+        if self.layout is not None:
+            data["layout"] = copy.deepcopy(self.layout)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Game":
+        """Replay a saved game (``to_dict``).
+
+        >>> g = Game.deal(3); g.apply("turn"); g.apply("turn")
+        >>> h = Game.from_dict(g.to_dict()); h.key() == g.key(), h.to_dict() == g.to_dict()
+        (True, True)
+        """
+        if not isinstance(data, dict) or data.get("game") != "yatsuhashi":
+            raise LayoutError(f"not a Yatsuhashi game: {data!r:.60}")
+        layout = data.get("layout")
+        if layout is not None:
+            g = cls.from_layout(**layout)
+            g.seed = data.get("seed")
+        else:
+            g = cls.deal(data.get("seed"))  # type: ignore[arg-type]
+        for k, text in enumerate(data.get("moves", [])):
+            try:
+                g.apply(text)
+            except IllegalMoveError as exc:
+                raise LayoutError(f"saved move {k} ({text!r}) does not replay: {exc}") from None
+        g._redo.clear()
+        return g
+
+    # State -------------------------------------------------------------------------------------
+    @property
+    def foundations(self) -> list[list[Card]]:
+        """Each foundation's cards, bottom to top."""
+        return [[DECK[i] for i in f] for f in self._f]
+
+    @property
+    def face_down(self) -> list[int]:
+        """How many cards at the bottom of each foundation are face down."""
+        return list(self._fd)
+
+    @property
+    def stock(self) -> list[Card]:
+        """The stock, top card first."""
+        return [DECK[i] for i in reversed(self._stock)]
+
+    @property
+    def waste(self) -> list[Card]:
+        """The waste, bottom to top: the last card is the playable one."""
+        return [DECK[i] for i in self._waste]
+
+    @property
+    def collected(self) -> list[str]:
+        """The yaku ids collected so far, in order."""
+        return list(self._collected)
+
+    @property
+    def collections(self) -> list[tuple[str, tuple[Card, ...]]]:
+        """Each collection: yaku id and its cards (empty for chaff collected before a layout)."""
+        return list(zip(self._collected, self._collected_cards))
+
+    @property
+    def is_won(self) -> bool:
+        """No card is left in the foundations, the stock or the waste."""
+        return not self._stock and not self._waste and not any(self._f)
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves made so far (undone moves not included)."""
+        return [m for m, _ in self._history]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def bridge_allowed(self) -> bool:
+        """Have enough yaku been collected for the Bridge (5A)?"""
+        return _collected_count(self._collected) >= BRIDGE_AFTER
+
+    def key(self) -> tuple:
+        """A hashable key of the position (foundations with face-down counts, stock, waste);
+        the collected yaku follow from the cards that are gone."""
+        return (tuple(map(tuple, self._f)), tuple(self._fd), tuple(self._stock),
+                tuple(self._waste))
+
+    def state(self) -> dict[str, Any]:
+        """Everything visible, as plain data (for tests and debugging)."""
+        return {"foundations": [[c.code for c in f] for f in self.foundations],
+                "face_down": self.face_down, "stock": [c.code for c in self.stock],
+                "waste": [c.code for c in self.waste], "collected": self.collected}
+
+    def location(self, c: Card) -> tuple[str, int, int] | None:
+        """Where ``c`` is: ``("foundation", i, position from the bottom)``, ``("stock", position
+        from the top, 0)``, ``("waste", position from the bottom, 0)``; None once collected."""
+        i = c.index
+        for k, f in enumerate(self._f):
+            if i in f:
+                return ("foundation", k, f.index(i))
+        if i in self._stock:
+            return ("stock", len(self._stock) - 1 - self._stock.index(i), 0)
+        if i in self._waste:
+            return ("waste", self._waste.index(i), 0)
+        return None
+
+    def __repr__(self) -> str:
+        fs = " | ".join(" ".join(DECK[c].code.lower() if k < fd else DECK[c].code
+                                 for k, c in enumerate(f)) or "-"
+                        for f, fd in zip(self._f, self._fd))
+        return (f"Game({fs} ; stock {' '.join(c.code for c in self.stock) or '-'} ; "
+                f"waste {' '.join(c.code for c in self.waste) or '-'} ; "
+                f"collected {len(self._collected)})")
+
+    # Legal moves -------------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a fixed order: collections, the waste card's moves, foundation
+        moves (per foundation, per card from the top down, per destination), then turn or
+        recycle."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _compute_legal(self) -> list[Move]:
+        f, fd = self._f, self._fd
+        out = self._collect_moves(self._waste[-1] if self._waste else -1)
+        nf = len(f)
+        tops = [x[-1] if x else -1 for x in f]
+        tmonth = [_MONTH[t] if t >= 0 else 0 for t in tops]
+        if self._waste:
+            s = _SUCC[self._waste[-1]]
+            for j in range(nf):
+                if tops[j] < 0 or tmonth[j] == s:
+                    out.append(_WASTE_MOVE[j])
+        for i in range(nf):
+            fi = f[i]
+            p = len(fi) - 1
+            lo = fd[i]
+            while p >= lo:
+                c = fi[p]
+                s = _SUCC[c]
+                row = _MOVE[c]
+                for j in range(nf):
+                    if j != i and (tmonth[j] == s or (tops[j] < 0 and p > 0)):
+                        out.append(row[j])
+                if p > lo and _is_run(fi[p - 1], c):
+                    p -= 1
+                else:
+                    break
+        if self._stock:
+            out.append(TURN)
+        elif self._waste:
+            out.append(RECYCLE)
+        return out
+
+    def _collect_moves(self, waste_top: int) -> list[Move]:
+        """The collections possible with ``waste_top`` (-1: none) as the waste's top card."""
+        f, fd = self._f, self._fd
+        # cum[i][k-1]: the top k cards of foundation i as a bit set (face-up cards only).
+        cum: list[list[int]] = []
+        up = 0
+        fmask = []
+        for i, fi in enumerate(f):
+            m = 0
+            rows = []
+            for p in range(len(fi) - 1, fd[i] - 1, -1):
+                m |= 1 << fi[p]
+                rows.append(m)
+            cum.append(rows)
+            up |= m
+            fmask.append(sum(1 << c for c in fi))
+        wbit = 1 << waste_top if waste_top >= 0 else 0
+        avail = up | wbit
+
+        def ok(s: int) -> bool:
+            for i, rows in enumerate(cum):
+                part = s & fmask[i]
+                if part and rows[part.bit_count() - 1] != part:
+                    return False
+            return True
+
+        out: list[Move] = []
+        for y in ("early_chaff", "late_chaff"):
+            groups = []
+            for pair in _CHAFF_BY_MONTH[y]:
+                g = [1 << c for c in pair if avail >> c & 1]
+                if not g:
+                    break
+                groups.append(g)
+            else:
+                sets = [0]
+                for g in groups:
+                    sets = [s | b for s in sets for b in g]
+                for s in sets:
+                    if ok(s):
+                        out.append(Move("collect", yaku=y, cards=_cards_of(s)))
+        for y, mask, _ in _FIXED_COLLECTS:
+            if mask & ~avail == 0 and ok(mask):
+                out.append(Move("collect", yaku=y, cards=_cards_of(mask)))
+        b = 1 << _BRIDGE_I
+        if up & b and _collected_count(self._collected) >= BRIDGE_AFTER:
+            for fi in f:
+                if fi and fi[-1] == _BRIDGE_I:
+                    out.append(Move("collect", yaku="yatsuhashi", cards=(BRIDGE,)))
+        return out
+
+    # UI helpers ----------------------------------------------------------------------------------
+    def collect_moves(self) -> list[Move]:
+        """The collections legal now (a subset of ``legal_moves()``)."""
+        return [m for m in self.legal_moves() if m.kind == "collect"]
+
+    def collect_moves_with(self, c: Card) -> list[Move]:
+        """The legal collections that take ``c``."""
+        return [m for m in self.collect_moves() if c in m.cards]
+
+    def find_collect(self, selection: Iterable[Card]) -> Move | None:
+        """The legal collection whose cards are exactly ``selection`` (any order), or None."""
+        chosen = set(selection)
+        for m in self.collect_moves():
+            if set(m.cards) == chosen:
+                return m
+        return None
+
+    def moves_for(self, c: Card) -> list[Move]:
+        """The legal moves that pick up ``c`` (with the cards above it, or as the waste's top):
+        for drag and drop, ``[m.to for m in game.moves_for(card)]`` are the drop targets."""
+        if self._waste and self._waste[-1] == c.index:
+            return [m for m in self.legal_moves() if m.kind == "move" and m.card is None]
+        return [m for m in self.legal_moves() if m.kind == "move" and m.card is c]
+
+    def segment(self, c: Card) -> list[Card]:
+        """The cards that move with ``c``: it and the cards above it in its foundation ([c] for
+        the waste's top card); empty when ``c`` cannot be picked up (face down, not a run, in
+        the stock...)."""
+        if self._waste and self._waste[-1] == c.index:
+            return [c]
+        for i, fi in enumerate(self._f):
+            if c.index in fi:
+                p = fi.index(c.index)
+                if p < self._fd[i] or any(not _is_run(fi[q], fi[q + 1])
+                                          for q in range(p, len(fi) - 1)):
+                    return []
+                return [DECK[x] for x in fi[p:]]
+        return []
+
+    def destination_of(self, c: Card, to: int) -> Move | None:
+        """The legal move that takes ``c`` (and the cards above it) onto foundation ``to``."""
+        for m in self.moves_for(c):
+            if m.to == to:
+                return m
+        return None
+
+    @property
+    def is_stuck(self) -> bool:
+        """Is nothing but turning the stock possible, whichever stock card comes up? (The game
+        is then lost.)"""
+        if self.is_won:
+            return False
+        if any(m.kind in ("move", "collect") for m in self.legal_moves()):
+            return False
+        f = self._f
+        tmonth = {_MONTH[x[-1]] for x in f if x}
+        has_empty = any(not x for x in f)
+        for c in self._stock + self._waste:
+            if has_empty or _SUCC[c] in tmonth or self._collect_moves(c):
+                return False
+        return True
+
+    # Applying ----------------------------------------------------------------------------------
+    def apply(self, move: Move | str) -> None:
+        """Make ``move`` (a value from ``legal_moves()`` or its notation). Clears the redo list."""
+        self._apply(move)
+        self._redo.clear()
+
+    def _apply(self, move: Move | str) -> None:
+        if isinstance(move, str):
+            move = parse_move(move)
+        legal = self.legal_moves()
+        if move not in legal:
+            alias = None
+            if isinstance(move, Move) and move.kind == "collect" and not move.cards:
+                found = [m for m in legal if m.kind == "collect" and m.yaku == move.yaku]
+                if len(found) == 1:
+                    alias = found[0]
+                elif found:
+                    raise IllegalMoveError(
+                        f"{move} is ambiguous: {', '.join(str(m) for m in found)}")
+            if alias is None:
+                raise IllegalMoveError(f"{move} is not legal now; legal: "
+                                       f"{', '.join(str(m) for m in legal)}")
+            move = alias
+        self._history.append((move, self._do(move)))
+        self._legal = None
+
+    def _flip(self, i: int) -> bool:
+        """Turn foundation i's top card up if it is face down; True if it was."""
+        if self._fd[i] and self._fd[i] == len(self._f[i]):
+            self._fd[i] -= 1
+            return True
+        return False
+
+    def _do(self, move: Move) -> Any:
+        kind = move.kind
+        if kind == "turn":
+            self._waste.append(self._stock.pop())
+            return None
+        if kind == "recycle":
+            self._stock = self._waste[::-1]
+            self._waste = []
+            return None
+        if kind == "move":
+            dst = self._f[move.to]
+            if move.card is None:
+                dst.append(self._waste.pop())
+                return None
+            c = move.card.index
+            for i, fi in enumerate(self._f):
+                if c in fi:
+                    p = fi.index(c)
+                    dst.extend(fi[p:])
+                    del fi[p:]
+                    return (i, self._flip(i))
+            raise AssertionError(move)  # pragma: no cover - legal moves have a source
+        # collect
+        removed: list[tuple[int, list[int], bool]] = []
+        from_waste = False
+        bits = sum(c.bit for c in move.cards)
+        if self._waste and bits >> self._waste[-1] & 1:
+            self._waste.pop()
+            from_waste = True
+        for i, fi in enumerate(self._f):
+            k = 0
+            while k < len(fi) and bits >> fi[len(fi) - 1 - k] & 1:
+                k += 1
+            if k:
+                taken = fi[len(fi) - k:]
+                del fi[len(fi) - k:]
+                removed.append((i, taken, self._flip(i)))
+        self._collected.append(move.yaku)  # type: ignore[arg-type]
+        self._collected_cards.append(move.cards)
+        return (removed, from_waste)
+
+    def undo(self) -> Move:
+        """Take back the last move; returns it (``redo`` makes it again)."""
+        if not self._history:
+            raise IllegalMoveError("nothing to undo")
+        move, info = self._history.pop()
+        kind = move.kind
+        if kind == "turn":
+            self._stock.append(self._waste.pop())
+        elif kind == "recycle":
+            self._waste = self._stock[::-1]
+            self._stock = []
+        elif kind == "move":
+            dst = self._f[move.to]
+            if move.card is None:
+                self._waste.append(dst.pop())
+            else:
+                i, flipped = info
+                if flipped:
+                    self._fd[i] += 1
+                p = dst.index(move.card.index)
+                self._f[i].extend(dst[p:])
+                del dst[p:]
+        else:
+            removed, from_waste = info
+            for i, taken, flipped in removed:
+                if flipped:
+                    self._fd[i] += 1
+                self._f[i].extend(taken)
+            if from_waste:
+                bits = sum(c.bit for c in move.cards)
+                on_table = sum(1 << c for _, t, _ in removed for c in t)
+                self._waste.append((bits & ~on_table).bit_length() - 1)
+            self._collected.pop()
+            self._collected_cards.pop()
+        self._redo.append(move)
+        self._legal = None
+        return move
+
+    def redo(self) -> Move:
+        """Make the last undone move again; returns it."""
+        if not self._redo:
+            raise IllegalMoveError("nothing to redo")
+        move = self._redo.pop()
+        self._apply(move)
+        return move
+
+
+def solve(game: Game, seconds: float = 5.0):
+    """Decide whether ``game`` can still be won (see ``rules.yatsuhashi_solver.solve``)."""
+    from rules.yatsuhashi_solver import solve as _solve
+    return _solve(game, seconds)
+
+
+def __getattr__(name: str) -> Any:  # Solution lives with the solver; import it lazily
+    if name == "Solution":
+        from rules.yatsuhashi_solver import Solution
+        return Solution
+    raise AttributeError(name)

@@ -1,0 +1,746 @@
+"""Exact solver for Yatsuhashi Solitaire: can this position still be won, and how?
+
+``solve(game, seconds)`` searches the game tree from ``game`` seeing every card, the face-down
+ones included, and answers ``Solution.winnable`` True (with a winning line of engine moves),
+False (proved: no line wins), or None (the time ran out first). docs/yatsuhashi_winnability.md
+gives the figures over 1,000 deals.
+
+The position the search works on is *abstract*, and every reduction keeps the answer exact:
+
+1. **The stock is a set.** Turning and recycling change nothing but which stock/waste card lies
+   on top of the waste, and any card of the stock or waste can be brought there by turning (and
+   recycling) without touching anything else; taking the waste top away leaves the others in
+   their cycle. So the search treats stock and waste as one set, any *one* card of which may be
+   played onto a foundation or taken in a collection (only the waste top is ever available, so
+   at most one per collection). Turns are put back when the line is written out, and the engine
+   replays the whole line before it is returned.
+2. **Symmetry.** The rules never tell foundations apart, so a position's key lists them sorted
+   (the moves keep their real indices). The two chaff of a month 1-10, and the three of December,
+   play exactly the same part (same month, same kind, same yaku: both early_chaff collections
+   are alike), so the key writes a card's *role*, not the card. Positions with equal keys are
+   images of each other under a permutation of foundations and of interchangeable cards, which
+   maps legal moves to legal moves and wins to wins. With several empty foundations only the
+   first is tried as a destination (the others give positions with the same key).
+3. **Transposition table.** Once a key has been expanded, meeting it again needs no new search:
+   its moves are (or will be) all tried from the first visit.
+
+Search order does not affect the answer. Two passes share the time budget:
+
+* *Greedy pass* (finds most wins fast, may miss some): best-first on a heuristic (cards left,
+  face-down cards, cards lying above cards of another yaku), and whenever a collection is
+  possible only collections are tried. Collecting is *not* always safe — a collected card might
+  have been needed as a stepping stone (a month-5 card on which a month-4 run is parked while a
+  month-6 card below is reached) — so this pass can miss a win. It never answers False.
+* *Complete pass*: the same best-first search without that restriction: every legal abstract
+  move from every reachable key. It answers True or, once every reachable key has been
+  expanded, False.
+
+>>> from rules.yatsuhashi import Game
+>>> g = Game.from_layout([["3R", "2R", "1R"], []], [], face_down=[0, 0])
+>>> s = solve(g, 1.0); s.winnable, [str(m) for m in s.moves]
+(True, ['collect akatan 1R,2R,3R'])
+>>> solve(Game.from_layout([["1R", "2R", "3R"]], []), 1.0).winnable  # 1R is face down
+False
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rules.hanafuda import DECK, Kind
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rules.yatsuhashi import Game, Move
+
+
+@dataclass
+class Solution:
+    """What ``solve`` found. ``winnable``: True, False, or None (out of time).
+
+    ``moves``: a winning line of engine moves when winnable; ``nodes``: abstract positions
+    generated; ``elapsed``: seconds; ``proof``: which pass decided ("greedy", "complete", or
+    "" when undecided).
+    """
+
+    winnable: bool | None
+    moves: list["Move"] = field(default_factory=list)
+    nodes: int = 0
+    elapsed: float = 0.0
+    proof: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.winnable)
+
+
+# ----------------------------------------------------------------------------------------------
+# Tables over card indices 0-47
+
+_MONTH = tuple(c.month for c in DECK)
+_SUCC = tuple(c.month % 12 + 1 for c in DECK)   # the month of the card it may be put on
+
+
+def _roles() -> tuple[int, ...]:
+    """Interchangeable cards share a role: the chaff of one month (1-10 and 12)."""
+    roles: dict[tuple, int] = {}
+    out = []
+    for c in DECK:
+        k = (c.month, "C") if c.kind is Kind.CHAFF else (c.code,)
+        out.append(roles.setdefault(k, len(roles)))
+    return tuple(out)
+
+
+_ROLE = _roles()
+_ROLEW = tuple(1 << (2 * r) for r in _ROLE)   # a multiset of roles: 2 bits per role
+# A foundation's key: its face-down count + 2, each card's role + 2, then a flag byte, 1 when
+# its top card is pending (see _Position), else 0. Every byte but the flag is at least 2, so
+# sorting the keys sorts by (cards, flag), and the flags can be read and cleared by translate.
+_ROLEB = tuple(bytes((r + 2,)) for r in _ROLE)
+_ROLEBP = tuple(bytes((r + 2, 1)) for r in _ROLE)   # the card, pending, as a last card
+_ROLEBN = tuple(bytes((r + 2, 0)) for r in _ROLE)   # the card, not pending, as a last card
+_CLEAR_FLAGS = bytes.maketrans(b"\x01", b"\x00")
+_ONLY_FLAGS = bytes(1 if k == 1 else 0 for k in range(256))
+_BRIDGE = next(c.index for c in DECK if c.code == "5A")
+_BRIDGE_BIT = 1 << _BRIDGE
+_SUCC_MASK = tuple(sum(1 << d.index for d in DECK if d.month == c.month % 12 + 1) for c in DECK)
+_ALL = (1 << 48) - 1
+
+
+def _tables():
+    from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS, YAKU_OF_CARD
+    fixed = tuple((y, sum(c.bit for c in cs)) for y, cs in YAKU_CARDS.items()
+                  if y != "yatsuhashi")
+    chaff = tuple((y, tuple(tuple(c.index for c in DECK if c.kind is Kind.CHAFF and c.month == m)
+                            for m in ms)) for y, ms in CHAFF_MONTHS.items())
+    groups = sorted(set(YAKU_OF_CARD.values()))
+    role_group = [0] * (max(_ROLE) + 1)
+    for c in DECK:
+        role_group[_ROLE[c.index]] = groups.index(YAKU_OF_CARD[c])
+    group_fixed = tuple(g not in CHAFF_MONTHS for g in groups)
+    return fixed, chaff, tuple(role_group), group_fixed
+
+
+_FIXED, _CHAFF, _ROLE_GROUP, _GROUP_FIXED = _tables()
+# Per chaff yaku: its cards as bits, each month's two chaff as bits; and its months as bits.
+_CHAFF_GROUPS = tuple((y, sum(1 << c for pair in ms for c in pair),
+                       tuple((1 << a) | (1 << b) for a, b in ms)) for y, ms in _CHAFF)
+_GROUP_MONTHS = {y: sum(1 << _MONTH[pair[0]] for pair in ms) for y, ms in _CHAFF}
+
+# Heuristic weights (search order only: they never change an answer).
+_W_CARD = 20       # each card still on the table
+_W_DOWN = 40       # each face-down card
+_W_ORPHAN = 0
+_W_BOUND = 20      # each place where a foundation passes from one yaku to another
+
+_HMEMO: dict[bytes, int] = {}
+_FDB = tuple(bytes((k + 2,)) for k in range(64))   # a foundation key starts with face-down + 2
+
+
+def _fheur(kf: bytes) -> int:
+    """Heuristic cost of one foundation from its key (face-down count, then roles)."""
+    got = _HMEMO.get(kf)
+    if got is not None:
+        return got
+    groups = [_ROLE_GROUP[r - 2] for r in kf[1:-1]]
+    n = len(groups)
+    seen: dict[int, int] = {}
+    block = 0
+    for k in range(n - 1, -1, -1):  # cards above card k that belong to another yaku
+        g = groups[k]
+        same = seen.get(g, 0)
+        block += n - 1 - k - same
+        seen[g] = same + 1
+    bounds = sum(1 for k in range(n - 1) if groups[k] != groups[k + 1])
+    got = block + _W_BOUND * bounds + _W_DOWN * (kf[0] - 2)
+    if len(_HMEMO) > 2_000_000:
+        _HMEMO.clear()
+    _HMEMO[kf] = got
+    return got
+
+
+# ----------------------------------------------------------------------------------------------
+# The abstract position
+
+
+class _Position:
+    """The abstract position (module docstring) with make/unmake of abstract moves.
+
+    Moves are tuples: ``(0, i, p, j)`` foundation i's cards from position p up onto foundation
+    j; ``(1, c, j)`` stock card c onto foundation j; ``(2, mask, c, yaku)`` a collection of the
+    cards in ``mask``, ``c`` the stock card among them or -1.
+
+    ``pending``: the stock cards played since the last move that was not a stock play and not
+    yet *used* (covered by a card put on them, or collected); see ``gen``.
+    """
+
+    def __init__(self, game: "Game") -> None:
+        self.F = [list(f) for f in game._f]
+        self.FD = list(game._fd)
+        stock = 0
+        for c in game._stock + game._waste:
+            stock |= 1 << c
+        self.stock = stock
+        self.skey = sum(_ROLEW[c] for c in range(48) if stock >> c & 1)
+        self.ncol = sum(1 for y in game._collected if y != "yatsuhashi")
+        self.ncards = sum(map(len, self.F)) + stock.bit_count()
+        table = stock
+        down = 0
+        for f, fd in zip(self.F, self.FD):
+            for k, c in enumerate(f):
+                table |= 1 << c
+                if k < fd:
+                    down |= 1 << c
+        self.down = down                       # face-down cards
+        self.gone = _ALL & ~table              # collected cards
+        self.pending = 0
+        self.kf = [b""] * len(self.F)
+        self.hf = [0] * len(self.F)
+        for i in range(len(self.F)):
+            self._refresh(i)
+
+    def _refresh(self, i: int) -> None:
+        pend = self.pending
+        f = self.F[i]
+        kf = _FDB[self.FD[i]] + bytes([_ROLE[c] + 2 for c in f]) + (
+            b"\x01" if f and pend >> f[-1] & 1 else b"\x00")
+        self.kf[i] = kf
+        h = _HMEMO.get(kf)
+        self.hf[i] = h if h is not None else _fheur(kf)
+
+    def key(self) -> tuple[bytes, int]:
+        """The position's key, pending flags cleared (the search keeps them apart)."""
+        return (b"\xff".join(sorted(self.kf)).translate(_CLEAR_FLAGS), self.skey)
+
+    def heuristic(self) -> int:
+        return _W_CARD * self.ncards + sum(self.hf) + _W_ORPHAN * self.orphans()
+
+    def orphans(self) -> int:
+        """Foundations with face-down cards whose lowest face-up card has nothing it could
+        go onto: every card of the month after it is face down or collected."""
+        live = ~(self.down | self.gone)
+        F = self.F
+        n = 0
+        for i, fd in enumerate(self.FD):
+            if fd and not _SUCC_MASK[F[i][fd]] & live:
+                n += 1
+        return n
+
+    def won(self) -> bool:
+        return self.ncards == 0
+
+    # Moves -------------------------------------------------------------------------------------
+    def collects(self) -> list[tuple]:
+        """The collections possible now (with at most one stock card), every pending card
+        among the cards taken."""
+        F, stock, pend = self.F, self.stock, self.pending
+        up = _ALL & ~(self.down | self.gone | stock)    # face-up foundation cards
+        avail = up | stock
+
+        def ok(s: int) -> bool:
+            """Is every card of s (face up) in a top segment of s cards? Sum, over the
+            foundations, of the run of s cards from the top: all of s."""
+            n = 0
+            for fi in F:
+                k = len(fi) - 1
+                while k >= 0 and s >> fi[k] & 1:
+                    k -= 1
+                n += len(fi) - 1 - k
+            return n == s.bit_count()
+
+        out: list[tuple] = []
+        for y, mask in _FIXED:
+            if mask & ~avail or pend & ~mask:
+                continue
+            rem = mask & stock   # the cards that must come from the stock: at most one
+            if rem & (rem - 1):
+                continue
+            if ok(mask & up):
+                out.append((2, mask, rem.bit_length() - 1, y))
+        for y, gmask, month_masks in _CHAFF_GROUPS:
+            if sum(1 for mm in month_masks if mm & up) < 4 or any(
+                    not mm & avail for mm in month_masks):
+                continue   # a collection takes at most one stock card
+            # The group's chaff on top of each foundation (face up): a collection takes a
+            # top part of each such run, one card of each month, plus at most one stock card.
+            g = gmask & up
+            runs = []
+            for fi in F:
+                k = len(fi) - 1
+                if k >= 0 and g >> fi[k] & 1:
+                    r = []
+                    while k >= 0 and g >> fi[k] & 1:
+                        r.append(fi[k])
+                        k -= 1
+                    runs.append(r)
+            found: list[int] = []
+            _chaff_sets(runs, 0, 0, 0, found)
+            for s, months in found:
+                missing = _GROUP_MONTHS[y] & ~months
+                if not missing:
+                    if not pend & ~s:
+                        out.append((2, s, -1, y))
+                elif not missing & (missing - 1):
+                    for mm in month_masks:
+                        st = mm & stock
+                        if st and (1 << _MONTH[st.bit_length() - 1]) == missing:
+                            while st:
+                                b = st & -st
+                                st ^= b
+                                if not pend & ~(s | b):
+                                    out.append((2, s | b, b.bit_length() - 1, y))
+        if self.ncol >= 5 and up & _BRIDGE_BIT and not pend & ~_BRIDGE_BIT:
+            for fi in F:
+                if fi and fi[-1] == _BRIDGE:
+                    out.append((2, _BRIDGE_BIT, -1, "yatsuhashi"))
+                    break
+        return out
+
+    def gen(self, collect_only: bool = False) -> list[tuple]:
+        """The abstract moves to try (collections first); with ``collect_only``, only the
+        collections when there are any. See ``_Position.__doc__`` for the pending rule."""
+        F, FD, pend = self.F, self.FD, self.pending
+        nf = len(F)
+        out = self.collects()
+        if collect_only and out:
+            return out
+        tops_by_month: list[list[int]] = [[] for _ in range(13)]
+        tbit = [0] * nf    # each top card as a bit (0: empty)
+        empty = -1
+        for j in range(nf):
+            if F[j]:
+                t = F[j][-1]
+                tops_by_month[_MONTH[t]].append(j)
+                tbit[j] = 1 << t
+            elif empty < 0:
+                empty = j
+        later: list[tuple] = []
+        if pend and pend & (pend - 1):
+            targets = ()                 # two pending cards: only a collection uses both
+        elif pend:                       # one pending card: moves must go onto it
+            t = pend.bit_length() - 1
+            targets = [[] for _ in range(13)]
+            targets[_MONTH[t]] = [j for j in range(nf) if F[j] and F[j][-1] == t]
+        else:
+            targets = tops_by_month
+        if targets:
+            for i in range(nf):
+                fi = F[i]
+                lo = FD[i]
+                p = len(fi) - 1
+                while p >= lo:
+                    c = fi[p]
+                    dest = out if p == lo else later   # uncovering or emptying first
+                    for j in targets[_SUCC[c]]:
+                        if j != i:
+                            dest.append((0, i, p, j))
+                    if empty >= 0 and p > 0 and not pend:
+                        dest.append((0, i, p, empty))
+                    if p > lo and _SUCC[c] == _MONTH[fi[p - 1]]:
+                        p -= 1
+                    else:
+                        break
+        s = self.stock
+        while s:
+            b = s & -s
+            s ^= b
+            c = b.bit_length() - 1
+            for j in tops_by_month[_SUCC[c]]:
+                if not pend or _coherent(pend & ~tbit[j] | b):
+                    out.append((1, c, j))
+            if empty >= 0 and (not pend or _coherent(pend | b)):
+                later.append((1, c, empty))
+        out += later
+        return out
+
+    def apply(self, mv: tuple) -> Any:
+        F, FD, kf, hf = self.F, self.FD, self.kf, self.hf
+        kind = mv[0]
+        pend = self.pending
+        if kind == 0:
+            _, i, p, j = mv
+            fi, fj = F[i], F[j]
+            ki, kj = kf[i], kf[j]
+            old = (ki, hf[i], kj, hf[j], pend)
+            self.pending = 0   # the move went onto the pending card, if there was one
+            fj += fi[p:]
+            n = len(fi) - p
+            del fi[p:]
+            if p and p == FD[i]:
+                FD[i] = p - 1
+                flip = True
+                self.down &= ~(1 << fi[-1])
+            else:
+                flip = False
+            k = kf[i] = _FDB[FD[i]] + ki[1:p + 1] + b"\x00"
+            h = _HMEMO.get(k)
+            hf[i] = h if h is not None else _fheur(k)
+            k = kf[j] = kj[:-1] + ki[p + 1:-1] + b"\x00"
+            h = _HMEMO.get(k)
+            hf[j] = h if h is not None else _fheur(k)
+            return (n, flip, old)
+        if kind == 1:
+            _, c, j = mv
+            kj = kf[j]
+            old = (kj, hf[j], pend)
+            self.stock &= ~(1 << c)
+            self.skey -= _ROLEW[c]
+            fj = F[j]
+            if fj:   # covering a pending card uses it
+                pend &= ~(1 << fj[-1])
+            fj.append(c)
+            self.pending = pend | 1 << c
+            k = kf[j] = kj[:-1] + _ROLEBP[c]
+            h = _HMEMO.get(k)
+            hf[j] = h if h is not None else _fheur(k)
+            return old
+        _, mask, c, y = mv
+        self.pending = 0   # a collection takes every pending card
+        if c >= 0:
+            self.stock &= ~(1 << c)
+            self.skey -= _ROLEW[c]
+        removed = []
+        for i, fi in enumerate(F):
+            k = 0
+            n = len(fi)
+            while k < n and mask >> fi[n - 1 - k] & 1:
+                k += 1
+            if k:
+                old = (kf[i], hf[i])
+                taken = fi[n - k:]
+                del fi[n - k:]
+                flip = FD[i] > 0 and FD[i] == len(fi)
+                if flip:
+                    FD[i] -= 1
+                    self.down &= ~(1 << fi[-1])
+                removed.append((i, taken, flip, old))
+                self._refresh(i)
+        self.ncards -= mask.bit_count()
+        self.gone |= mask
+        if y != "yatsuhashi":
+            self.ncol += 1
+        return (removed, pend)
+
+    def undo(self, mv: tuple, info: Any) -> None:
+        F, FD, kf, hf = self.F, self.FD, self.kf, self.hf
+        kind = mv[0]
+        if kind == 0:
+            _, i, p, j = mv
+            n, flip, old = info
+            if flip:
+                FD[i] += 1
+                self.down |= 1 << F[i][-1]
+            fj = F[j]
+            F[i] += fj[len(fj) - n:]
+            del fj[len(fj) - n:]
+            kf[i], hf[i], kf[j], hf[j], self.pending = old
+            return
+        if kind == 1:
+            _, c, j = mv
+            F[j].pop()
+            self.stock |= 1 << c
+            self.skey += _ROLEW[c]
+            kf[j], hf[j], self.pending = info
+            return
+        _, mask, c, y = mv
+        removed, self.pending = info
+        if c >= 0:
+            self.stock |= 1 << c
+            self.skey += _ROLEW[c]
+        for i, taken, flip, old in removed:
+            if flip:
+                FD[i] += 1
+                self.down |= 1 << F[i][-1]
+            F[i] += taken
+            kf[i], hf[i] = old
+        self.ncards += mask.bit_count()
+        self.gone &= ~mask
+        if y != "yatsuhashi":
+            self.ncol -= 1
+
+
+def _chaff_sets(runs: list[list[int]], k: int, cards: int, months: int,
+                found: list) -> None:
+    """Append to ``found`` every (cards, months) taking a top part (maybe none) of each run
+    from ``runs[k]`` on, no month twice (months as bits 1-12)."""
+    if k == len(runs):
+        if cards:
+            found.append((cards, months))
+        return
+    _chaff_sets(runs, k + 1, cards, months, found)
+    for c in runs[k]:
+        mb = 1 << _MONTH[c]
+        if months & mb:
+            return
+        cards |= 1 << c
+        months |= mb
+        _chaff_sets(runs, k + 1, cards, months, found)
+
+
+def _coherent(pending: int) -> bool:
+    """Could one collection take all these pending cards? (A move uses one pending card, a
+    collection all of them, so two or more must belong to one yaku.)"""
+    if not pending & (pending - 1):
+        return True
+    got = _COHERENT.get(pending)
+    if got is None:
+        cs = [c for c in range(48) if pending >> c & 1]
+        groups = {_ROLE_GROUP[_ROLE[c]] for c in cs}
+        months = [_MONTH[c] for c in cs]
+        got = _COHERENT[pending] = len(groups) == 1 and (
+            _GROUP_FIXED[next(iter(groups))] or len(set(months)) == len(months))
+    return got
+
+
+_COHERENT: dict[int, bool] = {}
+
+
+# ----------------------------------------------------------------------------------------------
+# Best-first search
+
+
+class _Searcher:
+    """Best-first search with a transposition table over abstract keys, as a generator that
+    yields every ``_SLICE`` generated positions so that two searches can share one core."""
+
+    def __init__(self, game: "Game", collect_only: bool) -> None:
+        self.game = game
+        self.collect_only = collect_only
+        self.nodes = 0
+
+    def run(self):
+        """Yields None now and then; returns a winning line of abstract moves, or None once
+        every reachable key (under the pass's move rule) has been expanded."""
+        pos = _Position(self.game)
+        if pos.won():
+            return []
+        collect_only = self.collect_only
+        apply, undo, gen = pos.apply, pos.undo, pos.gen
+        hf, kf = pos.hf, pos.kf
+        join = b"\xff".join
+        clear, only = _CLEAR_FLAGS, _ONLY_FLAGS
+        from_bytes = int.from_bytes
+        memo_get = _HMEMO.get
+        # phys key -> the pending-flag sets it has been reached with (see _Position: fewer
+        # pending cards allow more moves, so a superset of a set seen before adds nothing).
+        seen: dict = {pos.key(): 0}
+        heap: list = [(pos.heuristic(), 0, None)]
+        heappush, heappop = heapq.heappush, heapq.heappop
+        cur: list[tuple] = []     # the current path: (node, undo info)
+        counter = 0
+        nodes = 0
+        while heap:
+            node = heappop(heap)[2]
+            # Go to ``node``: usually a child of the current position.
+            if node is not None and cur and node[0] is cur[-1][0]:
+                cur.append((node, apply(node[1])))
+            elif node is not None or cur:
+                chain = []
+                n = node
+                while n is not None:
+                    chain.append(n)
+                    n = n[0]
+                chain.reverse()
+                k = 0
+                while k < len(cur) and k < len(chain) and cur[k][0] is chain[k]:
+                    k += 1
+                while len(cur) > k:
+                    nd, info = cur.pop()
+                    undo(nd[1], info)
+                for nd in chain[k:]:
+                    cur.append((nd, apply(nd[1])))
+            skey = pos.skey
+            orph = pos.orphans() if _W_ORPHAN else 0
+            hsum = sum(hf) + _W_ORPHAN * orph
+            FD = pos.FD
+            F = pos.F
+            for mv in gen(collect_only):
+                nodes += 1
+                if mv[0] == 0:
+                    # A foundation move: the child's key and heuristic come from the two
+                    # foundation keys it changes, without making the move. Afterwards no
+                    # card is pending (the move went onto the pending card, if any).
+                    _, i, p, j = mv
+                    ki, kj, hi, hj = kf[i], kf[j], hf[i], hf[j]
+                    ni = _FDB[p - 1 if p and p == FD[i] else FD[i]] + ki[1:p + 1] + b"\x00"
+                    nj = kj[:-1] + ki[p + 1:-1] + b"\x00"
+                    kf[i] = ni
+                    kf[j] = nj
+                    k = (join(sorted(kf)), skey)
+                    kf[i] = ki
+                    kf[j] = kj
+                    got = seen.get(k)
+                    if got is None:
+                        seen[k] = 0
+                    elif type(got) is int:
+                        if not got:
+                            continue
+                        seen[k] = [got, 0]
+                    elif 0 in got:
+                        continue
+                    else:
+                        got.append(0)
+                    h1 = memo_get(ni)
+                    if h1 is None:
+                        h1 = _fheur(ni)
+                    h2 = memo_get(nj)
+                    if h2 is None:
+                        h2 = _fheur(nj)
+                    hc = _W_CARD * pos.ncards + hsum - hi - hj + h1 + h2
+                    if _W_ORPHAN and p and p == FD[i]:   # a card turns up
+                        pos.FD[i] -= 1
+                        pos.down &= ~(1 << F[i][p - 1])
+                        hc += _W_ORPHAN * (pos.orphans() - orph)
+                        pos.FD[i] += 1
+                        pos.down |= 1 << F[i][p - 1]
+                    counter -= 1   # ties: the newest first (depth-first on plateaus)
+                    heappush(heap, (hc, counter, (node, mv)))
+                    continue
+                if mv[0] == 1:
+                    # A stock play, the same way: the card goes on top of foundation j,
+                    # pending (the card it covers, if pending, is used: its flag byte goes).
+                    _, c, j = mv
+                    kj, hj = kf[j], hf[j]
+                    nj = kf[j] = kj[:-1] + _ROLEBP[c]
+                    full = join(sorted(kf))
+                    kf[j] = kj
+                    k = (full.translate(clear), skey - _ROLEW[c])
+                    flags = from_bytes(full.translate(only), "big")
+                    got = seen.get(k)
+                    if got is None:
+                        seen[k] = flags
+                    elif type(got) is int:
+                        if not got & ~flags:
+                            continue
+                        seen[k] = [got, flags]
+                    elif any(not f & ~flags for f in got):
+                        continue
+                    else:
+                        got.append(flags)
+                    h2 = memo_get(nj)
+                    if h2 is None:
+                        h2 = _fheur(nj)
+                    counter -= 1
+                    heappush(heap, (_W_CARD * pos.ncards + hsum - hj + h2, counter, (node, mv)))
+                    continue
+                info = apply(mv)
+                if pos.ncards == 0:
+                    self.nodes = nodes
+                    return [nd[1] for nd, _ in cur] + [mv]
+                full = join(sorted(kf))
+                if pos.pending:
+                    k = (full.translate(clear), pos.skey)
+                    flags = from_bytes(full.translate(only), "big")
+                else:
+                    k = (full, pos.skey)
+                    flags = 0
+                got = seen.get(k)
+                if got is None:
+                    seen[k] = flags
+                elif type(got) is int:
+                    if not got & ~flags:   # reached before with no more pending cards
+                        undo(mv, info)
+                        continue
+                    seen[k] = [got, flags]
+                elif any(not f & ~flags for f in got):
+                    undo(mv, info)
+                    continue
+                else:
+                    got.append(flags)
+                counter -= 1
+                heappush(heap, (_W_CARD * pos.ncards + sum(hf) + _W_ORPHAN * pos.orphans(),
+                                counter, (node, mv)))
+                undo(mv, info)
+            if nodes >= self.nodes + _SLICE:
+                self.nodes = nodes
+                yield None
+        self.nodes = nodes
+        return None
+
+
+_SLICE = 1000   # positions a pass generates before the other pass gets the core
+_PASSES = (False,)
+
+
+# ----------------------------------------------------------------------------------------------
+# Writing the line out as engine moves
+
+
+def _to_engine_moves(game: "Game", line: list[tuple]) -> list["Move"]:
+    """Replay the abstract ``line`` on a copy of ``game``, adding the turns and recycles that
+    bring each stock card to the waste top; the engine checks every move."""
+    from rules.yatsuhashi import RECYCLE, TURN, Move
+
+    g = game.copy()
+    out: list[Move] = []
+
+    def step(m: Move) -> None:
+        g._apply(m)
+        out.append(m)
+
+    def bring(c: int) -> None:
+        while not (g._waste and g._waste[-1] == c):
+            step(TURN if g._stock else RECYCLE)
+
+    for mv in line:
+        kind = mv[0]
+        if kind == 0:
+            _, i, p, j = mv
+            step(Move("move", DECK[g._f[i][p]], j))
+        elif kind == 1:
+            _, c, j = mv
+            bring(c)
+            step(Move("move", None, j))
+        else:
+            _, mask, c, y = mv
+            if c >= 0:
+                bring(c)
+            step(Move("collect", yaku=y, cards=tuple(d for d in DECK if mask >> d.index & 1)))
+    if not g.is_won:  # pragma: no cover - would be a solver bug
+        raise AssertionError("the solver's line does not win")
+    return out
+
+
+def solve(game: "Game", seconds: float = 5.0, max_nodes: int | None = None) -> Solution:
+    """Can ``game`` still be won? Exact search, every card known (face-down ones included).
+
+    Returns a ``Solution``: ``winnable`` True with ``moves`` a winning line of engine moves from
+    ``game`` (turns and recycles included), False when no line wins, None when ``seconds`` ran
+    out first (or ``max_nodes`` abstract positions were generated: a budget that does not
+    depend on the machine). ``game`` is left unchanged. Deterministic: the same position gives
+    the same answer and line (given the time to finish).
+    """
+    start = time.perf_counter()
+    deadline = start + max(0.0, float(seconds))
+    passes = [_Searcher(game, collect_only=c) for c in _PASSES]
+    running = [(p, p.run()) for p in passes]
+    line = None
+    proof = ""
+
+    def nodes() -> int:
+        return sum(p.nodes for p in passes)
+
+    while running:
+        for entry in list(running):
+            searcher, it = entry
+            try:
+                next(it)
+            except StopIteration as stop:
+                running.remove(entry)
+                if stop.value is not None:
+                    line, proof = stop.value, "greedy" if searcher.collect_only else "complete"
+                    running = []
+                    break
+                if not searcher.collect_only:  # the complete pass is exhausted: no win
+                    return Solution(False, [], nodes(), time.perf_counter() - start, "complete")
+            if time.perf_counter() > deadline or (max_nodes is not None
+                                                  and nodes() >= max_nodes):
+                return Solution(None, [], nodes(), time.perf_counter() - start, "")
+    if line is None:
+        return Solution(None, [], nodes(), time.perf_counter() - start, "")
+    moves = _to_engine_moves(game, line)
+    return Solution(True, moves, nodes(), time.perf_counter() - start, proof)
+
+
+__all__ = ["solve", "Solution"]
