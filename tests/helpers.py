@@ -25,3 +25,21 @@ def key(target, k: int, mod: int = 0) -> None:
 
 def motion(target, pos, rel=(0, 0), buttons=(0, 0, 0)) -> None:
     send(target, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons))
+
+
+def cards_in(value) -> set:
+    """Every hanafuda Card reachable inside ``value`` (dicts, lists, tuples, sets, actions):
+    what an observation reveals."""
+    from rules.hanafuda import Card
+    found = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, Card):
+            found.add(v)
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            stack.extend(v)
+    return found

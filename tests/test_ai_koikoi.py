@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import cards_in
+
 from ai.base import Agent, levels, make_agent
 from ai.koikoi import EasyAgent, NormalAgent
 from ai.runner import AIWorker
@@ -96,22 +98,6 @@ def test_optional_matching_offers_laying_down_and_agents_handle_it():
 # Hidden information
 
 
-def _cards_in(value) -> set[Card]:
-    """Every Card reachable inside ``value`` (dicts, lists, tuples, dataclasses)."""
-    found: set[Card] = set()
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, Card):
-            found.add(v)
-        elif isinstance(v, dict):
-            stack.extend(v.keys())
-            stack.extend(v.values())
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            stack.extend(v)
-    return found
-
-
 def _objects_in(value) -> list[object]:
     out, stack = [], [value]
     while stack:
@@ -131,7 +117,7 @@ def test_observation_holds_no_hidden_cards_and_agents_need_nothing_else():
 
         def check(g: KoiKoiGame, seat: int, obs: dict) -> None:
             hidden = set(g.hands[1 - seat]) | set(g.stock)
-            assert not hidden & _cards_in(obs), "observation leaks hidden cards"
+            assert not hidden & cards_in(obs), "observation leaks hidden cards"
             assert not any(isinstance(o, KoiKoiGame) for o in _objects_in(obs))
             # A deep copy holds nothing that leads back to the game: the agents still decide.
             detached = copy.deepcopy(obs)

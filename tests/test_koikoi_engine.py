@@ -13,6 +13,8 @@ import json
 import random
 
 import pytest
+
+from tests.helpers import cards_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -755,7 +757,7 @@ def test_observation_hides_the_opponent_and_the_stock():
     assert obs["hand"] == cards("6C1 7C1") and obs["opponent_hand_count"] == 2
     assert obs["stock_count"] == 4 and obs["legal_actions"] == []
     assert {"hand", "field", "piles", "scores", "phase", "pending", "yaku"} <= set(obs)
-    assert not set(card_values(obs)) & set(cards("3C2 5C1 2C1 4C1 10C1 11C1"))
+    assert not cards_in(obs) & set(cards("3C2 5C1 2C1 4C1 10C1 11C1"))
     with pytest.raises(ValueError):
         g.observation(2)
 
@@ -783,22 +785,6 @@ def any_rules(draw) -> KoiKoiRules:
     return dataclasses.replace(base, **options)
 
 
-def card_values(value) -> list[Card]:
-    """Every card found anywhere inside an observation (dicts, lists, tuples, actions)."""
-    found: list[Card] = []
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, Card):
-            found.append(v)
-        elif isinstance(v, dict):
-            stack.extend(v.keys())
-            stack.extend(v.values())
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            stack.extend(v)
-    return found
-
-
 def check_state(game: KoiKoiGame) -> None:
     every = [*game.hands[0], *game.hands[1], *game.field, *game.piles[0], *game.piles[1],
              *game.stock]
@@ -816,7 +802,7 @@ def check_state(game: KoiKoiGame) -> None:
     for seat in (0, 1):
         obs = game.observation(seat)
         assert obs["hand"] == game.hands[seat]
-        seen = set(card_values(obs))
+        seen = cards_in(obs)
         assert not seen & set(game.hands[1 - seat]), "the opponent's hand leaked"
         assert not seen & set(game.stock), "the stock leaked"
 
