@@ -61,15 +61,13 @@ class Solution:
     """What ``solve`` found. ``winnable``: True, False, or None (out of time).
 
     ``moves``: a winning line of engine moves when winnable; ``nodes``: abstract positions
-    generated; ``elapsed``: seconds; ``proof``: which pass decided ("greedy", "complete", or
-    "" when undecided).
+    generated; ``elapsed``: seconds.
     """
 
     winnable: bool | None
     moves: list["Move"] = field(default_factory=list)
     nodes: int = 0
     elapsed: float = 0.0
-    proof: str = ""
 
     def __bool__(self) -> bool:
         return bool(self.winnable)
@@ -131,7 +129,7 @@ _GROUP_MONTHS = {y: sum(1 << _MONTH[pair[0]] for pair in ms) for y, ms in _CHAFF
 # Heuristic weights (search order only: they never change an answer).
 _W_CARD = 20       # each card still on the table
 _W_DOWN = 40       # each face-down card
-_W_ORPHAN = 0
+_W_ORPHAN = 50
 _W_BOUND = 20      # each place where a foundation passes from one yaku to another
 
 _HMEMO: dict[bytes, int] = {}
@@ -297,14 +295,12 @@ class _Position:
                     break
         return out
 
-    def gen(self, collect_only: bool = False) -> list[tuple]:
-        """The abstract moves to try (collections first); with ``collect_only``, only the
-        collections when there are any. See ``_Position.__doc__`` for the pending rule."""
+    def gen(self) -> list[tuple]:
+        """The abstract moves to try, collections first (see ``_Position`` for the pending
+        stock cards)."""
         F, FD, pend = self.F, self.FD, self.pending
         nf = len(F)
         out = self.collects()
-        if collect_only and out:
-            return out
         tops_by_month: list[list[int]] = [[] for _ in range(13)]
         tbit = [0] * nf    # each top card as a bit (0: empty)
         empty = -1
@@ -504,9 +500,9 @@ class _Searcher:
     """Best-first search with a transposition table over abstract keys, as a generator that
     yields every ``_SLICE`` generated positions so that two searches can share one core."""
 
-    def __init__(self, game: "Game", collect_only: bool) -> None:
+    def __init__(self, game: "Game", shuffle: int) -> None:
         self.game = game
-        self.collect_only = collect_only
+        self.shuffle = shuffle
         self.nodes = 0
 
     def run(self):
@@ -515,7 +511,7 @@ class _Searcher:
         pos = _Position(self.game)
         if pos.won():
             return []
-        collect_only = self.collect_only
+        shuffle = self.shuffle
         apply, undo, gen = pos.apply, pos.undo, pos.gen
         hf, kf = pos.hf, pos.kf
         join = b"\xff".join
@@ -532,6 +528,7 @@ class _Searcher:
         nodes = 0
         while heap:
             node = heappop(heap)[2]
+            g = node[2] if node is not None else 0
             # Go to ``node``: usually a child of the current position.
             if node is not None and cur and node[0] is cur[-1][0]:
                 cur.append((node, apply(node[1])))
@@ -551,11 +548,12 @@ class _Searcher:
                 for nd in chain[k:]:
                     cur.append((nd, apply(nd[1])))
             skey = pos.skey
+            gs = g + shuffle
             orph = pos.orphans() if _W_ORPHAN else 0
             hsum = sum(hf) + _W_ORPHAN * orph
             FD = pos.FD
             F = pos.F
-            for mv in gen(collect_only):
+            for mv in gen():
                 nodes += 1
                 if mv[0] == 0:
                     # A foundation move: the child's key and heuristic come from the two
@@ -595,7 +593,10 @@ class _Searcher:
                         pos.FD[i] += 1
                         pos.down |= 1 << F[i][p - 1]
                     counter -= 1   # ties: the newest first (depth-first on plateaus)
-                    heappush(heap, (hc, counter, (node, mv)))
+                    if p > FD[i]:   # a shuffle: uncovers nothing, empties nothing
+                        heappush(heap, (hc + gs, counter, (node, mv, gs)))
+                    else:
+                        heappush(heap, (hc + g, counter, (node, mv, g)))
                     continue
                 if mv[0] == 1:
                     # A stock play, the same way: the card goes on top of foundation j,
@@ -622,7 +623,8 @@ class _Searcher:
                     if h2 is None:
                         h2 = _fheur(nj)
                     counter -= 1
-                    heappush(heap, (_W_CARD * pos.ncards + hsum - hj + h2, counter, (node, mv)))
+                    heappush(heap, (_W_CARD * pos.ncards + hsum - hj + h2 + g, counter,
+                                    (node, mv, g)))
                     continue
                 info = apply(mv)
                 if pos.ncards == 0:
@@ -649,8 +651,8 @@ class _Searcher:
                 else:
                     got.append(flags)
                 counter -= 1
-                heappush(heap, (_W_CARD * pos.ncards + sum(hf) + _W_ORPHAN * pos.orphans(),
-                                counter, (node, mv)))
+                heappush(heap, (_W_CARD * pos.ncards + sum(hf) + _W_ORPHAN * pos.orphans() + g,
+                                counter, (node, mv, g)))
                 undo(mv, info)
             if nodes >= self.nodes + _SLICE:
                 self.nodes = nodes
@@ -659,8 +661,11 @@ class _Searcher:
         return None
 
 
-_SLICE = 1000   # positions a pass generates before the other pass gets the core
-_PASSES = (False,)
+_SLICE = 1000   # positions a search generates before it yields the core
+# The searches that share the core, each complete on its own: (shuffle weight, slices per
+# round). The first charges moves that turn nothing up and empty nothing; the second does
+# not, and wins the few deals that need long shuffles.
+_PORTFOLIO = ((40, 3), (0, 1))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -713,34 +718,28 @@ def solve(game: "Game", seconds: float = 5.0, max_nodes: int | None = None) -> S
     """
     start = time.perf_counter()
     deadline = start + max(0.0, float(seconds))
-    passes = [_Searcher(game, collect_only=c) for c in _PASSES]
-    running = [(p, p.run()) for p in passes]
+    passes = [(_Searcher(game, shuffle), share) for shuffle, share in _PORTFOLIO]
+    running = [(searcher, share, searcher.run()) for searcher, share in passes]
     line = None
-    proof = ""
 
     def nodes() -> int:
-        return sum(p.nodes for p in passes)
+        return sum(searcher.nodes for searcher, _ in passes)
 
-    while running:
-        for entry in list(running):
-            searcher, it = entry
+    while line is None:
+        for searcher, share, it in running:
             try:
-                next(it)
+                for _ in range(share):
+                    next(it)
             except StopIteration as stop:
-                running.remove(entry)
-                if stop.value is not None:
-                    line, proof = stop.value, "greedy" if searcher.collect_only else "complete"
-                    running = []
-                    break
-                if not searcher.collect_only:  # the complete pass is exhausted: no win
-                    return Solution(False, [], nodes(), time.perf_counter() - start, "complete")
+                if stop.value is None:   # a complete search found no win: there is none
+                    return Solution(False, [], nodes(), time.perf_counter() - start)
+                line = stop.value
+                break
             if time.perf_counter() > deadline or (max_nodes is not None
                                                   and nodes() >= max_nodes):
-                return Solution(None, [], nodes(), time.perf_counter() - start, "")
-    if line is None:
-        return Solution(None, [], nodes(), time.perf_counter() - start, "")
+                return Solution(None, [], nodes(), time.perf_counter() - start)
     moves = _to_engine_moves(game, line)
-    return Solution(True, moves, nodes(), time.perf_counter() - start, proof)
+    return Solution(True, moves, nodes(), time.perf_counter() - start)
 
 
 __all__ = ["solve", "Solution"]
