@@ -167,7 +167,7 @@ def _yatsuhashi() -> GameInfo:
         "yatsuhashi", _("Yatsuhashi Solitaire"), _("Solitaire · collect all fourteen yaku"),
         1, 1, 1, options, {"seed": (_("Standard"), {})},
         summary=_("Build down by month on six foundations and collect the fourteen yaku. "
-                  "The eight-plank bridge leaves last."),
+                  "The eight-plank bridge leaves once five other yaku are in."),
     )
 
 

@@ -93,3 +93,14 @@ def draw_text(
 def text_height(font: pygame.font.Font, text: str, width: int, line_spacing: float = 1.15) -> int:
     """Height ``draw_text`` would use for ``text`` wrapped at ``width``."""
     return round(font.get_linesize() * line_spacing) * len(wrap(font, text, width))
+
+
+def clock(seconds: float) -> str:
+    """A duration as ``m:ss`` (``h:mm:ss`` from an hour on).
+
+    >>> clock(75.9), clock(3725)
+    ('1:15', '1:02:05')
+    """
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"

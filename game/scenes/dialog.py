@@ -91,3 +91,72 @@ def not_available(title: str) -> Dialog:
                   _("{title} is not available yet. It is coming in a later version of "
                     "Hanafuda Parlor.").format(title=title),
                   [(_("OK"), None)])
+
+
+class NumberDialog(Dialog):
+    """A dialog asking for a whole number: a number field above the buttons. The first button
+    calls ``on_ok(number)`` (numbers outside ``minimum..maximum`` are clamped); Enter in the
+    field presses it too.
+
+    >>> d = NumberDialog("Deal", "Which deal?", "Deal number", 7, print, "Play"); d.field.value
+    7
+    """
+
+    def __init__(self, title: str, message: str, label: str, value: int,
+                 on_ok: Callable[[int], None], ok_label: str, cancel_label: str | None = None,
+                 minimum: int = 1, maximum: int = 999_999_999) -> None:
+        from game.i18n import _
+        from game.widgets import NumberField
+        self.field = NumberField(label, value)
+        self.minimum, self.maximum = minimum, maximum
+        self.on_ok = on_ok
+        super().__init__(title, message, [(ok_label, self._ok),
+                                          (cancel_label or _("Cancel"), None)])
+
+    def _ok(self) -> None:
+        self.on_ok(min(self.maximum, max(self.minimum, self.field.value)))
+
+    def build(self) -> list[Widget]:
+        return [self.field] + super().build()
+
+    def enter(self) -> None:
+        super().enter()
+        self.focus.focus(self.field)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.field.focused):
+            self.widgets[1].on_activate()
+            return
+        super().handle_event(event)
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        buttons = self.widgets[1:]
+        self.widgets = buttons
+        try:
+            super().arrange(size)
+        finally:
+            self.widgets = [self.field] + buttons
+        # Make room for the field above the buttons.
+        self.box.height = min(self.box.height + m.row_height + m.gap, size[1] - 2 * m.pad)
+        self.box.center = (size[0] // 2, size[1] // 2)
+        y = self.box.bottom - m.px(28) - m.row_height
+        for b in buttons:
+            b.rect.y = y
+        inner = self.box.inflate(-2 * m.px(32), 0)
+        self.field.place(pygame.Rect(inner.x, y - m.gap - m.row_height, inner.width,
+                                     m.row_height), m)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        draw.dim(surface, theme.DIM_OVERLAY[3])
+        draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=245)
+        inner = self.box.inflate(-2 * m.px(32), -2 * m.px(32))
+        covered = draw_text(surface, self.title, font(m.type_size("heading"), True), theme.GOLD,
+                            inner, "center")
+        body = pygame.Rect(inner.x, covered.bottom + m.gap, inner.width,
+                           self.field.rect.top - covered.bottom - m.gap)
+        draw_text(surface, self.message, font(m.type_size("body")), theme.TEXT, body, "center")
+        for widget in self.widgets:
+            widget.draw(surface)

@@ -9,10 +9,11 @@ from game.catalog import GAMES, level_label
 from game.i18n import N_, _
 from game.scenes.base import WidgetScene
 from game.stats import Tally
+from game.text import clock
 from game.widgets import Button, Label, Panel, ScrollList, Widget
 
 RESULT_LABELS = {
-    "points": N_("Best points"), "score": N_("Best score"), "time": N_("Best time (s)"),
+    "points": N_("Best points"), "score": N_("Best score"), "time": N_("Best time"),
     "moves": N_("Fewest moves"), "round_points": N_("Best round"),
 }
 
@@ -27,7 +28,10 @@ def bests_line(t: Tally) -> str:
     parts = []
     for key, value in sorted(t.best.items()):
         label = _(RESULT_LABELS.get(key, key))
-        shown = f"{value:g}" if isinstance(value, float) else str(value)
+        if key == "time":
+            shown = clock(value)
+        else:
+            shown = f"{value:g}" if isinstance(value, float) else str(value)
         parts.append(f"{label}: {shown}")
     return " · ".join(parts)
 

@@ -1,0 +1,1293 @@
+"""The Yatsuhashi Solitaire table: drag and drop, click to send, collect yaku, undo, hints, and
+a solver that says in the background whether the deal can still be won.
+
+The engine (``rules.yatsuhashi``) holds the game; the sprites show it. Every change (a move,
+an undo, a new deal) goes through the animation queue as one step that sends each card to
+where the engine now has it, so the picture and the game can never disagree for longer than
+an animation. Input that arrives while cards are still moving first completes the animation
+at once (solitaire players click fast), then acts on the settled table.
+
+The solver runs on a worker thread (``ai.runner.AIWorker``), on a copy of the game; its
+verdicts are kept per position, so undoing to a position seen before answers at once, and two
+facts save most of the work: a move on the winning line leads to a winnable position (the
+rest of the line), and every position reached from one that cannot be won cannot be won.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from typing import Any, Callable
+
+import pygame
+
+from ai.runner import AIWorker
+from game import draw, theme
+from game.fonts import font
+from game.i18n import N_, _, ngettext
+from game.scenes.dialog import Dialog, NumberDialog
+from game.scenes.table import TableScene
+from game.scenes.yatsuhashi_layout import SLOT_YAKU, TableLayout
+from game.text import clock, draw_text, fit_font_size
+from game.widgets import Button
+from rules.hanafuda import DECK, MONTH_NAMES, Card, Kind
+from rules.yatsuhashi import (BRIDGE, BRIDGE_AFTER, CHAFF_MONTHS, YAKU_CARDS, Game, Move,
+                              next_month)
+from sprites import AnimationQueue, CardSprite, DragController, SPEED_FACTORS, until_settled
+from sprites import faces
+
+log = logging.getLogger(__name__)
+
+COLLECT_GLOW = (240, 200, 90)     # cards of a yaku that can be collected now
+SELECT_GLOW = (235, 90, 60)       # cards chosen for a collection
+TARGET_GLOW = (120, 220, 140)     # legal drop targets while dragging
+HINT_GLOW = (110, 200, 255)       # the hinted move
+
+#: Seconds the background solver may spend on one position, and on each candidate deal when
+#: looking for a winnable one (the benchmark decides every deal of 1-1,000 well inside these).
+SOLVE_BUDGET = 30.0
+FIND_BUDGET = 5.0
+MAX_DEAL = 999_999_999
+HINT_TIME = 4.0
+
+#: Short labels of the board slots (the yaku ids of ``SLOT_YAKU``).
+YAKU_LABELS = {
+    "early_chaff": N_("Early chaff"), "late_chaff": N_("Late chaff"), "akatan": N_("Aka-tan"),
+    "aotan": N_("Ao-tan"), "kasutan": N_("Kasu-tan"), "inoshikacho": N_("Ino-shika-cho"),
+    "godori": N_("Godori"), "hanami_tsukimi_zake": N_("Hanami-tsukimi"),
+    "ame_sanko": N_("Ame-sanko"), "kiri_kasu": N_("Kiri-kasu"), "yanagi_kasu": N_("Yanagi-kasu"),
+    "yatsuhashi": N_("Yatsuhashi"),
+}
+
+RULES = N_(
+    "Six foundations of six cards are dealt, the top card of each face up; the other twelve "
+    "cards form the stock.\n\n"
+    "Click the stock to turn one card onto the waste. When the stock is empty, click it to turn "
+    "the waste over, as often as you like.\n\n"
+    "Move the waste card, a foundation's top card, or a run of cards onto a foundation whose "
+    "top card is one month later: February onto March, and December onto January. A run is a "
+    "face-up group in which each card is one month earlier than the card beneath it; grab any "
+    "card of a run to take it with the cards above it. An empty foundation takes any card or "
+    "run. A face-down card turns up as soon as it is uncovered.\n\n"
+    "Collect a yaku when all its cards are free at once: each is the waste card, or lies in a "
+    "group at the top of a foundation made only of that yaku's cards. Collected cards go to "
+    "the board.\n\n"
+    "The fourteen yaku: Early chaff (one chaff of each month 1-5, twice), Late chaff (one chaff "
+    "of each month 6-10, twice), Aka-tan (the three poetry ribbons), Ao-tan (the three blue "
+    "ribbons), Kasu-tan (the ribbons of April, May and July), Ino-shika-cho (boar, deer and "
+    "butterflies), Godori (the three birds), Hanami-tsukimi-zake (curtain, moon and sake cup), "
+    "Ame-sanko (crane, rain man and phoenix), Kiri-kasu (the three paulownia chaff), "
+    "Yanagi-kasu (the willow swallow, ribbon and chaff) and Yatsuhashi: the eight-plank bridge "
+    "alone, from a foundation's top, once five other yaku are collected.\n\n"
+    "The deal is won when all fourteen are collected. Not every deal can be won: the "
+    "indicator says whether yours still can be.")
+
+# Piles the keyboard focus moves between: stock, waste, then the foundations.
+STOCK, WASTE = 0, 1
+
+
+def yaku_label(yaku: str) -> str:
+    return _(YAKU_LABELS.get(yaku, yaku))
+
+
+def month_name(month: int) -> str:
+    return _(MONTH_NAMES[month - 1])
+
+
+def ghost_cards(yaku: str) -> tuple[Card, ...]:
+    """What a board slot shows before its yaku is collected: the yaku's cards, or for the
+    chaff yaku the first chaff of each of their months."""
+    if yaku in CHAFF_MONTHS:
+        return tuple(next(c for c in DECK if c.month == m and c.kind is Kind.CHAFF)
+                     for m in CHAFF_MONTHS[yaku])
+    return YAKU_CARDS[yaku]
+
+
+class _Calls:
+    """Lets an ``AIWorker`` run any function off the frame loop: the "observation" it is
+    handed is the function to call."""
+
+    def choose(self, job: Callable[[], Any]) -> Any:
+        return job()
+
+
+class _Foundation:
+    """A drop target: foundation ``index`` (its column down to just below the top card)."""
+
+    def __init__(self, scene: "YatsuhashiTable", index: int) -> None:
+        self.scene = scene
+        self.index = index
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.scene.column_rect(self.index)
+
+    def accepts(self, sprites: list[CardSprite]) -> bool | str:
+        return self.scene.drop_verdict(sprites[0].data, self.index)
+
+
+class YatsuhashiTable(TableScene):
+    game_id = "yatsuhashi"
+    name = "yatsuhashi"
+
+    def __init__(self, setup=None, *, demo_moves: int = 0) -> None:
+        from game.scenes.setup import default_setup
+        super().__init__(setup or default_setup("yatsuhashi", 1))
+        options = self.setup.options
+        self.show_indicator = bool(options.get("solver_indicator", True))
+        self.winnable_only = bool(options.get("winnable_only", False))
+        self.auto_collect = bool(options.get("auto_collect", False))
+        self.layout_ = TableLayout((1280, 800))
+        self.queue = AnimationQueue()
+        self.worker = AIWorker(_Calls())
+        self.verdicts: dict[tuple, tuple[bool | None, list[Move]]] = {}
+        self.rng = random.Random(self.setup.seed)
+        self.sprites: dict[Card, CardSprite] = {
+            c: CardSprite(faces.face_renderer(c), faces.back_renderer("black"),
+                          pos=self.layout_.stock.center, size=self.layout_.card, face_up=False,
+                          data=c)
+            for c in DECK}
+        self.drag = DragController(self._pick, self._targets, on_drop=self._on_drop,
+                                   on_refuse=self._on_refuse, on_click=self._on_click)
+        self.buttons = self._make_buttons()
+        self.finding: dict[str, Any] | None = None  # looking for a winnable deal
+        self.asked: tuple | None = None             # the position the worker is solving
+        self._reset_deal_state()
+        self.game = Game.deal(self.setup.seed)
+        self.deal_number = self.setup.seed
+        if self.winnable_only and demo_moves == 0:
+            self._find_winnable_deal(self.setup.seed)
+        else:
+            self._start_deal(self.setup.seed)
+        if demo_moves:
+            self._demo(demo_moves)
+
+    # Set-up ----------------------------------------------------------------------------------
+    def _make_buttons(self) -> dict[str, Button]:
+        return {
+            "undo": Button(_("Undo"), self.undo, role="small"),
+            "redo": Button(_("Redo"), self.redo, role="small"),
+            "hint": Button(_("Hint"), self.show_hint, role="small"),
+            "new": Button(_("New deal"), self.ask_new_deal, primary=True, role="small"),
+            "restart": Button(_("Restart deal"), self.ask_restart, role="small"),
+            "number": Button(_("Deal number…"), self.ask_deal_number, role="small"),
+        }
+
+    def _reset_deal_state(self) -> None:
+        self.auto: list[bool] = []        # per move of the game's line: made automatically?
+        self.redo_auto: list[bool] = []   # the same for the undone moves, last undone last
+        self.elapsed = 0.0
+        self.started = False              # a move has been made (the deal counts as played)
+        self.recorded = False             # its result is in the statistics
+        self.won_shown = False
+        self.selection: list[Card] = []
+        self.hint: tuple[Move | None, float] | None = None
+        self.notice = ""
+        self.notice_time = 0.0
+        self.message = ""
+        self.focus_pile = 2
+        self.focus_depth = 0
+        self.keyboard = False             # show the keyboard focus (after the first key)
+        self.held: list[Card] = []        # cards picked up with the keyboard
+        self.win_time = 0.0
+
+    def _start_deal(self, number: int, *,
+                    known: tuple[bool | None, list[Move]] | None = None) -> None:
+        """Deal ``number`` and animate the deal."""
+        self._abandon()
+        self.drag.cancel()
+        self.queue.clear()
+        self._reset_deal_state()
+        self.deal_number = number
+        self.game = Game.deal(number)
+        if known is not None:
+            self.verdicts[self._key()] = known
+        for s in self.sprites.values():
+            s.stop()
+            s.rotation = 0.0
+            s.scale = 1.0
+            s.set_size(*self.layout_.card)
+            s.snap_to(self.layout_.stock.center)
+            s.flip(0.0, to_face_up=False)
+            s.z = 0
+        self.queue.add(self._deal_step)
+        self._after_change(None)
+
+    def play_position(self, game: Game) -> None:
+        """Play on from ``game`` (a layout, or a game with moves made): tests and tools."""
+        self._abandon()
+        self.drag.cancel()
+        self.queue.clear()
+        self._reset_deal_state()
+        self.game = game
+        self.deal_number = game.seed if game.seed is not None else 0
+        self.auto = [False] * len(game.moves)
+        self.started = bool(game.moves)
+        self._retarget(0.0)
+        for s in self.sprites.values():
+            s.finish()
+        self._ask_solver()
+
+    def _deal_step(self):
+        self.play("shuffle")
+        return until_settled(self._retarget(self.queue.duration(0.35),
+                                            stagger=self.queue.duration(0.025)))
+
+    def _demo(self, moves: int) -> None:
+        """Screenshots: play ``moves`` moves of the solver's line (turning the stock as needed)
+        so the picture shows a game in progress."""
+        from rules.yatsuhashi_solver import solve
+        solution = solve(self.game.copy(), 10.0)
+        self.verdicts[self._key()] = (solution.winnable, list(solution.moves))
+        made = 0
+        for move in solution.moves:
+            if made >= moves:
+                break
+            self._play(move)
+            made += move.kind not in ("turn", "recycle")
+
+    def enter(self) -> None:
+        badge = bool(self.app and self.app.settings.card_badges)
+        back = self.app.settings.card_back if self.app else "black"
+        for c, s in self.sprites.items():
+            s.face_renderer = faces.face_renderer(c, badge=badge)
+            s.back_renderer = faces.back_renderer(back)
+        self._apply_speed()
+
+    def resume(self) -> None:
+        self._apply_speed()
+
+    def exit(self) -> None:
+        self._abandon()
+        self.worker.close()
+
+    def _apply_speed(self) -> None:
+        speed = self.app.settings.animation_speed if self.app else "normal"
+        self.queue.speed = speed
+        self.drag.speed = SPEED_FACTORS[speed]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.layout_ = lay = TableLayout(size)
+        self._retarget(0.0)
+        for s in self.sprites.values():
+            s.finish()
+        m = lay.m
+        p = lay.panel
+        x, w = p.x + m.px(14), p.width - m.px(28)
+        half = (w - m.px(8)) // 2
+        h = m.px(42)
+        step = h + m.px(8)
+        y = p.bottom - m.px(14) - 5 * h - 4 * m.px(8)
+        b = self.buttons
+        b["undo"].place(pygame.Rect(x, y, half, h), m)
+        b["redo"].place(pygame.Rect(x + half + m.px(8), y, half, h), m)
+        for name in ("hint", "restart", "number", "new"):
+            y += step
+            b[name].place(pygame.Rect(x, y, w, h), m)
+
+    # Where each card goes --------------------------------------------------------------------
+    def _places(self) -> dict[Card, tuple[tuple[float, float], tuple[int, int], bool, int]]:
+        """Card -> (centre, size, face up, z) for the game as it stands."""
+        g, lay = self.game, self.layout_
+        out: dict[Card, tuple[tuple[float, float], tuple[int, int], bool, int]] = {}
+        stock = g.stock[::-1]  # bottom first
+        for k, (c, pos) in enumerate(zip(stock, lay.stock_positions(len(stock)))):
+            out[c] = (pos, lay.card, False, k)
+        for k, (c, pos) in enumerate(zip(g.waste, lay.waste_positions(len(g.waste)))):
+            out[c] = (pos, lay.card, True, 20 + k)
+        for i, (f, down) in enumerate(zip(g.foundations, g.face_down)):
+            for k, (c, pos) in enumerate(zip(f, lay.column_positions(i, len(f), down))):
+                out[c] = (pos, lay.card, k >= down, 100 + k)
+        for slot, cards in self._slots().items():
+            for k, (c, pos) in enumerate(zip(cards, lay.slot_card_positions(slot, len(cards)))):
+                out[c] = (pos, lay.mini, True, 200 + k)
+        if self.won_shown:
+            self._win_places(out)
+        held = set(self.held)
+        for c in held:
+            (x, y), size, up, z = out[c]
+            out[c] = ((x, y - lay.card[1] * 0.12), size, up, z + 300)
+        return out
+
+    def _slots(self) -> dict[int, list[Card]]:
+        """Board slot -> the cards collected into it."""
+        out: dict[int, list[Card]] = {}
+        for yaku, cards in self.game.collections:
+            slot = next(i for i, y in enumerate(SLOT_YAKU) if y == yaku and i not in out)
+            out[slot] = sorted(cards, key=lambda c: c.index)
+        return out
+
+    def win_ring(self) -> tuple[tuple[float, float], float]:
+        """Centre and radius of the ring the cards form when the deal is won."""
+        lay = self.layout_
+        top, bottom = lay.columns[0].y, lay.message.y
+        r = min(lay.play.width, bottom - top) * 0.4
+        return (lay.play.centerx, (top + bottom) / 2), r
+
+    def _win_places(self, out: dict) -> None:
+        """The win: every card in a ring in the middle of the table, tops pointing out."""
+        (cx, cy), r = self.win_ring()
+        w = round(self.layout_.card[0] * 0.72)
+        size = (w, round(w * faces.HANAFUDA_RATIO))
+        for k, c in enumerate(DECK):
+            a = 2 * math.pi * k / len(DECK) - math.pi / 2
+            out[c] = ((cx + r * math.cos(a), cy + r * math.sin(a)), size, True, 400 + k)
+
+    def _rotation(self, c: Card) -> float:
+        if not self.won_shown:
+            return 0.0
+        return -(360.0 * c.index / len(DECK))
+
+    def _retarget(self, duration: float, stagger: float = 0.0) -> list[CardSprite]:
+        """Send every card whose place changed there; returns those that move."""
+        moving: list[CardSprite] = []
+        flip_time = min(0.25, duration) if duration else 0.0
+        places = self._places()
+        for c, s in self.sprites.items():  # a layout of fewer cards: the others are not shown
+            s.alpha = 255 if c in places else 0
+        for c, (pos, size, up, z) in sorted(places.items(), key=lambda kv: kv[1][3]):
+            s = self.sprites[c]
+            s.z = z
+            if (s.w, s.h) != size:
+                old_w = s.w * s.scale
+                s.set_size(*size)
+                if duration:
+                    s.scale = old_w / size[0]
+                    s.scale_to(1.0, duration)
+                else:
+                    s.scale = 1.0
+            delay = 0.0
+            if s.target_pos != pos:
+                delay = stagger * len(moving)
+                s.move_to(pos, duration, delay=delay)
+                moving.append(s)
+            rot = self._rotation(c)
+            if s.rotation != rot:
+                s.rotate_to(rot, duration, delay=delay)
+            if s.target_face_up != up:
+                # A card turned up in a foundation turns once the cards above it have gone.
+                s.flip(flip_time, to_face_up=up, delay=delay + (duration * 0.7 if up else 0.0))
+                if s not in moving:
+                    moving.append(s)
+        return moving
+
+    def column_rect(self, i: int) -> pygame.Rect:
+        """Foundation ``i``'s drop area: its column from the top to below its last card."""
+        col = self.layout_.columns[i]
+        f = self.game.foundations[i]
+        bottom = col.y + self.layout_.card[1]
+        if f:
+            bottom = max(bottom, int(self.sprites[f[-1]].target_pos[1] + self.layout_.card[1] / 2))
+        return pygame.Rect(col.x - self.layout_.m.px(10), col.y, col.width + self.layout_.m.px(20),
+                           bottom - col.y + self.layout_.m.px(10))
+
+    # Changing the game -----------------------------------------------------------------------
+    def _key(self) -> tuple:
+        return self.game.key()
+
+    def _play(self, move: Move, *, auto: bool = False) -> None:
+        """Make ``move`` (legal), animate it, then collect automatically if that is on."""
+        before = self._key()
+        self.game.apply(move)
+        self.auto.append(auto)
+        self.redo_auto.clear()
+        if not auto:
+            self.started = True
+        self._inherit_verdict(before, move)
+        self._after_change(self._sound_of(move))
+
+    def _sound_of(self, move: Move) -> str:
+        return {"turn": "flip", "recycle": "slide", "collect": "yaku"}.get(move.kind, "place")
+
+    def _inherit_verdict(self, before: tuple, move: Move) -> None:
+        """What is known of the new position from the one before: the rest of a winning line
+        after its first move, or "not winnable" after a position that cannot be won."""
+        known = self.verdicts.get(before)
+        if known is None:
+            return
+        winnable, line = known
+        key = self._key()
+        if winnable is False:
+            self.verdicts.setdefault(key, (False, []))
+        elif winnable and line and line[0] == move:
+            self.verdicts.setdefault(key, (True, line[1:]))
+
+    def _after_change(self, sound: str | None) -> None:
+        """Queue the animation of the game as it now stands; then auto-collect, ask the solver."""
+        self.selection = []
+        self.hint = None
+        self.held = []
+        if sound is not None:
+            self.queue.add(self._move_step(sound))
+        if self.game.is_won:
+            self._queue_win()
+            return
+        if self.auto_collect:
+            move = self._auto_collect_move()
+            if move is not None:
+                self._play(move, auto=True)
+                return
+        self._ask_solver()
+
+    def _move_step(self, sound: str):
+        def step():
+            self.play(sound)
+            return until_settled(self._retarget(self.queue.duration(0.22)))
+        return step
+
+    def _auto_collect_move(self) -> Move | None:
+        """A collection that can be made only one way (a choice stays the player's)."""
+        moves = self.game.collect_moves()
+        for m in moves:
+            if sum(1 for o in moves if o.yaku == m.yaku) == 1:
+                return m
+        return None
+
+    def undo(self) -> None:
+        """Take back the last move of the player (and the automatic collections after it)."""
+        if not self._can_undo():
+            self._refuse(_("Nothing to undo."))
+            return
+        self._settle_now()
+        while True:
+            was_auto = self.auto.pop()
+            self.game.undo()
+            self.redo_auto.append(was_auto)
+            if not was_auto:
+                break
+        self.play("slide")
+        self.queue.add(self._move_step("place"))
+        self.selection, self.hint, self.held = [], None, []
+        self._ask_solver()
+
+    def redo(self) -> None:
+        if not self.game.can_redo:
+            self._refuse(_("Nothing to redo."))
+            return
+        self._settle_now()
+        self.game.redo()
+        self.auto.append(self.redo_auto.pop())
+        while self.redo_auto and self.redo_auto[-1]:
+            self.game.redo()
+            self.auto.append(self.redo_auto.pop())
+        self.started = True
+        self.selection, self.hint, self.held = [], None, []
+        self.queue.add(self._move_step("place"))
+        if self.game.is_won:
+            self._queue_win()
+        else:
+            self._ask_solver()
+
+    def _can_undo(self) -> bool:
+        return any(not a for a in self.auto) and not self.game.is_won
+
+    # The solver ------------------------------------------------------------------------------
+    def _ask_solver(self) -> None:
+        """Have the worker decide the position unless it is known (only when it is shown)."""
+        key = self._key()
+        if key in self.verdicts or self.finding is not None:
+            return
+        if self.asked == key and self.worker.busy:
+            return
+        from rules.yatsuhashi_solver import solve
+        game = self.game.copy()
+        self.asked = key
+        self.worker.request(lambda: (key, solve(game, SOLVE_BUDGET)))
+
+    def _poll_worker(self) -> None:
+        answer = self.worker.poll()
+        if answer is None:
+            return
+        if self.finding is not None:
+            self._found(answer)
+            return
+        key, solution = answer
+        self.verdicts[key] = (solution.winnable, list(solution.moves))
+        self.asked = None
+
+    def verdict(self) -> bool | None | str:
+        """The indicator: True, False, None (the solver gave up) or "thinking"."""
+        known = self.verdicts.get(self._key())
+        return "thinking" if known is None else known[0]
+
+    # Winnable deals only ---------------------------------------------------------------------
+    def _find_winnable_deal(self, first: int | None = None) -> None:
+        """Look for a deal the solver proves winnable, in the background, from ``first`` (or
+        random deal numbers); the table shows the progress meanwhile."""
+        self._abandon()
+        self.drag.cancel()
+        progress = {"checked": 0, "cancel": False}
+        self.finding = progress
+        rng = random.Random(self.rng.random())
+        from rules.yatsuhashi_solver import solve
+
+        def job():
+            number = first if first is not None else rng.randint(1, 99_999)
+            while not progress["cancel"]:
+                solution = solve(Game.deal(number), FIND_BUDGET)
+                progress["checked"] += 1
+                if solution.winnable:
+                    return number, solution
+                number = rng.randint(1, 99_999)
+            return None
+        self.worker.request(job)
+
+    def _found(self, answer) -> None:
+        self.finding = None
+        if answer is None:
+            return
+        number, solution = answer
+        self._start_deal(number, known=(True, list(solution.moves)))
+
+    # Deals -----------------------------------------------------------------------------------
+    def _abandon(self) -> None:
+        """Leaving a deal that was played and not won counts as a loss."""
+        if getattr(self, "started", False) and not self.recorded and not self.game.is_won:
+            self._record("loss")
+
+    def _record(self, outcome: str) -> None:
+        self.recorded = True
+        if self.app is None:
+            return
+        results = ({"time": int(self.elapsed), "moves": len(self.game.moves)}
+                   if outcome == "win" else {})
+        self.app.stats.record("yatsuhashi", outcome, results=results,
+                              lower_is_better=("time", "moves"))
+        try:
+            self.app.stats.save()
+        except OSError:
+            log.exception("could not save statistics")
+
+    def new_deal(self) -> None:
+        if self.winnable_only:
+            self._find_winnable_deal()
+        else:
+            self._start_deal(self.rng.randint(1, 99_999))
+
+    def restart(self) -> None:
+        """The same deal from the start (pause menu and button)."""
+        self._start_deal(self.deal_number)
+
+    def play_deal(self, number: int) -> None:
+        self._start_deal(number)
+
+    def _confirm(self, title: str, go: Callable[[], None], label: str) -> None:
+        """Ask before throwing away a deal in progress."""
+        if not self.started or self.game.is_won or self.app is None:
+            go()
+            return
+        self.app.push(Dialog(title, _("The deal in progress counts as lost."),
+                             [(label, go), (_("Keep playing"), None)]))
+
+    def ask_new_deal(self) -> None:
+        self._confirm(_("Start a new deal?"), self.new_deal, _("New deal"))
+
+    def ask_restart(self) -> None:
+        self._confirm(_("Restart this deal?"), self.restart, _("Restart"))
+
+    def ask_deal_number(self) -> None:
+        if self.app is None:
+            return
+        self.app.push(NumberDialog(
+            _("Play a deal by number"),
+            _("Every deal number from 1 to 999,999,999 is the same deal on every computer."),
+            _("Deal number"), self.deal_number,
+            lambda n: self._confirm(_("Play deal {n}?").format(n=n),
+                                    lambda: self.play_deal(n), _("Play")),
+            _("Play"), maximum=MAX_DEAL))
+
+    # Hints -----------------------------------------------------------------------------------
+    def hint_move(self) -> Move | None:
+        """A move on a winning line when the solver has one, else the most useful legal move;
+        None when no move can help any more."""
+        known = self.verdicts.get(self._key())
+        if known is not None and known[0] and known[1]:
+            return known[1][0]
+        return useful_move(self.game)
+
+    def show_hint(self) -> None:
+        if self.finding is not None or self.game.is_won:
+            return
+        self._settle_now()
+        move = self.hint_move()
+        if move is None:
+            self._refuse(_("No moves left: undo, or start a new deal."))
+            return
+        self.hint = (move, HINT_TIME)
+        self.play("click")
+
+    def describe(self, move: Move) -> str:
+        """A move in words, for the hint line."""
+        g = self.game
+        if move.kind == "turn":
+            return _("Turn a card from the stock.")
+        if move.kind == "recycle":
+            return _("Turn the waste over to make a new stock.")
+        if move.kind == "collect":
+            return _("Collect {yaku}.").format(yaku=yaku_label(move.yaku or ""))
+        c = move.card if move.card is not None else g.waste[-1]
+        f = g.foundations[move.to]
+        if f:
+            return _("Move {card} onto {onto}.").format(card=c.name, onto=f[-1].name)
+        return _("Move {card} to the empty foundation.").format(card=c.name)
+
+    # Input: mouse ----------------------------------------------------------------------------
+    @property
+    def accepting(self) -> bool:
+        return self.finding is None and not self.game.is_won
+
+    def _settle_now(self) -> None:
+        """Complete running animations at once (a player acting does not wait for them)."""
+        if self.queue.busy:
+            self.queue.skip()
+        if not self.drag.active:
+            for s in self.sprites.values():
+                s.finish()
+
+    def card_at(self, pos) -> Card | None:
+        """The table card (not the board's) drawn on top at ``pos``."""
+        g = self.game
+        on_table = [c for f in g.foundations for c in f] + g.waste + g.stock
+        hit = [c for c in on_table if self.sprites[c].contains(pos)]
+        return max(hit, key=lambda c: self.sprites[c].z) if hit else None
+
+    def _pick(self, pos) -> list[CardSprite] | None:
+        if not self.accepting:
+            return None
+        c = self.card_at(pos)
+        if c is None or c in self.game.stock:
+            return None
+        if self.keyboard and self.held:
+            self._drop_held_back()
+        seg = self.game.segment(c)
+        if not seg:
+            if not self.sprites[c].face_up:
+                return None
+            seg = [c]  # a click (to collect, or to be told why it cannot move)
+        return [self.sprites[x] for x in seg]
+
+    def _targets(self) -> list[_Foundation]:
+        return [_Foundation(self, i) for i in range(len(self.game.foundations))]
+
+    def drop_verdict(self, c: Card, to: int) -> bool | str:
+        """May ``c`` (with the cards above it) be dropped on foundation ``to``? True, or why not."""
+        g = self.game
+        if self.game.destination_of(c, to) is not None:
+            return True
+        loc = g.location(c)
+        if loc is not None and loc[0] == "foundation" and loc[1] == to:
+            return False  # back where it came from: no reason needed
+        if not g.segment(c):
+            return self._why_stuck(c)
+        f = g.foundations[to]
+        if not f:
+            return _("Moving a whole foundation to an empty one changes nothing.")
+        want = next_month(c.month)
+        return _("{month} goes on {next}.").format(month=month_name(c.month),
+                                                   next=month_name(want))
+
+    def _why_stuck(self, c: Card) -> str:
+        g = self.game
+        loc = g.location(c)
+        if loc is not None and loc[0] == "waste":
+            return _("Only the top card of the waste can be played.")
+        return _("The cards above it are not in month order, so they cannot move with it.")
+
+    def _on_drop(self, sprites: list[CardSprite], target: _Foundation) -> None:
+        move = self.game.destination_of(sprites[0].data, target.index)
+        if move is None:  # the verdict said yes a moment ago; be safe all the same
+            self._retarget(self.queue.duration(0.2))
+            return
+        self._human(move)
+
+    def _on_refuse(self, sprites, target, reason) -> None:
+        if reason:
+            self._refuse(reason)
+
+    def _on_click(self, sprites: list[CardSprite]) -> None:
+        self.click_card(sprites[0].data)
+
+    def click_card(self, c: Card) -> None:
+        """A click on ``c``: collect its yaku, select it for one, or send it where it can go."""
+        g = self.game
+        collects = g.collect_moves_with(c)
+        if self.selection:
+            if c in self.selection:
+                self.selection.remove(c)
+                self.play("click")
+                return
+            if collects:
+                self._select(c)
+                return
+            self.selection = []
+        if len(collects) == 1:
+            self._human(collects[0])
+            return
+        if collects:
+            self._select(c)
+            return
+        moves = g.moves_for(c)
+        if not moves:
+            self._refuse(self._why_cannot_move(c))
+            return
+        filled = [m for m in moves if g.foundations[m.to]]
+        empty = [m for m in moves if not g.foundations[m.to]]
+        if len(filled) == 1:
+            self._human(filled[0])
+        elif not filled:
+            self._human(empty[0])  # every empty foundation is alike
+        else:
+            self._refuse(_("It can go to {n} places: drag it to the one you want.").format(
+                n=len(filled)))
+
+    def _select(self, c: Card) -> None:
+        """Add ``c`` to the selection; collect once only one collection fits it."""
+        self.selection.append(c)
+        fits = [m for m in self.game.collect_moves() if set(self.selection) <= set(m.cards)]
+        if len(fits) == 1:
+            self._human(fits[0])
+            return
+        if not fits:
+            self.selection = [c]
+            fits = self.game.collect_moves_with(c)
+        self.play("click")
+        self.notice = _("Several ways to collect {yaku}: click the other cards you want in "
+                        "it.").format(yaku=yaku_label(fits[0].yaku or "")) if fits else ""
+        self.notice_time = 4.0
+
+    def _why_cannot_move(self, c: Card) -> str:
+        g = self.game
+        if c is BRIDGE and g.location(c) and not g.bridge_allowed:
+            n = len(g.collected)
+            return _("The Bridge leaves only after {need} other yaku ({n} collected so "
+                     "far).").format(need=BRIDGE_AFTER, n=n)
+        if not g.segment(c):
+            return self._why_stuck(c)
+        want = next_month(c.month)
+        return _("No foundation takes it: {month} goes on {next}.").format(
+            month=month_name(c.month), next=month_name(want))
+
+    def _human(self, move: Move) -> None:
+        self.notice = ""
+        self.selection = []
+        self._play(move)
+
+    def _refuse(self, reason: str) -> None:
+        self.notice = reason
+        self.notice_time = 3.5
+        self.play("invalid")
+
+    def _click_stock(self) -> None:
+        g = self.game
+        if g.stock:
+            self._human(Move("turn"))
+        elif g.waste:
+            self._human(Move("recycle"))
+        else:
+            self._refuse(_("The stock and the waste are empty."))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._handle_key(event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.buttons.values():
+                b.handle_event(event)
+        for b in self.buttons.values():
+            clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+            if clicked and b.handle_event(event):
+                if event.type == pygame.MOUSEBUTTONUP:
+                    self.play("click")
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False
+            if not self.accepting:
+                return
+            self._settle_now()
+            if self.layout_.stock.collidepoint(event.pos):
+                self._click_stock()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.selection:
+            self.selection = []  # a right click drops the selection
+            return
+        self.drag.enabled = self.accepting
+        self.drag.handle_event(event)
+
+    # Input: keyboard -------------------------------------------------------------------------
+    def _handle_key(self, event: pygame.event.Event) -> None:
+        k, mod = event.key, event.mod
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if k == pygame.K_ESCAPE:
+            if self.drag.active:
+                self.drag.cancel()
+            elif self.held:
+                self._drop_held_back()
+            elif self.selection:
+                self.selection = []
+            else:
+                self.pause()
+            return
+        if ctrl and k == pygame.K_z:
+            if mod & pygame.KMOD_SHIFT:
+                self.redo()
+            else:
+                self.undo()
+            return
+        if ctrl and k == pygame.K_y:
+            self.redo()
+            return
+        if k == pygame.K_h:
+            self.show_hint()
+            return
+        if k == pygame.K_F2:
+            self.ask_new_deal()
+            return
+        if not self.accepting:
+            return
+        self._settle_now()
+        was = self.keyboard
+        self.keyboard = True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if k == pygame.K_LEFT else 1
+            piles = 2 + len(self.game.foundations)
+            self.focus_pile = (self.focus_pile + step) % piles if was else self.focus_pile
+            self.focus_depth = 0
+        elif k in (pygame.K_UP, pygame.K_DOWN) and was:
+            self._move_depth(1 if k == pygame.K_UP else -1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._key_enter()
+        elif k == pygame.K_SPACE:
+            c = self.focused_card()
+            if self.focus_pile == STOCK:
+                self._click_stock()
+            elif c is not None:
+                self.click_card(c)
+        if not self.queue.busy:  # the focus or the held cards changed: show it
+            self._retarget(self.queue.duration(0.12))
+
+    def _move_depth(self, step: int) -> None:
+        """Up/Down in a foundation: choose how deep into its face-up cards to pick up."""
+        i = self.focus_pile - 2
+        if i < 0:
+            return
+        g = self.game
+        up = len(g.foundations[i]) - g.face_down[i]
+        self.focus_depth = max(0, min(max(0, up - 1), self.focus_depth + step))
+
+    def focused_card(self) -> Card | None:
+        g = self.game
+        if self.focus_pile == STOCK:
+            return g.stock[0] if g.stock else None
+        if self.focus_pile == WASTE:
+            return g.waste[-1] if g.waste else None
+        f = g.foundations[self.focus_pile - 2]
+        if not f:
+            return None
+        depth = min(self.focus_depth, len(f) - 1 - g.face_down[self.focus_pile - 2])
+        return f[len(f) - 1 - max(0, depth)]
+
+    def _key_enter(self) -> None:
+        g = self.game
+        if self.held:
+            if self.focus_pile < 2:
+                self._drop_held_back()
+                return
+            to = self.focus_pile - 2
+            verdict = self.drop_verdict(self.held[0], to)
+            if verdict is True:
+                move = g.destination_of(self.held[0], to)
+                self.held = []
+                if move is not None:
+                    self._human(move)
+                return
+            self._refuse(verdict or _("Choose another foundation, or press Esc."))
+            if verdict is False:
+                self._drop_held_back()
+            return
+        if self.focus_pile == STOCK:
+            self._click_stock()
+            return
+        c = self.focused_card()
+        if c is None:
+            return
+        seg = g.segment(c)
+        if not seg:
+            self._refuse(self._why_cannot_move(c))
+            return
+        if not g.moves_for(c):
+            self._refuse(self._why_cannot_move(c))
+            return
+        self.held = seg
+        self.play("click")
+
+    def _drop_held_back(self) -> None:
+        self.held = []
+        self._retarget(self.queue.duration(0.15))
+
+    # Frame -----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.queue.update(dt)
+        for s in self.sprites.values():
+            s.update(dt)
+        for b in self.buttons.values():
+            b.update(dt)
+        self.worker.update(dt)
+        self._poll_worker()
+        if self.started and not self.game.is_won:
+            self.elapsed += dt
+        if self.notice_time > 0:
+            self.notice_time = max(0.0, self.notice_time - dt)
+            if not self.notice_time:
+                self.notice = ""
+        if self.hint is not None:
+            move, left = self.hint
+            self.hint = (move, left - dt) if left > dt else None
+        if self.won_shown:
+            self.win_time += dt
+        b = self.buttons
+        b["undo"].enabled = self._can_undo() and self.accepting
+        b["redo"].enabled = self.game.can_redo and self.accepting
+        b["hint"].enabled = self.accepting
+        b["restart"].enabled = self.finding is None
+        b["number"].enabled = self.finding is None
+        b["new"].enabled = self.finding is None
+        self._update_highlights()
+        self.message = self._status()
+
+    def _update_highlights(self) -> None:
+        g = self.game
+        for s in self.sprites.values():
+            s.highlight = None
+        if not self.accepting:
+            return
+        for m in g.collect_moves():
+            for c in m.cards:
+                self.sprites[c].highlight = COLLECT_GLOW
+        for c in self.selection:
+            self.sprites[c].highlight = SELECT_GLOW
+        if self.drag.dragging:
+            for t in self.drag.legal_targets:
+                f = g.foundations[t.index]
+                if f:
+                    self.sprites[f[-1]].highlight = TARGET_GLOW
+        for c in self.held:
+            self.sprites[c].highlight = SELECT_GLOW
+        if self.held:
+            for m in g.moves_for(self.held[0]):
+                f = g.foundations[m.to]
+                if f:
+                    self.sprites[f[-1]].highlight = TARGET_GLOW
+        if self.hint is not None:
+            for c in self._hint_cards(self.hint[0]):
+                self.sprites[c].highlight = HINT_GLOW
+
+    def _hint_cards(self, move: Move) -> list[Card]:
+        g = self.game
+        if move.kind == "collect":
+            return list(move.cards)
+        if move.kind != "move":
+            return []
+        cards = g.segment(move.card) if move.card is not None else g.waste[-1:]
+        f = g.foundations[move.to]
+        return list(cards) + f[-1:]
+
+    def _status(self) -> str:
+        g = self.game
+        if self.finding is not None:
+            return ""
+        if g.is_won:
+            return _("All fourteen yaku collected: the deal is won!")
+        if self.hint is not None:
+            return _("Hint: {move}").format(move=self.describe(self.hint[0]))
+        if self.held:
+            return _("Arrows: choose a foundation · Enter: put the cards there · Esc: put them "
+                     "back")
+        if g.is_stuck:
+            return _("No moves left: undo, or start a new deal.")
+        if g.collect_moves():
+            return _("A yaku can be collected: click its glowing cards.")
+        if not self.started:
+            return _("Drag cards onto a foundation one month later, or click a card to send it.")
+        return ""
+
+    def settled(self) -> bool:
+        return (not self.queue.busy and self.finding is None
+                and not any(s.animating for s in self.sprites.values()))
+
+    # The win ---------------------------------------------------------------------------------
+    def _queue_win(self) -> None:
+        self.queue.add(self._win_step)
+
+    def _win_step(self):
+        if not self.recorded:
+            self._record("win")
+        self.won_shown = True
+        self.win_time = 0.0
+        self.play("win")
+        moving = self._retarget(self.queue.duration(0.6), stagger=self.queue.duration(0.03))
+        return until_settled(moving)
+
+    def _draw_win(self, surface: pygame.Surface) -> None:
+        """The card in the middle of the ring: the result and the record for this game."""
+        m = self.metrics
+        (cx, cy), r = self.win_ring()
+        box = pygame.Rect(0, 0, round(r * 1.25), round(r * 0.75))
+        box.center = (round(cx), round(cy))
+        draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
+        lines = [(_("You won!"), "title", theme.GOLD, True),
+                 (_("Deal {n} in {time} with {moves} moves").format(
+                     n=self.deal_number, time=clock(self.elapsed), moves=len(self.game.moves)),
+                  "body", theme.TEXT, False)]
+        if self.app is not None:
+            t = self.app.stats.summary("yatsuhashi")
+            rate = f"{t.win_rate * 100:.0f}%" if t.win_rate is not None else "—"
+            lines.append((_("Won {won} of {played} ({rate}) · streak {streak}").format(
+                won=t.won, played=t.played, rate=rate, streak=t.streak), "small", theme.TEXT_DIM,
+                False))
+        imgs = []
+        for text, role, color, bold in lines:
+            size = fit_font_size(text, box.width - m.px(24), m.type_size(role), bold)
+            imgs.append(font(size, bold).render(text, True, color))
+        y = box.centery - sum(i.get_height() for i in imgs) // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+
+    def rules_text(self) -> str:
+        return _(RULES)
+
+    # Drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, m = self.layout_, self.metrics
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        self._draw_piles(surface)
+        self._draw_board(surface)
+        for s in sorted(self.sprites.values(), key=lambda s: (s.dragging, s.z)):
+            s.draw(surface)
+        self._draw_focus(surface)
+        text = self.notice or self.message
+        if text:
+            color = theme.VERMILION if self.notice else theme.TEXT
+            size = fit_font_size(text, lay.message.width, m.type_size("small"))
+            draw_text(surface, text, font(size), color, lay.message, "center", "center",
+                      wrap_lines=False)
+        self._draw_panel(surface)
+        if self.won_shown and not self.queue.busy:
+            self._draw_win(surface)
+        if self.finding is not None:
+            self._draw_finding(surface)
+
+    def _outline(self, surface: pygame.Surface, rect: pygame.Rect, color=theme.GOLD_DIM,
+                 alpha: int = 70) -> None:
+        m = self.metrics
+        draw.rounded_rect(surface, theme.FELT_DARK, rect, m.radius, alpha=alpha)
+        pygame.draw.rect(surface, color, rect, max(1, m.px(1.5)), border_radius=m.radius)
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        lay, m, g = self.layout_, self.metrics, self.game
+        self._outline(surface, lay.stock)
+        if not g.stock:
+            # The empty stock: a circular arrow when the waste can be turned over.
+            color = theme.GOLD if g.waste else theme.DISABLED
+            r = min(lay.stock.width, lay.stock.height) // 4
+            c = lay.stock.center
+            box = pygame.Rect(0, 0, 2 * r, 2 * r)
+            box.center = c
+            pygame.draw.arc(surface, color, box, 0.6, 2 * math.pi - 0.2, max(2, m.px(3)))
+            tip = (c[0] + r * math.cos(0.6), c[1] - r * math.sin(0.6))
+            a = max(4, m.px(7))
+            pygame.draw.polygon(surface, color, [(tip[0] - a, tip[1] - a * 0.2),
+                                                 (tip[0] + a * 0.7, tip[1] - a * 0.6),
+                                                 (tip[0] + a * 0.1, tip[1] + a * 0.8)])
+        self._outline(surface, pygame.Rect(lay.waste.x, lay.waste.y, lay.card[0], lay.card[1]))
+        small = font(m.type_size("tiny"), True)
+        img = small.render(str(len(g.stock)), True, theme.CREAM)
+        surface.blit(img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(3))))
+        legal = {t.index for t in self.drag.legal_targets} if self.drag.dragging else set()
+        if self.held:
+            legal |= {mv.to for mv in g.moves_for(self.held[0])}
+        for i, col in zip(range(len(g.foundations)), lay.columns):
+            slot = pygame.Rect(col.x, col.y, lay.card[0], lay.card[1])
+            glow = i in legal and not g.foundations[i]
+            self._outline(surface, slot, TARGET_GLOW if glow else theme.GOLD_DIM,
+                          140 if glow else 70)
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        lay, m = self.layout_, self.metrics
+        filled = self._slots()
+        available = {mv.yaku for mv in self.game.collect_moves()} if self.accepting else set()
+        tiny = m.type_size("tiny")
+        lit: set[str] = set()
+        for i, (yaku, rect) in enumerate(zip(SLOT_YAKU, lay.slots)):
+            glow = yaku in available and i not in filled and yaku not in lit
+            if glow:
+                lit.add(yaku)
+            draw.rounded_rect(surface, theme.PANEL, rect, m.radius, alpha=120)
+            pygame.draw.rect(surface, theme.GOLD if glow else theme.GOLD_DIM, rect,
+                             max(1, m.px(2 if glow else 1)), border_radius=m.radius)
+            if i not in filled:
+                ghosts = ghost_cards(yaku)
+                for c, pos in zip(ghosts, lay.slot_card_positions(i, len(ghosts))):
+                    img = faces.hanafuda_face(c, *lay.mini).copy()
+                    img.set_alpha(55)
+                    surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
+            label = yaku_label(yaku)
+            lr = lay.slot_label_rect(i)
+            size = fit_font_size(label, lr.width - m.px(4), tiny, True)
+            img = font(size, True).render(label, True, theme.GOLD if i in filled or glow
+                                          else theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=lr.center))
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        if not self.keyboard or not self.accepting:
+            return
+        lay, m = self.layout_, self.metrics
+        c = self.focused_card()
+        if self.focus_pile == STOCK:
+            rect = lay.stock
+        elif c is not None:
+            rect = self.sprites[c].rect
+        elif self.focus_pile == WASTE:
+            rect = pygame.Rect(lay.waste.x, lay.waste.y, *lay.card)
+        else:
+            col = lay.columns[self.focus_pile - 2]
+            rect = pygame.Rect(col.x, col.y, *lay.card)
+        draw.focus_ring(surface, rect, m.radius, max(2, m.px(3)))
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        lay, m = self.layout_, self.metrics
+        r = lay.panel
+        draw.panel(surface, r, m.radius * 2, max(1, m.px(1.5)))
+        x, w = r.x + m.px(16), r.width - m.px(32)
+        y = r.y + m.px(12)
+        title = _("Yatsuhashi")
+        tf = font(fit_font_size(title, w, m.type_size("heading"), True), True)
+        img = tf.render(title, True, theme.GOLD)
+        surface.blit(img, (x, y))
+        y += img.get_height()
+        body = font(m.type_size("body"), True)
+        small = font(m.type_size("small"))
+        rows = [(_("Deal"), str(self.deal_number) if self.deal_number else "—"),
+                (_("Time"), clock(self.elapsed)),
+                (_("Moves"), str(len(self.game.moves))),
+                (_("Yaku"), f"{len(self.game.collected)} / 14")]
+        for label, value in rows:
+            a = small.render(label, True, theme.TEXT_DIM)
+            b = body.render(value, True, theme.CREAM)
+            surface.blit(a, (x, y + (b.get_height() - a.get_height()) // 2))
+            surface.blit(b, (x + w - b.get_width(), y))
+            y += b.get_height() + m.px(2)
+        y += m.px(8)
+        if self.show_indicator and not self.game.is_won:
+            y = self._draw_indicator(surface, x, y, w)
+        bridge = self.game.bridge_allowed
+        note = (_("The Bridge may leave now.") if bridge else
+                _("The Bridge (Iris animal) leaves after five other yaku."))
+        y += m.px(6)
+        tiny = font(m.type_size("tiny"))
+        y = draw_text(surface, note, tiny, theme.GOLD if bridge else theme.TEXT_DIM,
+                      pygame.Rect(x, y, w, m.px(40))).bottom + m.px(10)
+        for line in self._record_lines():
+            y = draw_text(surface, line, tiny, theme.TEXT_DIM, pygame.Rect(x, y, w, m.px(40))
+                          ).bottom + m.px(2)
+        keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
+                 "Esc menu")
+        top = self.buttons["undo"].rect.y
+        draw_text(surface, keys, font(m.type_size("tiny")), theme.TEXT_DIM,
+                  pygame.Rect(x, top - m.px(62), w, m.px(56)), valign="bottom")
+        for b in self.buttons.values():
+            b.draw(surface)
+
+    def _record_lines(self) -> list[str]:
+        """This game's statistics, for the panel."""
+        if self.app is None:
+            return []
+        t = self.app.stats.summary("yatsuhashi")
+        if not t.played:
+            return []
+        rate = f"{t.win_rate * 100:.0f}%" if t.win_rate is not None else "—"
+        lines = [_("Won {won} of {played} ({rate})").format(won=t.won, played=t.played,
+                                                           rate=rate),
+                 _("Streak {s} (best {b})").format(s=t.streak, b=t.best_streak)]
+        if "time" in t.best:
+            lines.append(_("Best {time} · fewest moves {moves}").format(
+                time=clock(t.best["time"]), moves=int(t.best.get("moves", 0))))
+        return lines
+
+    def _draw_indicator(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
+        m = self.metrics
+        v = self.verdict()
+        if v == "thinking":
+            text, color = _("Thinking…"), theme.TEXT_DIM
+        elif v is True:
+            text, color = _("Winnable"), theme.SUCCESS
+        elif v is False:
+            text, color = _("Not winnable from here"), theme.VERMILION
+        else:
+            text, color = _("Too hard to tell"), theme.GOLD_DIM
+        box = pygame.Rect(x - m.px(6), y, w + m.px(12), m.px(34))
+        draw.rounded_rect(surface, theme.INK, box, m.radius, alpha=150)
+        pygame.draw.circle(surface, color, (box.x + m.px(16), box.centery), m.px(6))
+        size = fit_font_size(text, box.width - m.px(36), m.type_size("small"), True)
+        img = font(size, True).render(text, True, theme.CREAM)
+        surface.blit(img, img.get_rect(midleft=(box.x + m.px(30), box.centery)))
+        return box.bottom
+
+    def _draw_finding(self, surface: pygame.Surface) -> None:
+        lay, m = self.layout_, self.metrics
+        checked = self.finding["checked"] if self.finding else 0
+        box = pygame.Rect(0, 0, min(lay.play.width - m.px(40), m.px(560)), m.px(130))
+        box.center = lay.play.center
+        draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=240)
+        title = font(m.type_size("heading"), True).render(_("Finding a winnable deal…"), True,
+                                                           theme.GOLD)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + m.px(16))))
+        line = ngettext("{n} deal checked", "{n} deals checked", checked).format(n=checked)
+        img = font(m.type_size("body")).render(line, True, theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + m.px(70))))
+
+
+def useful_move(game: Game) -> Move | None:
+    """The most useful legal move by rule of thumb, or None when nothing can help any more.
+
+    In order: collect a yaku; turn up a face-down card; play the waste card onto a foundation;
+    empty a foundation; a move that builds on a longer run; then turning the stock (when some
+    card in it can still be played).
+
+    >>> from rules.yatsuhashi import Game
+    >>> str(useful_move(Game.from_layout([["3R", "2R", "1R"], []], [], face_down=[0, 0])))
+    'collect akatan 1R,2R,3R'
+    """
+    if game.is_won:
+        return None
+    moves = game.legal_moves()
+    last = game.moves[-1] if game.moves else None
+    fd = game.face_down
+    found = game.foundations
+
+    def score(m: Move) -> int:
+        if m.kind == "collect":
+            return 100
+        if m.kind != "move":
+            return -1
+        dest = found[m.to]
+        if m.card is None:
+            return 60 if dest else 20
+        loc = game.location(m.card)
+        assert loc is not None
+        _kind, i, pos = loc
+        if last is not None and last.kind == "move" and last.card is m.card:
+            return -2  # straight back where it came from
+        if pos > 0 and pos == fd[i]:
+            return 80  # a face-down card turns up
+        if pos == 0:
+            return 40 if dest else -2  # empties a foundation (into an empty one: pointless)
+        return 10 if dest else 0
+    best = max(moves, key=score, default=None)
+    if best is not None and score(best) >= 0:
+        return best
+    if game.is_stuck:
+        return None
+    return next((m for m in moves if m.kind in ("turn", "recycle")), best)

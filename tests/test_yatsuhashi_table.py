@@ -1,0 +1,496 @@
+"""The Yatsuhashi table driven like a player would: synthetic mouse and key events, explicit
+frame times. The solver's winning lines are played through the real input paths."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+
+from game.scenes.dialog import Dialog, NumberDialog
+from game.scenes.pause import PauseMenu, RulesScene
+from game.scenes.setup import default_setup
+from game.scenes.yatsuhashi import STOCK, WASTE, YatsuhashiTable, useful_move
+from rules.hanafuda import card
+from rules.yatsuhashi import Game, Move
+from rules.yatsuhashi_solver import solve
+from tests.helpers import click, key, motion, send
+
+DT = 1 / 30
+
+
+def run_until(app, predicate, limit=3000):
+    """Advance frames until ``predicate()`` holds (a bounded loop: a hang fails the test)."""
+    for _ in range(limit):
+        if predicate():
+            return
+        app.frame(DT)
+    raise AssertionError("the table never reached the expected state")
+
+
+def settle(app, t):
+    run_until(app, t.settled)
+
+
+def make_table(app, seed=3, speed="off", **options) -> YatsuhashiTable:
+    app.settings.animation_speed = speed
+    setup = default_setup("yatsuhashi", seed)
+    setup.options.update(options)
+    t = YatsuhashiTable(setup=setup)
+    app.push(t)
+    settle(app, t)
+    return t
+
+
+def wait_verdict(app, t):
+    """Let the background solver answer (tests only: the table itself never waits)."""
+    run_until(app, lambda: t.verdict() != "thinking" or (t.worker.wait(10) and False), limit=50)
+
+
+def on_table(t):
+    g = t.game
+    return [c for f in g.foundations for c in f] + g.waste + g.stock
+
+
+def visible_point(t, c):
+    """A point of ``c``'s sprite that no card drawn above it covers."""
+    r = t.sprites[c].rect
+    above = [t.sprites[o].rect for o in on_table(t) if t.sprites[o].z > t.sprites[c].z]
+    for y in range(r.top + 3, r.bottom - 3, 2):
+        for x in (r.centerx, r.left + 6, r.right - 6):
+            if not any(a.collidepoint(x, y) for a in above):
+                return (x, y)
+    raise AssertionError(f"{c} is completely covered")
+
+
+def drag(app, start, end):
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for p in (mid, end):
+        motion(app, p, buttons=(1, 0, 0))
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def mouse_move(app, t, move: Move) -> None:
+    """Make ``move`` the way a player would with the mouse."""
+    g = t.game
+    if move.kind in ("turn", "recycle"):
+        click(app, t.layout_.stock.center)
+    elif move.kind == "move":
+        c = move.card if move.card is not None else g.waste[-1]
+        drag(app, visible_point(t, c), t.column_rect(move.to).center)
+    else:
+        before = len(g.collected)
+        for c in move.cards:
+            click(app, visible_point(t, c))
+            settle(app, t)
+            if len(g.collected) > before:
+                break
+    settle(app, t)
+
+
+def focus(app, t, pile):
+    if not t.keyboard:
+        key(app, pygame.K_RIGHT)  # the first arrow only shows the focus
+    for _ in range(8):
+        if t.focus_pile == pile:
+            return
+        key(app, pygame.K_RIGHT)
+    raise AssertionError("the focus never reached the pile")
+
+
+def pile_of(t, c):
+    kind, i, _pos = t.game.location(c)
+    return WASTE if kind == "waste" else 2 + i
+
+
+def focus_card(app, t, c):
+    focus(app, t, pile_of(t, c))
+    for _ in range(20):
+        if t.focused_card() is c:
+            return
+        key(app, pygame.K_UP)
+    raise AssertionError(f"the focus never reached {c}")
+
+
+def keyboard_move(app, t, move: Move) -> None:
+    """Make ``move`` with the keyboard only: arrows, Enter, Space."""
+    g = t.game
+    if move.kind in ("turn", "recycle"):
+        focus(app, t, STOCK)
+        key(app, pygame.K_RETURN)
+    elif move.kind == "move":
+        c = move.card if move.card is not None else g.waste[-1]
+        focus_card(app, t, c)
+        key(app, pygame.K_RETURN)
+        assert t.held and t.held[0] is c
+        focus(app, t, 2 + move.to)
+        key(app, pygame.K_RETURN)
+    else:
+        before = len(g.collected)
+        for c in move.cards:
+            focus_card(app, t, c)
+            key(app, pygame.K_SPACE)
+            if len(g.collected) > before:
+                break
+    settle(app, t)
+
+
+def solver_line(t):
+    s = solve(t.game.copy(), 30.0)
+    assert s.winnable
+    return s.moves
+
+
+# The whole game -----------------------------------------------------------------------------
+def test_a_winnable_deal_is_won_by_mouse_following_the_solver(app):
+    t = make_table(app, seed=3)
+    line = solver_line(t)
+    kinds = set()
+    for move in line:
+        assert not t.game.is_won
+        before = len(t.game.moves)
+        mouse_move(app, t, move)
+        assert len(t.game.moves) == before + 1, f"{move} was not made by the mouse"
+        assert t.game.moves[-1] == move
+        kinds.add(move.kind)
+    assert kinds >= {"turn", "move", "collect"}
+    assert t.game.is_won and t.won_shown
+    # The sprites show the engine: every card is in the win ring, face up.
+    assert all(s.face_up for s in t.sprites.values())
+    tally = app.stats.summary("yatsuhashi")
+    assert (tally.played, tally.won) == (1, 1)
+    assert tally.best["moves"] == len(line)
+    assert app.stats.games["yatsuhashi"].lower_is_better == ["time", "moves"]
+
+
+def test_a_deal_is_won_by_keyboard_with_undo_and_hints(app):
+    t = make_table(app, seed=5)
+    line = solver_line(t)
+    undone = 0
+    for n, move in enumerate(line):
+        keyboard_move(app, t, move)
+        assert t.game.moves[-1] == move
+        if n % 25 == 10:  # take it back and make it again
+            key(app, pygame.K_z, pygame.KMOD_CTRL)
+            settle(app, t)
+            undone += 1
+            assert len(t.game.moves) == n
+            key(app, pygame.K_y, pygame.KMOD_CTRL)
+            settle(app, t)
+            assert t.game.moves[-1] == move
+    assert undone >= 2 and t.game.is_won
+
+
+def test_hints_alone_win_a_deal(app):
+    """Pressing H and making the hinted move wins: the hint follows the solver's line."""
+    t = make_table(app, seed=8)
+    for _ in range(400):
+        if t.game.is_won:
+            break
+        wait_verdict(app, t)
+        key(app, pygame.K_h)
+        move = t.hint[0]
+        assert move in t.game.legal_moves()
+        mouse_move(app, t, move)
+    assert t.game.is_won
+
+
+# Dragging and clicking ----------------------------------------------------------------------
+def layout_table(app, foundations, stock=(), face_down=None, collected=None, **options):
+    t = make_table(app, **options)
+    t.play_position(Game.from_layout([list(f) for f in foundations], list(stock),
+                                     face_down=face_down, collected=collected))
+    settle(app, t)
+    app.frame(DT)
+    return t
+
+
+def test_a_refused_drop_springs_back_with_the_reason(app):
+    t = layout_table(app, [["4C1"], ["6C1"], ["1C1"]], face_down=[0, 0, 0])
+    c = card("4C1")
+    home = t.sprites[c].pos
+    drag(app, t.sprites[c].rect.center, t.column_rect(1).center)
+    assert t.notice == "April goes on May."
+    assert t.game.foundations[0] == [c]
+    settle(app, t)
+    assert t.sprites[c].pos == home
+
+
+def test_a_dragged_run_moves_with_the_cards_above_it(app):
+    # 6C1 is face up with 5C1 and 4C1 on it: a run. Grab 5C1: 5C1 and 4C1 go onto 6C2.
+    t = layout_table(app, [["6C1", "5C1", "4C1"], ["6C2"], ["1C1"]], face_down=[0, 0, 0])
+    drag(app, visible_point(t, card("5C1")), t.column_rect(1).center)
+    settle(app, t)
+    assert [c.code for c in t.game.foundations[1]] == ["6C2", "5C1", "4C1"]
+    for c in ("5C1", "4C1"):
+        assert t.sprites[card(c)].rect.centerx == t.layout_.columns[1].centerx
+
+
+def test_legal_targets_glow_while_dragging(app):
+    t = layout_table(app, [["4C1"], ["5C1"], ["6C1"]], face_down=[0, 0, 0])
+    start = t.sprites[card("4C1")].rect.center
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    motion(app, (start[0] + 30, start[1] + 40), buttons=(1, 0, 0))
+    app.frame(DT)
+    assert t.sprites[card("5C1")].highlight is not None
+    assert t.sprites[card("6C1")].highlight is None
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+
+
+def test_a_click_sends_a_card_to_its_only_target(app):
+    t = layout_table(app, [["4C1"], ["5C1"], ["8C1"]], face_down=[0, 0, 0])
+    click(app, t.sprites[card("4C1")].rect.center)
+    settle(app, t)
+    assert [c.code for c in t.game.foundations[1]] == ["5C1", "4C1"]
+
+
+def test_a_click_with_two_places_to_go_asks_for_a_drag(app):
+    t = layout_table(app, [["4C1"], ["5C1"], ["5C2"]], face_down=[0, 0, 0])
+    click(app, t.sprites[card("4C1")].rect.center)
+    assert t.game.foundations[0] == [card("4C1")]
+    assert "2 places" in t.notice
+
+
+def test_the_stock_turns_and_recycles_by_click(app):
+    t = layout_table(app, [["9C1"]], stock=["1C1", "2C1"], face_down=[0])
+    click(app, t.layout_.stock.center)
+    click(app, t.layout_.stock.center)
+    assert [c.code for c in t.game.waste] == ["1C1", "2C1"] and not t.game.stock
+    click(app, t.layout_.stock.center)
+    assert [c.code for c in t.game.stock] == ["1C1", "2C1"]
+    settle(app, t)
+    assert t.sprites[card("1C1")].rect.center == t.layout_.stock.center or \
+        t.layout_.stock.colliderect(t.sprites[card("1C1")].rect)
+
+
+# Collecting ---------------------------------------------------------------------------------
+def test_one_click_collects_when_there_is_one_way(app):
+    t = layout_table(app, [["3R", "2R", "1R"], ["9C1"]], face_down=[0, 0])
+    assert t.sprites[card("1R")].highlight is not None  # marked as collectable
+    click(app, visible_point(t, card("2R")))
+    settle(app, t)
+    assert t.game.collected == ["akatan"]
+    slot = t.layout_.slots[4]  # the Aka-tan slot of the board
+    assert all(slot.collidepoint(t.sprites[card(c)].rect.center) for c in ("1R", "2R", "3R"))
+
+
+def test_several_ways_to_collect_are_chosen_by_selecting(app):
+    # Two chaff of January are free: early chaff can be taken two ways.
+    t = layout_table(app, [["1C1"], ["1C2"], ["2C1"], ["3C1"], ["4C1"], ["5C1"]],
+                     face_down=[0] * 6)
+    assert len(t.game.collect_moves()) == 2
+    click(app, visible_point(t, card("2C1")))
+    assert t.selection == [card("2C1")] and not t.game.collected
+    click(app, visible_point(t, card("1C2")))
+    settle(app, t)
+    assert t.game.collected == ["early_chaff"]
+    assert card("1C1") in t.game.foundations[0]  # the one not chosen stays
+
+
+def test_a_blocked_yaku_is_not_marked(app):
+    # 2R lies under 9C1, a card of no ribbon yaku: akatan is not available.
+    t = layout_table(app, [["3R", "2R", "9C1"], ["1R"]], face_down=[0, 0])
+    assert not t.game.collect_moves()
+    assert all(t.sprites[card(c)].highlight is None for c in ("1R", "2R", "3R"))
+
+
+def test_auto_collect_takes_yaku_and_undo_takes_it_back_with_the_move(app):
+    t = layout_table(app, [["3R", "2R"], ["1R"], ["9C1"]], face_down=[0, 0, 0], auto_collect=True)
+    drag(app, visible_point(t, card("1R")), t.column_rect(0).center)
+    settle(app, t)
+    assert t.game.collected == ["akatan"] and t.auto == [False, True]
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    settle(app, t)
+    assert not t.game.collected and not t.game.moves
+    assert [c.code for c in t.game.foundations[1]] == ["1R"]
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    settle(app, t)
+    assert t.game.collected == ["akatan"]
+
+
+def test_the_bridge_waits_for_five_other_yaku(app):
+    t = layout_table(app, [["5A"]], face_down=[0],
+                     collected=["akatan", "aotan", "kasutan", "godori"])
+    click(app, t.sprites[card("5A")].rect.center)
+    assert len(t.game.collected) == 4 and "Bridge leaves only after 5 other yaku" in t.notice
+    t2 = layout_table(app, [["5A"]], face_down=[0],
+                      collected=["akatan", "aotan", "kasutan", "godori", "early_chaff"])
+    click(app, t2.sprites[card("5A")].rect.center)
+    settle(app, t2)
+    assert t2.game.is_won
+
+
+# Undo, redo, deals --------------------------------------------------------------------------
+def test_undo_and_redo_buttons_restore_exactly(app):
+    t = make_table(app, seed=3)
+    line = solver_line(t)[:12]
+    states = [t.game.state()]
+    for move in line:
+        mouse_move(app, t, move)
+        states.append(t.game.state())
+    for expected in reversed(states[:-1]):
+        click(app, t.buttons["undo"].rect.center)
+        settle(app, t)
+        assert t.game.state() == expected
+    assert not t.buttons["undo"].enabled
+    for expected in states[1:]:
+        click(app, t.buttons["redo"].rect.center)
+        settle(app, t)
+        assert t.game.state() == expected
+
+
+def test_clicks_during_animation_never_corrupt_the_table(app):
+    t = make_table(app, seed=3, speed="slow")
+    for _ in range(15):  # click the stock as fast as a player can, between short frames
+        click(app, t.layout_.stock.center)
+        app.frame(0.01)
+    assert len(t.game.moves) == 15
+    settle(app, t)
+    for c, (pos, size, up, _z) in t._places().items():
+        s = t.sprites[c]
+        assert (round(s.x), round(s.y)) == (round(pos[0]), round(pos[1])) and s.face_up == up
+
+
+def test_new_deal_after_moves_asks_and_counts_a_loss(app):
+    t = make_table(app, seed=3)
+    click(app, t.layout_.stock.center)
+    click(app, t.buttons["new"].rect.center)
+    assert isinstance(app.stack.top, Dialog)
+    click(app, app.stack.top.widgets[0].rect.center)
+    assert app.stack.top is t and not t.game.moves and t.deal_number != 3
+    tally = app.stats.summary("yatsuhashi")
+    assert (tally.played, tally.lost) == (1, 1)
+
+
+def test_deal_number_dialog_plays_that_deal(app):
+    t = make_table(app, seed=3)
+    click(app, t.buttons["number"].rect.center)
+    d = app.stack.top
+    assert isinstance(d, NumberDialog)
+    key(app, pygame.K_DELETE)
+    send(app, pygame.event.Event(pygame.TEXTINPUT, text="42"))
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is t and t.deal_number == 42
+    assert t.game.state() == Game.deal(42).state()
+
+
+def test_pause_menu_restart_and_rules(app):
+    t = make_table(app, seed=3)
+    click(app, t.layout_.stock.center)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseMenu)
+    rules = t.rules_scene()
+    assert isinstance(rules, RulesScene) and "five other yaku" in rules.text
+    t.restart()
+    assert not t.game.moves and t.game.state() == Game.deal(3).state()
+
+
+# Solver, hints, winnable deals --------------------------------------------------------------
+def test_indicator_thinks_in_the_background_without_holding_the_frame(app, monkeypatch):
+    import rules.yatsuhashi_solver as solver
+    gate = threading.Event()
+    real = solver.solve
+
+    def slow(game, seconds, **kw):
+        gate.wait(10)
+        return real(game, seconds, **kw)
+    monkeypatch.setattr(solver, "solve", slow)
+    t = make_table(app, seed=3)
+    click(app, t.layout_.stock.center)
+    for _ in range(5):
+        app.frame(DT)  # frames go on while the solver is held
+    assert t.verdict() == "thinking"
+    gate.set()
+    wait_verdict(app, t)
+    assert t.verdict() is True
+
+
+def test_indicator_says_not_winnable_and_hint_still_helps(app):
+    # 1R lies face down under 2R and 3R: akatan can never be collected.
+    # 4C1 and 9C1 form no yaku, so the table can never be cleared.
+    t = layout_table(app, [["1R", "2R", "3R"], ["4C1"], ["9C1"]], face_down=[2, 0, 0])
+    wait_verdict(app, t)
+    assert t.verdict() is False
+    key(app, pygame.K_h)
+    assert t.hint is not None and str(t.hint[0]) == "3R>1"
+
+
+def test_no_moves_left_only_when_true(app):
+    t = layout_table(app, [["4C1"], ["9C1"]], face_down=[0, 0])
+    assert t.game.is_stuck
+    key(app, pygame.K_h)
+    assert t.hint is None and "No moves left" in t.notice
+    t2 = layout_table(app, [["4C1"], ["9C1"]], stock=["8C1"], face_down=[0, 0])
+    assert not t2.game.is_stuck
+    key(app, pygame.K_h)
+    assert t2.hint is not None and t2.hint[0].kind == "turn"
+
+
+def test_useful_move_prefers_collecting_and_turning_up_cards():
+    g = Game.from_layout([["9C1", "5C1"], ["6C1"], ["3R", "2R", "1R"]], [], face_down=[1, 0, 0])
+    assert useful_move(g).kind == "collect"
+    g.apply(g.collect_moves()[0])
+    assert str(useful_move(g)) == "5C1>1"  # turns 9C1 up
+
+
+def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app, monkeypatch):
+    import rules.yatsuhashi_solver as solver
+    real = solver.solve
+    calls = []
+    gate = threading.Event()
+
+    def picky(game, seconds, **kw):
+        calls.append(game.seed)
+        gate.wait(10)
+        if len(calls) < 3:
+            return solver.Solution(False)
+        return real(game, seconds, **kw)
+    monkeypatch.setattr(solver, "solve", picky)
+    app.settings.animation_speed = "off"
+    setup = default_setup("yatsuhashi", 3)
+    setup.options["winnable_only"] = True
+    t = YatsuhashiTable(setup=setup)
+    app.push(t)
+    app.frame(DT)
+    assert t.finding is not None and not t.settled()
+    before = pygame.image.tobytes(app.screen, "RGB")
+    gate.set()
+    run_until(app, lambda: t.finding is None, limit=400)
+    assert len(calls) == 3 and calls[0] == 3
+    assert t.deal_number == calls[2] and t.verdict() is True
+    assert pygame.image.tobytes(app.screen, "RGB") != before
+
+
+def test_statistics_record_best_time_and_fewest_moves_only_for_wins(app):
+    t = make_table(app, seed=3)
+    for move in solver_line(t):
+        t._play(move)
+        app.frame(0.5)
+    settle(app, t)
+    tally = app.stats.summary("yatsuhashi")
+    assert tally.won == 1 and tally.best["time"] >= 1 and tally.best["moves"] > 40
+    t.new_deal()
+    click(app, t.layout_.stock.center)
+    t.new_deal()  # abandoned after a move: a loss, with no time or moves
+    tally = app.stats.summary("yatsuhashi")
+    assert (tally.played, tally.won, tally.lost, tally.streak) == (2, 1, 1, 0)
+    assert tally.best["moves"] > 40
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080), (1000, 1000)])
+def test_the_table_fits_every_window(app, size):
+    t = make_table(app, seed=7)
+    app.resize(size)
+    settle(app, t)
+    screen = pygame.Rect(0, 0, *size)
+    lay = t.layout_
+    for r in [lay.stock, lay.waste, lay.panel, *lay.slots, *(b.rect for b in t.buttons.values())]:
+        assert screen.contains(r), r
+    for c in on_table(t):
+        assert screen.contains(t.sprites[c].rect)
+    buttons = [b.rect for b in t.buttons.values()]
+    for i, a in enumerate(buttons):
+        assert not any(a.colliderect(b) for b in buttons[i + 1:])
+    assert not lay.board.colliderect(lay.waste) and lay.board.right <= lay.panel.x
