@@ -246,6 +246,23 @@ def test_a_click_sends_a_card_to_its_only_target(app):
     assert [c.code for c in t.game.foundations[1]] == ["5C1", "4C1"]
 
 
+def test_a_double_click_makes_one_move(app):
+    # The first click sends 4C1 onto 5C1; the second lands on the uncovered 3C1, which could
+    # follow it, and must not: players double-click out of habit.
+    t = layout_table(app, [["3C1", "4C1"], ["5C1"], ["2C1"]], face_down=[0, 0, 0])
+    pos = visible_point(t, card("4C1"))
+    click(app, pos)
+    app.frame(0.1)
+    click(app, pos)  # now on 3C1, which could go onto 4C1
+    settle(app, t)
+    assert [str(m) for m in t.game.moves] == ["4C1>1"]
+    for _ in range(20):
+        app.frame(DT)
+    click(app, pos)  # a later click is a click again
+    settle(app, t)
+    assert [str(m) for m in t.game.moves] == ["4C1>1", "3C1>1"]
+
+
 def test_a_click_with_two_places_to_go_asks_for_a_drag(app):
     t = layout_table(app, [["4C1"], ["5C1"], ["5C2"]], face_down=[0, 0, 0])
     click(app, t.sprites[card("4C1")].rect.center)

@@ -50,6 +50,7 @@ SOLVE_BUDGET = 30.0
 FIND_BUDGET = 5.0
 MAX_DEAL = 999_999_999
 HINT_TIME = 4.0
+DOUBLE_CLICK = 0.4
 
 #: Short labels of the board slots (the yaku ids of ``SLOT_YAKU``).
 YAKU_LABELS = {
@@ -152,6 +153,9 @@ class YatsuhashiTable(TableScene):
                                    on_refuse=self._on_refuse, on_click=self._on_click)
         self.buttons = self._make_buttons()
         self.finding: dict[str, Any] | None = None  # looking for a winnable deal
+        self.now = 0.0                              # seconds of frames since the table opened
+        self.press_pos: tuple[int, int] = (0, 0)
+        self.last_send: tuple[float, tuple[int, int]] = (-1.0, (0, 0))
         self.asked: tuple | None = None             # the position the worker is solving
         self._reset_deal_state()
         self.game = Game.deal(self.setup.seed)
@@ -707,7 +711,16 @@ class YatsuhashiTable(TableScene):
             self._refuse(reason)
 
     def _on_click(self, sprites: list[CardSprite]) -> None:
+        # The second click of a double-click lands on whatever the first uncovered: ignore it
+        # (players of other solitaires double-click to send a card; one click does it here).
+        x, y = self.press_pos
+        lx, ly = self.last_send[1]
+        if self.now - self.last_send[0] < DOUBLE_CLICK and abs(x - lx) + abs(y - ly) < 12:
+            return
+        moves = len(self.game.moves)
         self.click_card(sprites[0].data)
+        if len(self.game.moves) != moves:
+            self.last_send = (self.now, self.press_pos)
 
     def click_card(self, c: Card) -> None:
         """A click on ``c``: collect its yaku, select it for one, or send it where it can go."""
@@ -803,6 +816,7 @@ class YatsuhashiTable(TableScene):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard = False
+            self.press_pos = event.pos
             if not self.accepting:
                 return
             self._settle_now()
@@ -928,6 +942,7 @@ class YatsuhashiTable(TableScene):
 
     # Frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.now += dt
         self.queue.update(dt)
         for s in self.sprites.values():
             s.update(dt)
@@ -1182,13 +1197,14 @@ class YatsuhashiTable(TableScene):
         y += m.px(8)
         if self.show_indicator and not self.game.is_won:
             y = self._draw_indicator(surface, x, y, w)
-        bridge = self.game.bridge_allowed
-        note = (_("The Bridge may leave now.") if bridge else
-                _("The Bridge (Iris animal) leaves after five other yaku."))
         y += m.px(6)
         tiny = font(m.type_size("tiny"))
-        y = draw_text(surface, note, tiny, theme.GOLD if bridge else theme.TEXT_DIM,
-                      pygame.Rect(x, y, w, m.px(40))).bottom + m.px(10)
+        if "yatsuhashi" not in self.game.collected:
+            bridge = self.game.bridge_allowed
+            note = (_("The Bridge may leave now.") if bridge else
+                    _("The Bridge (Iris animal) leaves after five other yaku."))
+            y = draw_text(surface, note, tiny, theme.GOLD if bridge else theme.TEXT_DIM,
+                          pygame.Rect(x, y, w, m.px(40))).bottom + m.px(10)
         for line in self._record_lines():
             y = draw_text(surface, line, tiny, theme.TEXT_DIM, pygame.Rect(x, y, w, m.px(40))
                           ).bottom + m.px(2)
