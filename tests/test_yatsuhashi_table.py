@@ -358,6 +358,15 @@ def test_undo_and_redo_buttons_restore_exactly(app):
         assert t.game.state() == expected
 
 
+def test_undo_then_redo_in_one_frame(app):
+    """Two inputs may arrive between two frames: the Redo button is live at once."""
+    t = make_table(app, seed=3)
+    click(app, t.layout_.stock.center)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    click(app, t.buttons["redo"].rect.center)
+    assert [m.kind for m in t.game.moves] == ["turn"]
+
+
 def test_clicks_during_animation_never_corrupt_the_table(app):
     t = make_table(app, seed=3, speed="slow")
     for _ in range(15):  # click the stock as fast as a player can, between short frames

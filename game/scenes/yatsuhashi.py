@@ -802,6 +802,10 @@ class YatsuhashiTable(TableScene):
             self._refuse(_("The stock and the waste are empty."))
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._handle_event(event)
+        self._sync_buttons()
+
+    def _handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._handle_key(event)
             return
@@ -961,15 +965,19 @@ class YatsuhashiTable(TableScene):
             self.hint = (move, left - dt) if left > dt else None
         if self.won_shown:
             self.win_time += dt
+        self._sync_buttons()
+        self._update_highlights()
+        self.message = self._status()
+
+    def _sync_buttons(self) -> None:
+        """Enable the buttons that can act now (after every event too: two clicks may come in
+        one frame)."""
         b = self.buttons
         b["undo"].enabled = self._can_undo() and self.accepting
         b["redo"].enabled = self.game.can_redo and self.accepting
         b["hint"].enabled = self.accepting
-        b["restart"].enabled = self.finding is None
-        b["number"].enabled = self.finding is None
-        b["new"].enabled = self.finding is None
-        self._update_highlights()
-        self.message = self._status()
+        for name in ("restart", "number", "new"):
+            b[name].enabled = self.finding is None
 
     def _update_highlights(self) -> None:
         g = self.game
