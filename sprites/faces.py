@@ -110,6 +110,19 @@ def hanafuda_face(card: hanafuda.Card, width: int, height: int | None = None, *,
     return _cached(("hanafuda", card.code, w, h, False), lambda: render_hanafuda(card, w, h))
 
 
+def hanafuda_face_cached(card: hanafuda.Card, width: int, height: int | None = None, *,
+                         badge: bool = False) -> bool:
+    """Is this face rendered already (``hanafuda_face`` would return at once)? Scenes warm
+    the cache a few faces a frame so that a first deal does not stall a frame.
+
+    >>> from rules.hanafuda import card
+    >>> _ = hanafuda_face(card("1B"), 20); hanafuda_face_cached(card("1B"), 20)
+    True
+    """
+    w, h = _size(width, height, HANAFUDA_RATIO)
+    return ("hanafuda", card.code, w, h, bool(badge)) in _cache
+
+
 def western_face(card: western.Card, width: int, height: int | None = None) -> pygame.Surface:
     """The face of a western ``card`` (jokers included); ``height`` defaults to
     ``width * WESTERN_RATIO``."""

@@ -11,7 +11,9 @@ import pytest
 from game.scenes.dialog import Dialog, NumberDialog
 from game.scenes.pause import PauseMenu, RulesScene
 from game.scenes.setup import default_setup
-from game.scenes.yatsuhashi import STOCK, WASTE, YatsuhashiTable, useful_move
+from ai.background import ThreadWorker
+from ai.yatsuhashi import useful_move
+from game.scenes.yatsuhashi import STOCK, WASTE, YatsuhashiTable
 from rules.hanafuda import card
 from rules.yatsuhashi import Game, Move
 from rules.yatsuhashi_solver import solve
@@ -423,6 +425,7 @@ def test_indicator_thinks_in_the_background_without_holding_the_frame(app, monke
         gate.wait(10)
         return real(game, seconds, **kw)
     monkeypatch.setattr(solver, "solve", slow)
+    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)  # sees the stand-in
     t = make_table(app, seed=3)
     click(app, t.layout_.stock.center)
     for _ in range(5):
@@ -474,6 +477,7 @@ def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app
             return solver.Solution(False)
         return real(game, seconds, **kw)
     monkeypatch.setattr(solver, "solve", picky)
+    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)
     app.settings.animation_speed = "off"
     setup = default_setup("yatsuhashi", 3)
     setup.options["winnable_only"] = True

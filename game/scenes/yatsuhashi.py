@@ -22,7 +22,8 @@ from typing import Any, Callable
 
 import pygame
 
-from ai.runner import AIWorker
+from ai.background import ProcessWorker
+from ai.yatsuhashi import useful_move
 from game import draw, theme
 from game.fonts import font
 from game.i18n import N_, _, ngettext
@@ -33,7 +34,7 @@ from game.text import clock, draw_text, fit_font_size
 from game.widgets import Button
 from rules.hanafuda import DECK, MONTH_NAMES, Card, Kind
 from rules.yatsuhashi import (BRIDGE, BRIDGE_AFTER, CHAFF_MONTHS, YAKU_CARDS, Game, Move,
-                              next_month)
+                              next_month, parse_move)
 from sprites import AnimationQueue, CardSprite, DragController, SPEED_FACTORS, until_settled
 from sprites import faces
 
@@ -105,14 +106,6 @@ def ghost_cards(yaku: str) -> tuple[Card, ...]:
     return YAKU_CARDS[yaku]
 
 
-class _Calls:
-    """Lets an ``AIWorker`` run any function off the frame loop: the "observation" it is
-    handed is the function to call."""
-
-    def choose(self, job: Callable[[], Any]) -> Any:
-        return job()
-
-
 class _Foundation:
     """A drop target: foundation ``index`` (its column down to just below the top card)."""
 
@@ -131,6 +124,8 @@ class _Foundation:
 class YatsuhashiTable(TableScene):
     game_id = "yatsuhashi"
     name = "yatsuhashi"
+    #: Where the solver runs: a child process, so that its work never holds up a frame.
+    worker_factory: Callable[[], Any] = ProcessWorker
 
     def __init__(self, setup=None, *, demo_moves: int = 0) -> None:
         from game.scenes.setup import default_setup
@@ -141,7 +136,7 @@ class YatsuhashiTable(TableScene):
         self.auto_collect = bool(options.get("auto_collect", False))
         self.layout_ = TableLayout((1280, 800))
         self.queue = AnimationQueue()
-        self.worker = AIWorker(_Calls())
+        self.worker = self.worker_factory()
         self.verdicts: dict[tuple, tuple[bool | None, list[Move]]] = {}
         self.rng = random.Random(self.setup.seed)
         self.sprites: dict[Card, CardSprite] = {
@@ -154,18 +149,20 @@ class YatsuhashiTable(TableScene):
         self.buttons = self._make_buttons()
         self.finding: dict[str, Any] | None = None  # looking for a winnable deal
         self.now = 0.0                              # seconds of frames since the table opened
+        self.art_warm = False                       # every face rendered at today's sizes
+        self.dealing = False                        # a deal waits to be animated
         self.press_pos: tuple[int, int] = (0, 0)
         self.last_send: tuple[float, tuple[int, int]] = (-1.0, (0, 0))
         self.asked: tuple | None = None             # the position the worker is solving
         self._reset_deal_state()
         self.game = Game.deal(self.setup.seed)
         self.deal_number = self.setup.seed
-        if self.winnable_only and demo_moves == 0:
+        if demo_moves:
+            self._demo(demo_moves)
+        elif self.winnable_only:
             self._find_winnable_deal(self.setup.seed)
         else:
             self._start_deal(self.setup.seed)
-        if demo_moves:
-            self._demo(demo_moves)
 
     # Set-up ----------------------------------------------------------------------------------
     def _make_buttons(self) -> dict[str, Button]:
@@ -207,14 +204,10 @@ class YatsuhashiTable(TableScene):
         self.game = Game.deal(number)
         if known is not None:
             self.verdicts[self._key()] = known
-        for s in self.sprites.values():
-            s.stop()
-            s.rotation = 0.0
-            s.scale = 1.0
-            s.set_size(*self.layout_.card)
-            s.snap_to(self.layout_.stock.center)
-            s.flip(0.0, to_face_up=False)
-            s.z = 0
+        self._gather()
+        self.dealing = True
+        self.art_warm = False
+        self.queue.add(lambda: self._faces_ready)  # a cold deck renders a face a frame first
         self.queue.add(self._deal_step)
         self._after_change(None)
 
@@ -223,6 +216,7 @@ class YatsuhashiTable(TableScene):
         self._abandon()
         self.drag.cancel()
         self.queue.clear()
+        self.dealing = False
         self._reset_deal_state()
         self.game = game
         self.deal_number = game.seed if game.seed is not None else 0
@@ -233,7 +227,27 @@ class YatsuhashiTable(TableScene):
             s.finish()
         self._ask_solver()
 
+    def _gather(self) -> None:
+        """Every card face down on the stock, before a deal."""
+        for s in self.sprites.values():
+            s.stop()
+            s.rotation = 0.0
+            s.scale = 1.0
+            s.alpha = 255
+            s.set_size(*self.layout_.card)
+            s.snap_to(self.layout_.stock.center)
+            s.flip(0.0, to_face_up=False)
+            s.z = 0
+
+    def _faces_ready(self) -> bool:
+        """Are the faces the deal turns up rendered (so that no frame renders six at once)?"""
+        g, (w, h) = self.game, self.layout_.card
+        badge = bool(self.app and self.app.settings.card_badges)
+        return all(faces.hanafuda_face_cached(f[-1], w, h, badge=badge)
+                   for f in g.foundations if f)
+
     def _deal_step(self):
+        self.dealing = False
         self.play("shuffle")
         return until_settled(self._retarget(self.queue.duration(0.35),
                                             stagger=self.queue.duration(0.025)))
@@ -242,14 +256,35 @@ class YatsuhashiTable(TableScene):
         """Screenshots: play ``moves`` moves of the solver's line (turning the stock as needed)
         so the picture shows a game in progress."""
         from rules.yatsuhashi_solver import solve
-        solution = solve(self.game.copy(), 10.0)
-        self.verdicts[self._key()] = (solution.winnable, list(solution.moves))
+        solution = solve(Game.deal(self.setup.seed), 10.0)
+        self._start_deal(self.setup.seed, known=(solution.winnable, list(solution.moves)))
         made = 0
         for move in solution.moves:
             if made >= moves:
                 break
             self._play(move)
             made += move.kind not in ("turn", "recycle")
+
+    def _warm_art(self, seconds: float = 0.008) -> None:
+        """Render card faces before they show, a few each frame (a cold deck is 0.3 s of work,
+        too much for one frame): the face-up cards first, then the board's outlines, then
+        every card at table and board size."""
+        import time
+        lay = self.layout_
+        badge = bool(self.app and self.app.settings.card_badges)
+        up = [c for f, d in zip(self.game.foundations, self.game.face_down) for c in f[d:]]
+        ghosts = [c for y in SLOT_YAKU for c in ghost_cards(y)]
+        todo = ([(c, lay.card, badge) for c in up + self.game.waste[-3:]]
+                + [(c, lay.mini, False) for c in ghosts]
+                + [(c, lay.card, badge) for c in DECK] + [(c, lay.mini, badge) for c in DECK])
+        start = time.perf_counter()
+        for c, (w, h), b in todo:
+            if faces.hanafuda_face_cached(c, w, h, badge=b):
+                continue
+            faces.hanafuda_face(c, w, h, badge=b)
+            if time.perf_counter() - start > seconds:
+                return
+        self.art_warm = True
 
     def enter(self) -> None:
         badge = bool(self.app and self.app.settings.card_badges)
@@ -274,9 +309,13 @@ class YatsuhashiTable(TableScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.layout_ = lay = TableLayout(size)
-        self._retarget(0.0)
-        for s in self.sprites.values():
-            s.finish()
+        self.art_warm = False
+        if self.dealing:  # the deal is still to be animated: the cards wait on the stock
+            self._gather()
+        else:
+            self._retarget(0.0)
+            for s in self.sprites.values():
+                s.finish()
         m = lay.m
         p = lay.panel
         x, w = p.x + m.px(14), p.width - m.px(28)
@@ -495,20 +534,19 @@ class YatsuhashiTable(TableScene):
             return
         if self.asked == key and self.worker.busy:
             return
-        from rules.yatsuhashi_solver import solve
-        game = self.game.copy()
         self.asked = key
-        self.worker.request(lambda: (key, solve(game, SOLVE_BUDGET)))
+        self.worker.request("ai.yatsuhashi:solve_position", self.game.to_dict(), SOLVE_BUDGET)
 
     def _poll_worker(self) -> None:
         answer = self.worker.poll()
         if answer is None:
             return
         if self.finding is not None:
-            self._found(answer)
+            self._found(*answer)
             return
-        key, solution = answer
-        self.verdicts[key] = (solution.winnable, list(solution.moves))
+        winnable, line = answer
+        if self.asked is not None:
+            self.verdicts[self.asked] = (winnable, [parse_move(m) for m in line])
         self.asked = None
 
     def verdict(self) -> bool | None | str:
@@ -518,32 +556,25 @@ class YatsuhashiTable(TableScene):
 
     # Winnable deals only ---------------------------------------------------------------------
     def _find_winnable_deal(self, first: int | None = None) -> None:
-        """Look for a deal the solver proves winnable, in the background, from ``first`` (or
-        random deal numbers); the table shows the progress meanwhile."""
+        """Look for a deal the solver proves winnable, from ``first`` (or a random deal
+        number) on to random ones, in the background; the table shows the progress."""
         self._abandon()
         self.drag.cancel()
-        progress = {"checked": 0, "cancel": False}
-        self.finding = progress
-        rng = random.Random(self.rng.random())
-        from rules.yatsuhashi_solver import solve
+        self.queue.clear()
+        self.finding = {"checked": 0}
+        self.asked = None
+        number = first if first is not None else self.rng.randint(1, 99_999)
+        self.worker.request("ai.yatsuhashi:solve_deal", number, FIND_BUDGET)
 
-        def job():
-            number = first if first is not None else rng.randint(1, 99_999)
-            while not progress["cancel"]:
-                solution = solve(Game.deal(number), FIND_BUDGET)
-                progress["checked"] += 1
-                if solution.winnable:
-                    return number, solution
-                number = rng.randint(1, 99_999)
-            return None
-        self.worker.request(job)
-
-    def _found(self, answer) -> None:
-        self.finding = None
-        if answer is None:
+    def _found(self, number: int, winnable: bool | None, line: list[str]) -> None:
+        assert self.finding is not None
+        self.finding["checked"] += 1
+        if not winnable:
+            self.worker.request("ai.yatsuhashi:solve_deal", self.rng.randint(1, 99_999),
+                                FIND_BUDGET)
             return
-        number, solution = answer
-        self._start_deal(number, known=(True, list(solution.moves)))
+        self.finding = None
+        self._start_deal(number, known=(True, [parse_move(m) for m in line]))
 
     # Deals -----------------------------------------------------------------------------------
     def _abandon(self) -> None:
@@ -947,6 +978,8 @@ class YatsuhashiTable(TableScene):
     # Frame -----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.now += dt
+        if not self.art_warm:
+            self._warm_art()
         self.queue.update(dt)
         for s in self.sprites.values():
             s.update(dt)
@@ -1153,6 +1186,8 @@ class YatsuhashiTable(TableScene):
             if i not in filled:
                 ghosts = ghost_cards(yaku)
                 for c, pos in zip(ghosts, lay.slot_card_positions(i, len(ghosts))):
+                    if not faces.hanafuda_face_cached(c, *lay.mini):
+                        continue  # drawn once update has rendered it (see _warm_art)
                     img = faces.hanafuda_face(c, *lay.mini).copy()
                     img.set_alpha(55)
                     surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
@@ -1271,47 +1306,3 @@ class YatsuhashiTable(TableScene):
         line = ngettext("{n} deal checked", "{n} deals checked", checked).format(n=checked)
         img = font(m.type_size("body")).render(line, True, theme.TEXT)
         surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + m.px(70))))
-
-
-def useful_move(game: Game) -> Move | None:
-    """The most useful legal move by rule of thumb, or None when nothing can help any more.
-
-    In order: collect a yaku; turn up a face-down card; play the waste card onto a foundation;
-    empty a foundation; a move that builds on a longer run; then turning the stock (when some
-    card in it can still be played).
-
-    >>> from rules.yatsuhashi import Game
-    >>> str(useful_move(Game.from_layout([["3R", "2R", "1R"], []], [], face_down=[0, 0])))
-    'collect akatan 1R,2R,3R'
-    """
-    if game.is_won:
-        return None
-    moves = game.legal_moves()
-    last = game.moves[-1] if game.moves else None
-    fd = game.face_down
-    found = game.foundations
-
-    def score(m: Move) -> int:
-        if m.kind == "collect":
-            return 100
-        if m.kind != "move":
-            return -1
-        dest = found[m.to]
-        if m.card is None:
-            return 60 if dest else 20
-        loc = game.location(m.card)
-        assert loc is not None
-        _kind, i, pos = loc
-        if last is not None and last.kind == "move" and last.card is m.card:
-            return -2  # straight back where it came from
-        if pos > 0 and pos == fd[i]:
-            return 80  # a face-down card turns up
-        if pos == 0:
-            return 40 if dest else -2  # empties a foundation (into an empty one: pointless)
-        return 10 if dest else 0
-    best = max(moves, key=score, default=None)
-    if best is not None and score(best) >= 0:
-        return best
-    if game.is_stuck:
-        return None
-    return next((m for m in moves if m.kind in ("turn", "recycle")), best)

@@ -1,0 +1,193 @@
+"""Run a pure function in the background: in a child process, or on a thread.
+
+A long search in a thread of the game's own process competes with the frame loop for the
+interpreter lock (and a big dictionary growing inside the search holds it for a long moment),
+so the solvers run in a child process: ``ProcessWorker``. ``ThreadWorker`` has the same
+interface on a thread (tests that replace a function with a stand-in use it).
+
+Jobs are named ``"module:function"`` with picklable arguments and result. As with
+``ai.runner.AIWorker``, only the latest request counts: a newer ``request`` or ``cancel``
+discards the answer of an earlier one, and a request made while another is running waits
+(replacing any other waiting one) instead of piling up.
+
+>>> w = ProcessWorker()
+>>> w.request("math:hypot", 3, 4)
+1
+>>> w.wait(30), w.poll()
+(True, 5.0)
+>>> w.close()
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import traceback
+from typing import Any
+
+from ai.runner import AIWorker
+
+
+class BackgroundError(RuntimeError):
+    """A background job raised: the message holds its traceback."""
+
+
+def _resolve(name: str):
+    module, _, attr = name.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def _serve(conn) -> None:  # pragma: no cover - runs in the child process
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):  # the parent has gone
+            return
+        if job is None:
+            return
+        rid, name, args = job
+        try:
+            answer = (rid, True, _resolve(name)(*args))
+        except Exception:  # noqa: BLE001 - reported to the parent
+            answer = (rid, False, traceback.format_exc())
+        try:
+            conn.send(answer)
+        except (OSError, ValueError):
+            return
+
+
+class ProcessWorker:
+    """One child process (started at the first request), one job at a time."""
+
+    def __init__(self) -> None:
+        self._proc: Any = None
+        self._conn: Any = None
+        self._next_id = 0
+        self._current = 0                      # the request whose answer we want (0: none)
+        self._running: int | None = None       # the request the child is working on
+        self._waiting: tuple[int, str, tuple] | None = None
+        self._answer: tuple[bool, Any] | None = None
+
+    def request(self, name: str, *args: Any) -> int:
+        """Run ``name(*args)`` in the child; returns the request id."""
+        self._next_id += 1
+        self._current = self._next_id
+        self._answer = None
+        job = (self._current, name, args)
+        if self._running is None:
+            self._send(job)
+        else:
+            self._waiting = job
+        return self._current
+
+    def _send(self, job: tuple[int, str, tuple]) -> None:
+        if self._proc is None or not self._proc.is_alive():
+            ctx = multiprocessing.get_context("spawn")  # no inherited SDL state or threads
+            self._conn, child = ctx.Pipe()
+            self._proc = ctx.Process(target=_serve, args=(child,), name="parlor-background",
+                                     daemon=True)
+            self._proc.start()
+            child.close()
+        self._conn.send(job)
+        self._running = job[0]
+
+    def _collect(self, timeout: float = 0.0) -> None:
+        if self._running is None or not self._conn.poll(timeout):
+            return
+        try:
+            rid, ok, value = self._conn.recv()
+        except (EOFError, OSError):  # the child died: report it, start afresh next time
+            rid, ok, value = self._running, False, "the background process stopped"
+            self._proc = None
+        self._running = None
+        if rid == self._current:
+            self._answer = (ok, value)
+        if self._waiting is not None:
+            job, self._waiting = self._waiting, None
+            if job[0] == self._current:
+                self._send(job)
+
+    def update(self, dt: float) -> None:
+        """Frame time (kept for the AIWorker interface; nothing is paced here)."""
+
+    def poll(self) -> Any | None:
+        """The answer of the current request once it is in, else None (never blocks). A job
+        that raised raises ``BackgroundError`` here."""
+        self._collect()
+        if self._answer is None:
+            return None
+        ok, value = self._answer
+        self._answer = None
+        self._current = 0
+        if not ok:
+            raise BackgroundError(value)
+        return value
+
+    @property
+    def busy(self) -> bool:
+        """A request is outstanding."""
+        return self._current != 0
+
+    def cancel(self) -> None:
+        self._current = 0
+        self._answer = None
+        self._waiting = None
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the current request is answered (tests and tools only)."""
+        import time
+        end = None if timeout is None else time.monotonic() + timeout
+        while self._answer is None and self._current:
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                return False
+            self._collect(0.05 if left is None else min(0.05, left))
+        return self._answer is not None
+
+    def close(self) -> None:
+        """Stop the child process."""
+        self.cancel()
+        if self._proc is not None:
+            try:
+                self._conn.send(None)
+            except (OSError, ValueError):
+                pass
+            self._proc.join(0.5)
+            if self._proc.is_alive():
+                self._proc.terminate()
+            self._proc = None
+
+
+class _Call:
+    def choose(self, job: tuple[str, tuple]) -> Any:
+        name, args = job
+        return _resolve(name)(*args)
+
+
+class ThreadWorker:
+    """``ProcessWorker``'s interface on a thread of this process."""
+
+    def __init__(self) -> None:
+        self._worker = AIWorker(_Call())
+
+    def request(self, name: str, *args: Any) -> int:
+        return self._worker.request((name, args))
+
+    def update(self, dt: float) -> None:
+        self._worker.update(dt)
+
+    def poll(self) -> Any | None:
+        return self._worker.poll()
+
+    @property
+    def busy(self) -> bool:
+        return self._worker.busy
+
+    def cancel(self) -> None:
+        self._worker.cancel()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._worker.wait(timeout)
+
+    def close(self) -> None:
+        self._worker.close()
