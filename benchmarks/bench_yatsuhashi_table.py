@@ -5,7 +5,8 @@ each deal (1, 2, ...) at normal animation speed, 60 frames a second, making the 
 move (``useful_move``: off the solver's line, so the background solver has a new position to
 decide after every move) three times a second, until no move helps or 150 moves. Prints
 frame time (update + draw) p50/p95/p99/max, the same for the frames during which the solver
-was working (in its child process), and the frames over 60 ms.
+was working (in its child process; ``--thread`` puts it on a thread instead, to compare), and
+the frames over 60 ms.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--size", default="1920x1080")
+    parser.add_argument("--thread", action="store_true",
+                        help="run the solver on a thread of this process (for comparison)")
     args = parser.parse_args()
     w, h = (int(x) for x in args.size.split("x"))
     pygame.init()
@@ -52,6 +55,9 @@ def main() -> int:
     from game.scenes.yatsuhashi import YatsuhashiTable, useful_move
     from game.settings import Settings
 
+    if args.thread:
+        from ai.background import ThreadWorker
+        YatsuhashiTable.worker_factory = ThreadWorker
     app = App((w, h), headless=True, settings=Settings())
     app.start()
     all_ms: list[float] = []
@@ -91,7 +97,8 @@ def main() -> int:
             frame()
         table.worker.close()
         app.stack.remove(table)
-    print(f"Yatsuhashi table at {w}x{h}, {args.deals} deals, {moves} moves")
+    where = "a thread" if args.thread else "a child process"
+    print(f"Yatsuhashi table at {w}x{h}, {args.deals} deals, {moves} moves, solver in {where}")
     print(line("all frames", all_ms))
     print(line("frames while the solver worked", busy_ms))
     print("frames over 60 ms (ms, deal, moves made, solver working):", slow[:12])

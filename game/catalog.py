@@ -160,8 +160,10 @@ def _yatsuhashi() -> GameInfo:
     options = (
         _toggle("solver_indicator", _("Winnable indicator"), True,
                 _("Shows whether the deal can still be won.")),
-        _toggle("winnable_only", _("Winnable deals only"), False),
-        _toggle("auto_collect", _("Collect yaku automatically"), False),
+        _toggle("winnable_only", _("Winnable deals only"), False,
+                _("New deals are ones the solver has proved can be won.")),
+        _toggle("auto_collect", _("Collect yaku automatically"), False,
+                _("A yaku that can be taken only one way is collected as soon as it is free.")),
     )
     return GameInfo(
         "yatsuhashi", _("Yatsuhashi Solitaire"), _("Solitaire · collect all fourteen yaku"),

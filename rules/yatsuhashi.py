@@ -32,15 +32,17 @@ foundations are numbered 0-5, as in api.md):
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable, NamedTuple, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from rules.deck import shuffled
 from rules.hanafuda import DECK, Card, Kind, card, cards
 
 __all__ = [
-    "Game", "Move", "yaku_of", "parse_move", "solve", "Solution", "YAKU_IDS", "YAKU_NAMES",
-    "YAKU_CARDS", "YAKU_COUNT", "YAKU_OF_CARD", "FOUNDATIONS", "BRIDGE_AFTER", "next_month",
-    "YatsuhashiError", "IllegalMoveError", "LayoutError", "DuplicateCardError",
+    "BRIDGE_AFTER", "FOUNDATIONS", "YAKU_CARDS", "YAKU_COUNT", "YAKU_IDS", "YAKU_NAMES",
+    "YAKU_OF_CARD", "DuplicateCardError", "Game", "IllegalMoveError", "LayoutError", "Move",
+    "Solution",  # noqa: F822 - from rules.yatsuhashi_solver, through __getattr__ below
+    "YatsuhashiError", "next_month", "parse_move", "solve", "yaku_of",
 ]
 
 FOUNDATIONS = 6     #: foundations in a deal
@@ -296,7 +298,7 @@ class Game:
 
     # Construction ------------------------------------------------------------------------------
     @classmethod
-    def deal(cls, seed: int) -> "Game":
+    def deal(cls, seed: int) -> Game:
         """The deal of rules.md for deal number ``seed``: foundation k gets ``deck[6k:6k+6]``
         (bottom to top), the stock ``deck[36:48]`` with ``deck[36]`` on top.
 
@@ -321,7 +323,7 @@ class Game:
     def from_layout(cls, foundations: Sequence[Sequence[Card | str]],
                     stock: Sequence[Card | str],
                     face_down: Sequence[int] | None = None,
-                    collected: Sequence[str] | None = None) -> "Game":
+                    collected: Sequence[str] | None = None) -> Game:
         """A game from a position: ``foundations`` bottom to top (up to six; as many as given),
         ``face_down[i]`` cards at the bottom of foundation i face down (default: all but the
         top), ``stock`` top first, the waste empty, ``collected`` the yaku ids already taken.
@@ -402,7 +404,7 @@ class Game:
                     "collected": list(col)}
         return g
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (history and redo included)."""
         g = Game.__new__(Game)
         g._f = [list(f) for f in self._f]
@@ -427,7 +429,7 @@ class Game:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Game":
+    def from_dict(cls, data: dict[str, Any]) -> Game:
         """Replay a saved game (``to_dict``).
 
         >>> g = Game.deal(3); g.apply("turn"); g.apply("turn")

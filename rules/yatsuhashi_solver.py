@@ -21,19 +21,40 @@ The position the search works on is *abstract*, and every reduction keeps the an
    images of each other under a permutation of foundations and of interchangeable cards, which
    maps legal moves to legal moves and wins to wins. With several empty foundations only the
    first is tried as a destination (the others give positions with the same key).
-3. **Transposition table.** Once a key has been expanded, meeting it again needs no new search:
+3. **Stock plays are used at once.** A stock card put onto a foundation is only worth
+   playing for what it is then used for: a card or run put onto it, another stock card put
+   onto it, or a collection that takes it. Any winning line can be reordered so that every
+   stock play comes just before its use (until then the card can wait in the stock, which
+   loses nothing by rule 1, and the moves in between do not need it: the only way they
+   could touch it is to carry it along on a run, which the later play reproduces). So a card
+   played from the stock is *pending* until used, and while a card is pending the search
+   tries only moves that use it (or further stock plays that one collection could use
+   together with it). Reaching a key again with a subset of the pending cards of an earlier
+   visit adds nothing (fewer pending cards allow a superset of the moves). A stock play is
+   not generated at all when nothing could use the card: no face-up run or stock card could
+   go onto it and no collection could take it (it would be a dead end).
+4. **Transposition table.** Once a key has been expanded, meeting it again needs no new search:
    its moves are (or will be) all tried from the first visit.
 
-Search order does not affect the answer. Two passes share the time budget:
+Search order does not affect the answer, only how soon it comes. The search is best-first
+over one transposition table with several priority queues that take turns: each orders the
+positions by a heuristic (cards left, face-down cards, cards lying above cards of another
+yaku, foundations whose lowest face-up card has nowhere left to go) plus its own charge per
+*shuffle* on the path (a move that turns nothing up and empties nothing): the heavily charged
+queues keep to lines that make progress, the uncharged one finds the wins that need long
+rearrangements of the face-up runs. Every new position goes into every queue and is expanded
+once, by whichever queue reaches it first. After ``_INLINE_AFTER`` positions without a win
+(by then the answer is most likely False) a stock play is expanded as soon as it is made
+instead of queued, since its card has to be used next anyway: fewer trips through the queues,
+the same positions. The answer is True as soon as a line empties the table, False once every
+queue is empty (every reachable key expanded), None when the time runs out. The winning line
+is turned into engine moves (turns and recycles added) and replayed through the engine before
+it is returned.
 
-* *Greedy pass* (finds most wins fast, may miss some): best-first on a heuristic (cards left,
-  face-down cards, cards lying above cards of another yaku), and whenever a collection is
-  possible only collections are tried. Collecting is *not* always safe — a collected card might
-  have been needed as a stepping stone (a month-5 card on which a month-4 run is parked while a
-  month-6 card below is reached) — so this pass can miss a win. It never answers False.
-* *Complete pass*: the same best-first search without that restriction: every legal abstract
-  move from every reachable key. It answers True or, once every reachable key has been
-  expanded, False.
+``solve`` may run in several threads at once (the game scene asks it from a background
+thread): each call keeps its search state to itself, and the module's caches (``_HMEMO``,
+``_COHERENT``) are dicts that are only read and written an entry at a time, whose values
+depend on the key alone.
 
 >>> from rules.yatsuhashi import Game
 >>> g = Game.from_layout([["3R", "2R", "1R"], []], [], face_down=[0, 0])
@@ -65,7 +86,7 @@ class Solution:
     """
 
     winnable: bool | None
-    moves: list["Move"] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     elapsed: float = 0.0
 
@@ -126,6 +147,27 @@ _CHAFF_GROUPS = tuple((y, sum(1 << c for pair in ms for c in pair),
                        tuple((1 << a) | (1 << b) for a, b in ms)) for y, ms in _CHAFF)
 _GROUP_MONTHS = {y: sum(1 << _MONTH[pair[0]] for pair in ms) for y, ms in _CHAFF}
 
+
+def _needs() -> tuple:
+    """Per card: bit sets each of which must hold an available card for a collection of the
+    card's yaku (its other cards one by one; for chaff, each other month's two chaff); None
+    for the Bridge."""
+    from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS, YAKU_OF_CARD
+    out: list[tuple[int, ...] | None] = []
+    for c in DECK:
+        y = YAKU_OF_CARD[c]
+        if y == "yatsuhashi":
+            out.append(None)
+        elif y in CHAFF_MONTHS:
+            out.append(tuple(sum(d.bit for d in DECK if d.kind is Kind.CHAFF and d.month == m)
+                             for m in CHAFF_MONTHS[y] if m != c.month))
+        else:
+            out.append(tuple(d.bit for d in YAKU_CARDS[y] if d != c))
+    return tuple(out)
+
+
+_NEEDS = _needs()
+
 # Heuristic weights (search order only: they never change an answer).
 _W_CARD = 20       # each card still on the table
 _W_DOWN = 40       # each face-down card
@@ -173,7 +215,7 @@ class _Position:
     yet *used* (covered by a card put on them, or collected); see ``gen``.
     """
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: Game) -> None:
         self.F = [list(f) for f in game._f]
         self.FD = list(game._fd)
         stock = 0
@@ -206,6 +248,19 @@ class _Position:
         self.kf[i] = kf
         h = _HMEMO.get(kf)
         self.hf[i] = h if h is not None else _fheur(kf)
+
+    def snapshot(self) -> tuple:
+        """Everything about the position, compactly (see ``restore``)."""
+        return (tuple(map(bytes, self.F)), tuple(self.FD), self.stock, self.skey, self.ncol,
+                self.ncards, self.pending, self.down, self.gone, tuple(self.kf), tuple(self.hf))
+
+    def restore(self, snap: tuple) -> None:
+        (fs, fd, self.stock, self.skey, self.ncol, self.ncards, self.pending, self.down,
+         self.gone, kf, hf) = snap
+        self.F[:] = map(list, fs)
+        self.FD[:] = fd
+        self.kf[:] = kf
+        self.hf[:] = hf
 
     def key(self) -> tuple[bytes, int]:
         """The position's key, pending flags cleared (the search keeps them apart)."""
@@ -320,6 +375,7 @@ class _Position:
             targets[_MONTH[t]] = [j for j in range(nf) if F[j] and F[j][-1] == t]
         else:
             targets = tops_by_month
+        runs_onto = 0   # months some face-up run could be put onto (bits 1-12)
         if targets:
             for i in range(nf):
                 fi = F[i]
@@ -327,6 +383,7 @@ class _Position:
                 p = len(fi) - 1
                 while p >= lo:
                     c = fi[p]
+                    runs_onto |= 1 << _SUCC[c]
                     dest = out if p == lo else later   # uncovering or emptying first
                     for j in targets[_SUCC[c]]:
                         if j != i:
@@ -338,10 +395,28 @@ class _Position:
                     else:
                         break
         s = self.stock
+        if not pend:
+            stock_onto = 0   # months some stock card could be put onto
+            while s:
+                b = s & -s
+                s ^= b
+                stock_onto |= 1 << _SUCC[b.bit_length() - 1]
+            onto = runs_onto | stock_onto
+            avail = _ALL & ~(self.down | self.gone)
+            s = self.stock
         while s:
             b = s & -s
             s ^= b
             c = b.bit_length() - 1
+            if not pend and not onto >> _MONTH[c] & 1:
+                # Played now, the card would be pending with no use: nothing could be put
+                # onto it, and no collection could take it. A dead end: not generated.
+                need = _NEEDS[c]
+                if need is None:
+                    if self.ncol < 5:
+                        continue
+                elif not all(m & avail for m in need):
+                    continue
             for j in tops_by_month[_SUCC[c]]:
                 if not pend or _coherent(pend & ~tbit[j] | b):
                     out.append((1, c, j))
@@ -422,7 +497,7 @@ class _Position:
         F, FD, kf, hf = self.F, self.FD, self.kf, self.hf
         kind = mv[0]
         if kind == 0:
-            _, i, p, j = mv
+            _, i, _p, j = mv
             n, flip, old = info
             if flip:
                 FD[i] += 1
@@ -497,23 +572,30 @@ _COHERENT: dict[int, bool] = {}
 
 
 class _Searcher:
-    """Best-first search with a transposition table over abstract keys, as a generator that
-    yields every ``_SLICE`` generated positions so that two searches can share one core."""
+    """Best-first search with a transposition table over abstract keys and several priority
+    queues ("alternation"): every new position goes into each queue, each queue orders by
+    the heuristic plus its own charge per shuffle on the path (a move that turns nothing up
+    and empties nothing), and the queues take turns to expand their best position not yet
+    expanded. One table, so no position is searched twice; complete, so when every queue is
+    empty no line wins. A generator that yields every ``_SLICE`` positions generated, for the
+    caller's clock."""
 
-    def __init__(self, game: "Game", shuffle: int) -> None:
+    def __init__(self, game: Game,
+                 portfolio: tuple[tuple[int, int], ...] | None = None) -> None:
         self.game = game
-        self.shuffle = shuffle
+        self.portfolio = tuple(portfolio if portfolio is not None else _PORTFOLIO)
         self.nodes = 0
 
     def run(self):
         """Yields None now and then; returns a winning line of abstract moves, or None once
-        every reachable key (under the pass's move rule) has been expanded."""
-        pos = _Position(self.game)
+        every reachable key has been expanded."""
+        # One position (with the path that leads to it) per queue: a queue's expansions are
+        # mostly near each other, so each moves its own position only a little.
+        positions = [_Position(self.game) for _ in self.portfolio]
+        paths: list[list[tuple]] = [[] for _ in self.portfolio]   # (node, undo info)
+        pos = positions[0]
         if pos.won():
             return []
-        shuffle = self.shuffle
-        apply, undo, gen = pos.apply, pos.undo, pos.gen
-        hf, kf = pos.hf, pos.kf
         join = b"\xff".join
         clear, only = _CLEAR_FLAGS, _ONLY_FLAGS
         from_bytes = int.from_bytes
@@ -521,34 +603,29 @@ class _Searcher:
         # phys key -> the pending-flag sets it has been reached with (see _Position: fewer
         # pending cards allow more moves, so a superset of a set seen before adds nothing).
         seen: dict = {pos.key(): 0}
-        heap: list = [(pos.heuristic(), 0, None)]
+        charges = [w for w, _ in self.portfolio]
+        turns = [k for k, (_, share) in enumerate(self.portfolio) for _ in range(share)]
+        burst = 0
+        # node: [parent, move, shuffles, expanded, snapshot or None]
+        root = [None, None, 0, False, pos.snapshot()]
+        h0 = pos.heuristic()
+        heaps: list[list] = [[(h0, 0, root)] for _ in charges]
         heappush, heappop = heapq.heappush, heapq.heappop
-        cur: list[tuple] = []     # the current path: (node, undo info)
         counter = 0
         nodes = 0
-        while heap:
-            node = heappop(heap)[2]
-            g = node[2] if node is not None else 0
-            # Go to ``node``: usually a child of the current position.
-            if node is not None and cur and node[0] is cur[-1][0]:
-                cur.append((node, apply(node[1])))
-            elif node is not None or cur:
-                chain = []
-                n = node
-                while n is not None:
-                    chain.append(n)
-                    n = n[0]
-                chain.reverse()
-                k = 0
-                while k < len(cur) and k < len(chain) and cur[k][0] is chain[k]:
-                    k += 1
-                while len(cur) > k:
-                    nd, info = cur.pop()
-                    undo(nd[1], info)
-                for nd in chain[k:]:
-                    cur.append((nd, apply(nd[1])))
+        cur_pos = [pos]
+
+        def expand(node: list, cur: list, inline: list) -> list | None:
+            """Generate the children of ``node``, where ``pos`` stands (reached by the moves of
+            ``cur`` and then ``inline``), into the queues; once ``_INLINE_AFTER`` positions
+            have been generated, a stock play is expanded at once instead. Returns a winning
+            line if a child wins."""
+            nonlocal nodes, counter
+            pos = cur_pos[0]
+            apply, undo, gen = pos.apply, pos.undo, pos.gen
+            hf, kf = pos.hf, pos.kf
+            g = node[2]
             skey = pos.skey
-            gs = g + shuffle
             orph = pos.orphans() if _W_ORPHAN else 0
             hsum = sum(hf) + _W_ORPHAN * orph
             FD = pos.FD
@@ -592,13 +669,8 @@ class _Searcher:
                         hc += _W_ORPHAN * (pos.orphans() - orph)
                         pos.FD[i] += 1
                         pos.down |= 1 << F[i][p - 1]
-                    counter -= 1   # ties: the newest first (depth-first on plateaus)
-                    if p > FD[i]:   # a shuffle: uncovers nothing, empties nothing
-                        heappush(heap, (hc + gs, counter, (node, mv, gs)))
-                    else:
-                        heappush(heap, (hc + g, counter, (node, mv, g)))
-                    continue
-                if mv[0] == 1:
+                    child = [node, mv, g + 1 if p > FD[i] else g, False, None]
+                elif mv[0] == 1:
                     # A stock play, the same way: the card goes on top of foundation j,
                     # pending (the card it covers, if pending, is used: its flag byte goes).
                     _, c, j = mv
@@ -619,60 +691,149 @@ class _Searcher:
                         continue
                     else:
                         got.append(flags)
-                    h2 = memo_get(nj)
-                    if h2 is None:
-                        h2 = _fheur(nj)
-                    counter -= 1
-                    heappush(heap, (_W_CARD * pos.ncards + hsum - hj + h2 + g, counter,
-                                    (node, mv, g)))
-                    continue
-                info = apply(mv)
-                if pos.ncards == 0:
-                    self.nodes = nodes
-                    return [nd[1] for nd, _ in cur] + [mv]
-                full = join(sorted(kf))
-                if pos.pending:
-                    k = (full.translate(clear), pos.skey)
-                    flags = from_bytes(full.translate(only), "big")
-                else:
-                    k = (full, pos.skey)
-                    flags = 0
-                got = seen.get(k)
-                if got is None:
-                    seen[k] = flags
-                elif type(got) is int:
-                    if not got & ~flags:   # reached before with no more pending cards
-                        undo(mv, info)
+                    if nodes < _INLINE_AFTER:
+                        h2 = memo_get(nj)
+                        if h2 is None:
+                            h2 = _fheur(nj)
+                        hc = _W_CARD * pos.ncards + hsum - hj + h2
+                        child = [node, mv, g, False, None]
+                        counter -= 1
+                        for q, w in enumerate(charges):
+                            heappush(heaps[q], (hc + w * g, counter, child))
                         continue
-                    seen[k] = [got, flags]
-                elif any(not f & ~flags for f in got):
+                    # A long search (most likely one that will end in False): the card must
+                    # be used next (see _Position), so expand the position at once rather
+                    # than queue it (fewer trips through the queues; the line-finding order
+                    # of the queues matters less now).
+                    child = [node, mv, g, True, None]
+                    info = apply(mv)
+                    inline.append(mv)
+                    line = expand(child, cur, inline)
+                    if line is not None:   # a win: the position is of no more use
+                        return line
+                    inline.pop()
                     undo(mv, info)
                     continue
                 else:
-                    got.append(flags)
-                counter -= 1
-                heappush(heap, (_W_CARD * pos.ncards + sum(hf) + _W_ORPHAN * pos.orphans() + g,
-                                counter, (node, mv, g)))
-                undo(mv, info)
+                    info = apply(mv)
+                    if pos.ncards == 0:
+                        return [nd[1] for nd, _ in cur] + inline + [mv]
+                    full = join(sorted(kf))
+                    if pos.pending:
+                        k = (full.translate(clear), pos.skey)
+                        flags = from_bytes(full.translate(only), "big")
+                    else:
+                        k = (full, pos.skey)
+                        flags = 0
+                    got = seen.get(k)
+                    new = True
+                    if got is None:
+                        seen[k] = flags
+                    elif type(got) is int:
+                        if not got & ~flags:   # reached before with no more pending cards
+                            new = False
+                        else:
+                            seen[k] = [got, flags]
+                    elif any(not f & ~flags for f in got):
+                        new = False
+                    else:
+                        got.append(flags)
+                    if new:
+                        hc = _W_CARD * pos.ncards + sum(hf) + _W_ORPHAN * pos.orphans()
+                    undo(mv, info)
+                    if not new:
+                        continue
+                    child = [node, mv, g, False, None]
+                counter -= 1   # ties: the newest first (depth-first on plateaus)
+                shuffles = child[2]
+                for q, w in enumerate(charges):
+                    heappush(heaps[q], (hc + w * shuffles, counter, child))
+            return None
+
+        turn = 0
+        while True:
+            # The next queue in turn that still holds a position not yet expanded.
+            node = None
+            for _ in range(len(turns)):
+                if burst >= _BURST:
+                    burst = 0
+                    turn = (turn + 1) % len(turns)
+                q = turns[turn]
+                heap = heaps[q]
+                burst += 1
+                while heap:
+                    candidate = heappop(heap)[2]
+                    if not candidate[3]:
+                        node = candidate
+                        break
+                if node is not None:
+                    break
+                burst = _BURST   # this queue is empty: the next one
+            if node is None:
+                self.nodes = nodes
+                return None
+            node[3] = True
+            pos = cur_pos[0] = positions[q]
+            cur = paths[q]
+            apply, undo = pos.apply, pos.undo
+            # Go to ``node``: usually a child of the queue's current position; else back to
+            # the common ancestor and down, or from the nearest ancestor with a snapshot,
+            # whichever takes fewer moves. (Path steps restored from a snapshot have no undo
+            # information: None.)
+            if cur and node[0] is cur[-1][0]:
+                cur.append((node, apply(node[1])))
+            elif node is not root or cur:
+                chain = []
+                n = node
+                while n is not root:
+                    chain.append(n)
+                    n = n[0]
+                chain.reverse()
+                k = 0
+                while k < len(cur) and k < len(chain) and cur[k][0] is chain[k]:
+                    k += 1
+                ks = len(chain) - 1
+                while ks >= 0 and chain[ks][4] is None:
+                    ks -= 1
+                via_snapshot = 3 + len(chain) - 1 - ks
+                if (len(cur) - k + len(chain) - k > via_snapshot
+                        or any(info is None for _, info in cur[k:])):
+                    pos.restore(chain[ks][4] if ks >= 0 else root[4])
+                    cur[:] = [(nd, None) for nd in chain[:ks + 1]]
+                    k = ks + 1
+                else:
+                    while len(cur) > k:
+                        nd, info = cur.pop()
+                        undo(nd[1], info)
+                for nd in chain[k:]:
+                    cur.append((nd, apply(nd[1])))
+            if node[4] is None and len(cur) % _CHECKPOINT == 0:
+                node[4] = pos.snapshot()
+            line = expand(node, cur, [])
+            if line is not None:
+                self.nodes = nodes
+                return line
             if nodes >= self.nodes + _SLICE:
                 self.nodes = nodes
                 yield None
-        self.nodes = nodes
-        return None
 
 
-_SLICE = 1000   # positions a search generates before it yields the core
-# The searches that share the core, each complete on its own: (shuffle weight, slices per
-# round). The first charges moves that turn nothing up and empty nothing; the second does
-# not, and wins the few deals that need long shuffles.
-_PORTFOLIO = ((40, 3), (0, 1))
+_SLICE = 1000   # positions the search generates between two looks at the clock
+_INLINE_AFTER = 50_000   # positions generated before stock plays are expanded at once
+_BURST = 10     # expansions a queue makes in a row (fewer jumps across the tree)
+_CHECKPOINT = 6  # expanded positions at depths divisible by this keep a snapshot
+# The priority queues of the search: (charge per shuffle, turns per round). The first
+# queue charges moves that turn nothing up and empty nothing, which keeps it from wandering
+# among rearrangements of the face-up runs; the second does not, for the few deals whose
+# wins need long rearrangements.
+_PORTFOLIO = ((40, 1), (80, 1), (160, 1), (320, 1), (0, 1))
 
 
 # ----------------------------------------------------------------------------------------------
 # Writing the line out as engine moves
 
 
-def _to_engine_moves(game: "Game", line: list[tuple]) -> list["Move"]:
+def _to_engine_moves(game: Game, line: list[tuple]) -> list[Move]:
     """Replay the abstract ``line`` on a copy of ``game``, adding the turns and recycles that
     bring each stock card to the waste top; the engine checks every move."""
     from rules.yatsuhashi import RECYCLE, TURN, Move
@@ -707,7 +868,7 @@ def _to_engine_moves(game: "Game", line: list[tuple]) -> list["Move"]:
     return out
 
 
-def solve(game: "Game", seconds: float = 5.0, max_nodes: int | None = None) -> Solution:
+def solve(game: Game, seconds: float = 5.0, max_nodes: int | None = None) -> Solution:
     """Can ``game`` still be won? Exact search, every card known (face-down ones included).
 
     Returns a ``Solution``: ``winnable`` True with ``moves`` a winning line of engine moves from
@@ -718,28 +879,21 @@ def solve(game: "Game", seconds: float = 5.0, max_nodes: int | None = None) -> S
     """
     start = time.perf_counter()
     deadline = start + max(0.0, float(seconds))
-    passes = [(_Searcher(game, shuffle), share) for shuffle, share in _PORTFOLIO]
-    running = [(searcher, share, searcher.run()) for searcher, share in passes]
-    line = None
-
-    def nodes() -> int:
-        return sum(searcher.nodes for searcher, _ in passes)
-
-    while line is None:
-        for searcher, share, it in running:
-            try:
-                for _ in range(share):
-                    next(it)
-            except StopIteration as stop:
-                if stop.value is None:   # a complete search found no win: there is none
-                    return Solution(False, [], nodes(), time.perf_counter() - start)
-                line = stop.value
-                break
-            if time.perf_counter() > deadline or (max_nodes is not None
-                                                  and nodes() >= max_nodes):
-                return Solution(None, [], nodes(), time.perf_counter() - start)
+    searcher = _Searcher(game)
+    it = searcher.run()
+    while True:
+        try:
+            next(it)
+        except StopIteration as stop:
+            line = stop.value
+            break
+        if time.perf_counter() > deadline or (max_nodes is not None
+                                              and searcher.nodes >= max_nodes):
+            return Solution(None, [], searcher.nodes, time.perf_counter() - start)
+    if line is None:
+        return Solution(False, [], searcher.nodes, time.perf_counter() - start)
     moves = _to_engine_moves(game, line)
-    return Solution(True, moves, nodes(), time.perf_counter() - start)
+    return Solution(True, moves, searcher.nodes, time.perf_counter() - start)
 
 
-__all__ = ["solve", "Solution"]
+__all__ = ["Solution", "solve"]

@@ -392,6 +392,17 @@ def test_new_deal_after_moves_asks_and_counts_a_loss(app):
     assert (tally.played, tally.lost) == (1, 1)
 
 
+def test_leaving_for_the_menu_counts_a_deal_under_way_as_lost(app):
+    from game.scenes.menu import MenuScene
+    t = make_table(app, seed=3)
+    app.stack.reset(MenuScene())  # without a move: not a game
+    assert app.stats.summary("yatsuhashi").played == 0
+    t = make_table(app, seed=3)
+    click(app, t.layout_.stock.center)
+    app.stack.reset(MenuScene())
+    assert (app.stats.summary("yatsuhashi").played, app.stats.summary("yatsuhashi").lost) == (1, 1)
+
+
 def test_deal_number_dialog_plays_that_deal(app):
     t = make_table(app, seed=3)
     click(app, t.buttons["number"].rect.center)

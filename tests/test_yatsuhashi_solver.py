@@ -1,0 +1,192 @@
+"""The Yatsuhashi solver (rules.yatsuhashi_solver) against a plain exhaustive search.
+
+The solver works on an abstract position (the stock as a set, foundations and interchangeable
+chaff up to symmetry, stock plays used at once): fast, but each of those reductions is a claim.
+Here a deliberately simple search, with no reduction at all beyond a visited set of engine
+positions, decides small random layouts, and the solver must give the same verdict on every
+one. Then: winning lines replay on real deals and from positions in mid-game, and two threads
+solving at once get the answers one thread gets.
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import rules.yatsuhashi_solver as solver
+from rules.hanafuda import DECK, Card, Kind
+from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS, Game
+from rules.yatsuhashi_solver import Solution, solve
+
+FIXED_YAKU = [y for y in YAKU_CARDS if y != "yatsuhashi"]
+BRIDGE = YAKU_CARDS["yatsuhashi"][0]
+BUDGET = 30.0   # seconds: far more than any position here needs (a None fails the test)
+
+
+# ----------------------------------------------------------------------------------------------
+# The reference: exhaustive search over engine positions
+
+
+def exhaustive_winnable(game: Game) -> bool:
+    """Can ``game`` be won? Depth-first over every legal move of the engine, from copies, with
+    nothing pruned but positions already visited (the key plus the collections so far)."""
+    def key(g: Game) -> tuple:
+        return g.key(), len(g.collected)
+
+    seen = {key(game)}
+    stack = [game.copy()]
+    while stack:
+        g = stack.pop()
+        if g.is_won:
+            return True
+        for move in g.legal_moves():
+            child = g.copy()
+            child.apply(move)
+            k = key(child)
+            if k not in seen:
+                seen.add(k)
+                stack.append(child)
+    return False
+
+
+def _chaff_set(yaku: str, rng: random.Random) -> list[Card]:
+    """One chaff of each month of a chaff yaku, each chosen at random from its two."""
+    return [rng.choice([c for c in DECK if c.kind is Kind.CHAFF and c.month == m])
+            for m in CHAFF_MONTHS[yaku]]
+
+
+def random_layout(seed: int) -> Game:
+    """A small position: 2-4 foundations holding 1-3 whole yaku (sometimes a stray card that
+    no yaku can take, sometimes the Bridge with 3-5 yaku already collected), cards face down
+    at random, up to three cards in the stock."""
+    rng = random.Random(seed)
+    foundations = rng.randint(2, 4)
+    collected: list[str] = []
+    bridge = rng.random() < 0.3
+    if bridge:
+        collected = rng.sample(FIXED_YAKU, rng.choice([3, 4, 4, 5]))
+    elif rng.random() < 0.3:
+        collected = rng.sample(FIXED_YAKU, rng.randint(1, 3))
+    free = [y for y in FIXED_YAKU if y not in collected] + ["early_chaff", "late_chaff"]
+    table: list[Card] = []
+    for y in rng.sample(free, rng.choice([1, 2, 2, 3])):
+        table += _chaff_set(y, rng) if y in CHAFF_MONTHS else list(YAKU_CARDS[y])
+    if bridge:
+        table.append(BRIDGE)
+    if rng.random() < 0.1:   # a stray: its yaku is not all there
+        taken = {c for y in collected for c in YAKU_CARDS[y]}
+        table.append(rng.choice([c for c in DECK if c not in table and c not in taken]))
+    rng.shuffle(table)
+    in_stock = rng.randint(0, min(3, len(table) - 1))
+    stock, rest = table[:in_stock], table[in_stock:]
+    piles: list[list[Card]] = [[] for _ in range(foundations)]
+    for c in rest:
+        piles[rng.randrange(foundations)].append(c)
+    face_down = [rng.randint(0, max(len(p) - 1, 0)) for p in piles]
+    return Game.from_layout(piles, stock, face_down=face_down, collected=collected)
+
+
+def assert_wins(game: Game, solution: Solution) -> None:
+    """The solution's line, applied to a copy of ``game`` move by move, wins."""
+    g = game.copy()
+    for move in solution.moves:
+        g.apply(move)
+    assert g.is_won
+
+
+@pytest.mark.parametrize("inline", [False, True], ids=["queued", "inline"])
+def test_solver_agrees_with_exhaustive_search_on_small_layouts(inline, monkeypatch):
+    if inline:   # the mode of long searches, from the first position on
+        monkeypatch.setattr(solver, "_INLINE_AFTER", 0)
+    verdicts = {True: 0, False: 0}
+    bridge_at = {4: 0, 5: 0}
+    for seed in range(200):
+        game = random_layout(seed)
+        before, state = game.to_dict(), game.state()
+        expected = exhaustive_winnable(game)
+        got = solve(game, BUDGET)
+        assert got.winnable is expected, (seed, game)
+        assert game.to_dict() == before and game.state() == state, seed
+        if expected:
+            assert_wins(game, got)
+        else:
+            assert got.moves == []
+        verdicts[expected] += 1
+        on_table = [c for f in game.foundations for c in f] + game.stock
+        if BRIDGE in on_table and len(game.collected) in bridge_at:
+            bridge_at[len(game.collected)] += 1
+    # Both verdicts and both sides of the Bridge rule are well represented.
+    assert verdicts[True] >= 80 and verdicts[False] >= 50, verdicts
+    assert bridge_at[4] >= 10 and bridge_at[5] >= 10, bridge_at
+
+
+def test_the_bridge_waits_for_the_fifth_collection():
+    # 5A on top of the godori cards; four yaku taken: godori must go first, then the Bridge
+    # (taking the Bridge first is not possible: four collections are not enough).
+    four = ["akatan", "aotan", "kasutan", "inoshikacho"]
+    game = Game.from_layout([["2A", "4A", "5A"], ["8A"]], [], face_down=[0, 0], collected=four)
+    assert solve(game, BUDGET).winnable is False   # 5A covers 4A: godori is never available
+    game = Game.from_layout([["5A", "2A"], ["4A"], ["8A"]], [], face_down=[0, 0, 0],
+                            collected=four)
+    sol = solve(game, BUDGET)
+    assert sol.winnable is True
+    assert [m.yaku for m in sol.moves if m.kind == "collect"] == ["godori", "yatsuhashi"]
+
+
+def test_a_budget_that_runs_out_gives_no_verdict():
+    sol = solve(Game.deal(283), BUDGET, max_nodes=2_000)   # needs about 100,000 positions
+    assert sol.winnable is None and sol.moves == [] and not sol
+    assert sol.nodes >= 2_000
+
+
+# ----------------------------------------------------------------------------------------------
+# Real deals
+
+
+#: Deals decided quickly, winnable and not (22 and 42 cannot be won).
+DEALS = [1, 9, 22, 42, 150, 500, 999]
+
+
+@pytest.mark.parametrize("seed", DEALS)
+def test_real_deals_replay_and_mid_game_positions_stay_winnable(seed):
+    game = Game.deal(seed)
+    sol = solve(game, BUDGET)
+    if seed in (22, 42):
+        assert sol.winnable is False and sol.moves == []
+        return
+    assert sol.winnable is True
+    assert_wins(Game.deal(seed), sol)
+    # Play part of the line, then ask again from there: still winnable, and the new line wins.
+    for cut in (len(sol.moves) // 3, 2 * len(sol.moves) // 3):
+        mid = Game.deal(seed)
+        for move in sol.moves[:cut]:
+            mid.apply(move)
+        before = mid.to_dict()
+        again = solve(mid.copy(), BUDGET)
+        assert again.winnable is True
+        assert_wins(mid, again)
+        assert mid.to_dict() == before
+
+
+# ----------------------------------------------------------------------------------------------
+# Threads
+
+
+def _answer(game: Game) -> tuple:
+    sol = solve(game.copy(), BUDGET)
+    return sol.winnable, [str(m) for m in sol.moves]
+
+
+def test_two_threads_at_once_get_the_answers_one_thread_gets():
+    games = [Game.deal(s) for s in (3, 22, 77, 150, 226, 9)]
+    mid = Game.deal(77)
+    for move in solve(mid.copy(), BUDGET).moves[:40]:
+        mid.apply(move)
+    games.append(mid)
+    alone = [_answer(g) for g in games]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        together = list(pool.map(_answer, games + games[::-1]))
+    assert together == alone + alone[::-1]
+    assert {w for w, _ in alone} == {True, False}
