@@ -112,4 +112,6 @@ def simulate(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+    multiprocessing.freeze_support()  # the solvers' child process, in a frozen build
     sys.exit(main())

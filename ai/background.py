@@ -5,6 +5,11 @@ interpreter lock (and a big dictionary growing inside the search holds it for a 
 so the solvers run in a child process: ``ProcessWorker``. ``ThreadWorker`` has the same
 interface on a thread (tests that replace a function with a stand-in use it).
 
+The child is started with multiprocessing's "spawn" (a fresh interpreter: no SDL state or
+threads inherited), which imports the program's main script again under another name: a
+script that uses a ``ProcessWorker`` must keep its work under ``if __name__ == "__main__"``
+(``main.py`` does, and imports nothing heavy at the top).
+
 Jobs are named ``"module:function"`` with picklable arguments and result. As with
 ``ai.runner.AIWorker``, only the latest request counts: a newer ``request`` or ``cancel``
 discards the answer of an earlier one, and a request made while another is running waits
