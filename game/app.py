@@ -25,6 +25,8 @@ from game.stats import Statistics  # noqa: E402
 log = logging.getLogger(__name__)
 
 FPS = 60
+IDLE_FPS = 15    # nothing moving and no input for IDLE_AFTER seconds: spare the CPU
+IDLE_AFTER = 1.0
 MIN_SIZE = (960, 600)
 MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not make animations jump
 
@@ -188,9 +190,12 @@ class App:
         self.start()
         self.running = True
         first = True
+        quiet = 0.0  # seconds without input
         while self.running and len(self.stack):
-            dt = self.clock.tick(FPS) / 1000.0
-            for event in pygame.event.get():
+            dt = self.clock.tick(self.frame_rate(quiet)) / 1000.0
+            events = pygame.event.get()
+            quiet = 0.0 if events else quiet + dt
+            for event in events:
                 self.dispatch(event)
                 if not self.running:
                     break
@@ -202,6 +207,15 @@ class App:
                 first = False
                 self.start_sounds()
         self.shutdown()
+
+    def frame_rate(self, quiet: float) -> int:
+        """Frames a second for the next frame: full speed while anything moves or the player
+        has just done something, a quarter when the table is still (an idle table would
+        otherwise keep a core busy redrawing the same picture)."""
+        top = self.stack.top
+        if quiet < IDLE_AFTER or top is None or not top.settled():
+            return FPS
+        return IDLE_FPS
 
     def quit(self) -> None:
         self.running = False

@@ -237,3 +237,16 @@ def test_app_starts_silent_without_an_audio_device(monkeypatch, caplog):
     monkeypatch.undo()
     pygame.mixer.quit()
     pygame.mixer.init()
+
+
+def test_a_still_scene_without_input_runs_at_a_lower_frame_rate(app):
+    from game.app import FPS, IDLE_AFTER, IDLE_FPS
+    from game.scene import Scene
+
+    class Moving(Scene):
+        def settled(self) -> bool:
+            return False
+    assert app.frame_rate(0.0) == FPS                 # input just now
+    assert app.frame_rate(IDLE_AFTER + 0.5) == IDLE_FPS < FPS
+    app.push(Moving())
+    assert app.frame_rate(IDLE_AFTER + 0.5) == FPS    # something is moving
