@@ -496,6 +496,8 @@ def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app
     app.push(t)
     app.frame(DT)
     assert t.finding is not None and not t.settled()
+    stock = t.layout_.stock.center  # no deal is shown until one is found
+    assert all(s.pos == stock and not s.face_up for s in t.sprites.values())
     before = pygame.image.tobytes(app.screen, "RGB")
     gate.set()
     run_until(app, lambda: t.finding is None, limit=400)

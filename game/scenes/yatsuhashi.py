@@ -563,6 +563,8 @@ class YatsuhashiTable(TableScene):
         self.queue.clear()
         self.finding = {"checked": 0}
         self.asked = None
+        self._gather()       # the cards wait on the stock, face down, until a deal is found
+        self.dealing = True
         number = first if first is not None else self.rng.randint(1, 99_999)
         self.worker.request("ai.yatsuhashi:solve_deal", number, FIND_BUDGET)
 
@@ -1227,7 +1229,8 @@ class YatsuhashiTable(TableScene):
         y += img.get_height()
         body = font(m.type_size("body"), True)
         small = font(m.type_size("small"))
-        rows = [(_("Deal"), str(self.deal_number) if self.deal_number else "—"),
+        shown = "…" if self.finding is not None else str(self.deal_number or "—")
+        rows = [(_("Deal"), shown),
                 (_("Time"), clock(self.elapsed)),
                 (_("Moves"), str(len(self.game.moves))),
                 (_("Yaku"), f"{len(self.game.collected)} / 14")]
@@ -1238,7 +1241,7 @@ class YatsuhashiTable(TableScene):
             surface.blit(b, (x + w - b.get_width(), y))
             y += b.get_height() + m.px(2)
         y += m.px(8)
-        if self.show_indicator and not self.game.is_won:
+        if self.show_indicator and not self.game.is_won and self.finding is None:
             y = self._draw_indicator(surface, x, y, w)
         y += m.px(6)
         tiny = font(m.type_size("tiny"))
