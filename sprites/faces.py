@@ -56,6 +56,16 @@ _BADGE_KINDS = {
 _BLUE_RIBBONS = {"6R", "9R", "10R"}
 
 
+def hanafuda_size(width: float) -> tuple[int, int]:
+    """A hanafuda card's size for ``width`` pixels (at least 8 wide), in the card's proportions.
+
+    >>> hanafuda_size(100)
+    (100, 160)
+    """
+    w = max(8, round(width))
+    return w, round(w * HANAFUDA_RATIO)
+
+
 def _side(name: str, value: object) -> int:
     """``value`` as a pixel count, or ValueError naming ``name``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -27,6 +27,24 @@ def motion(target, pos, rel=(0, 0), buttons=(0, 0, 0)) -> None:
     send(target, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons))
 
 
+def run_until(app, predicate, limit: int = 4000, dt: float = 1 / 30) -> None:
+    """Advance frames of ``dt`` until ``predicate()`` holds (a bounded loop: a hang fails)."""
+    for _ in range(limit):
+        if predicate():
+            return
+        app.frame(dt)
+    raise AssertionError("the table never reached the expected state")
+
+
+def drag(target, start, end) -> None:
+    """Press at ``start``, move through the midpoint to ``end`` holding the button, release."""
+    send(target, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for p in (mid, end):
+        motion(target, p, buttons=(1, 0, 0))
+    send(target, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
 def cards_in(value) -> set:
     """Every hanafuda Card reachable inside ``value`` (dicts, lists, tuples, sets, actions):
     what an observation reveals."""

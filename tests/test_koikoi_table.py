@@ -11,30 +11,17 @@ from game.scenes.koikoi_dialogs import (DecisionDialog, KoiKoiRulesScene, MatchR
                                         RoundResultScene)
 from game.scenes.setup import default_setup
 from rules.koikoi import PHASE_PLAY, PHASE_TAKE
-from tests.helpers import click, key, motion, send
+from tests.helpers import click, drag, key, motion, run_until
 
 DT = 1 / 30
 
 
-def run_until(app, predicate, limit=4000):
-    """Advance frames until ``predicate()`` holds (a bounded loop: a hang fails the test)."""
-    for _ in range(limit):
-        if predicate():
-            return
-        app.frame(DT)
-    raise AssertionError("the table never reached the expected state")
 
 
 def table_of(app) -> KoiKoiTable:
     return next(s for s in app.stack if isinstance(s, KoiKoiTable))
 
 
-def drag(app, start, end):
-    send(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for p in (mid, end):
-        send(app, pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
-    send(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
 
 
 @pytest.fixture

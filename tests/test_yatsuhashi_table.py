@@ -17,18 +17,11 @@ from game.scenes.yatsuhashi import STOCK, WASTE, YatsuhashiTable
 from rules.hanafuda import card
 from rules.yatsuhashi import Game, Move
 from rules.yatsuhashi_solver import solve
-from tests.helpers import click, key, motion, send
+from tests.helpers import click, drag, key, motion, run_until, send
 
 DT = 1 / 30
 
 
-def run_until(app, predicate, limit=3000):
-    """Advance frames until ``predicate()`` holds (a bounded loop: a hang fails the test)."""
-    for _ in range(limit):
-        if predicate():
-            return
-        app.frame(DT)
-    raise AssertionError("the table never reached the expected state")
 
 
 def settle(app, t):
@@ -66,12 +59,6 @@ def visible_point(t, c):
     raise AssertionError(f"{c} is completely covered")
 
 
-def drag(app, start, end):
-    send(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for p in (mid, end):
-        motion(app, p, buttons=(1, 0, 0))
-    send(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
 
 
 def mouse_move(app, t, move: Move) -> None:

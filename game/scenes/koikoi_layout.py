@@ -17,13 +17,10 @@ import pygame
 
 from game.theme import Metrics
 from rules.hanafuda import Card, Kind
-from sprites.faces import HANAFUDA_RATIO
+from game.scenes.table import split_table
+from sprites.faces import hanafuda_size
 
 KINDS = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
-
-
-def _size(w: int) -> tuple[int, int]:
-    return w, round(w * HANAFUDA_RATIO)
 
 
 @dataclass
@@ -35,17 +32,13 @@ class TableLayout:
 
     def __post_init__(self) -> None:
         self.m = m = Metrics(self.size)
-        w, h = self.size
-        pad = m.pad
-        panel_w = max(m.px(270), min(int(w * 0.24), m.px(340)))
-        self.panel = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
-        self.play = pygame.Rect(pad, pad, self.panel.x - 2 * pad, h - 2 * pad)
+        self.panel, self.play = split_table(self.size, m, 270, 0.24, 340)
         # Card widths by zone (design pixels, scaled), shrunk if the play area is narrow.
         fit = min(1.0, self.play.width / m.px(900))
-        self.hand_card = _size(round(m.px(78) * fit))
-        self.opp_card = _size(round(m.px(50) * fit))
-        self.field_card = _size(round(m.px(72) * fit))
-        self.pile_card = _size(round(m.px(40) * fit))
+        self.hand_card = hanafuda_size(m.px(78) * fit)
+        self.opp_card = hanafuda_size(m.px(50) * fit)
+        self.field_card = hanafuda_size(m.px(72) * fit)
+        self.pile_card = hanafuda_size(m.px(40) * fit)
         gap = m.px(10)
         p = self.play
         # Bands from the top: opponent hand, opponent pile; from the bottom: hand, own pile.

@@ -12,6 +12,24 @@ import pygame
 
 from game.catalog import GAMES
 from game.scene import Scene
+from game.theme import Metrics
+
+
+def split_table(size: tuple[int, int], metrics: Metrics, narrowest: int, share: float,
+                widest: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """A table's two areas: the information panel on the right (``share`` of the width, kept
+    between ``narrowest`` and ``widest`` design pixels) and the play area left of it.
+
+    >>> panel, play = split_table((1280, 800), Metrics((1280, 800)), 270, 0.24, 340)
+    >>> play.right < panel.x and panel.right <= 1280
+    True
+    """
+    m = metrics
+    w, h = size
+    panel_w = max(m.px(narrowest), min(int(w * share), m.px(widest)))
+    panel = pygame.Rect(w - panel_w - m.pad, m.pad, panel_w, h - 2 * m.pad)
+    play = pygame.Rect(m.pad, m.pad, panel.x - 2 * m.pad, h - 2 * m.pad)
+    return panel, play
 
 
 class TableScene(Scene):

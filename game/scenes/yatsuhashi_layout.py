@@ -19,18 +19,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.theme import Metrics
-from sprites.faces import HANAFUDA_RATIO
+from game.scenes.table import split_table
+from sprites.faces import hanafuda_size
 
 #: The board: one slot per collection, in two rows. The chaff yaku are collected twice.
 SLOT_YAKU = ("early_chaff", "early_chaff", "late_chaff", "late_chaff", "akatan", "aotan",
              "kasutan", "inoshikacho", "godori", "hanami_tsukimi_zake", "ame_sanko", "kiri_kasu",
              "yanagi_kasu", "yatsuhashi")
 SLOTS_PER_ROW = 7
-
-
-def card_size(width: float) -> tuple[int, int]:
-    w = max(8, round(width))
-    return w, round(w * HANAFUDA_RATIO)
 
 
 @dataclass
@@ -42,14 +38,11 @@ class TableLayout:
 
     def __post_init__(self) -> None:
         self.m = m = Metrics(self.size)
-        w, h = self.size
-        pad = m.pad
-        panel_w = max(m.px(230), min(int(w * 0.21), m.px(290)))
-        self.panel = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
-        self.play = p = pygame.Rect(pad, pad, self.panel.x - 2 * pad, h - 2 * pad)
+        self.panel, self.play = split_table(self.size, m, 230, 0.21, 290)
+        p = self.play
         # Card sizes shrink when the play area is narrow (a tall, thin window).
         fit = min(1.0, p.width / m.px(966))
-        self.card = card_size(m.px(100) * fit)
+        self.card = hanafuda_size(m.px(100) * fit)
         cw, ch = self.card
         gap = m.px(16)
         self.stock = pygame.Rect(p.x, p.y, cw, ch)
@@ -59,7 +52,7 @@ class TableLayout:
         bx = self.waste.right + m.px(24)
         self.board = pygame.Rect(bx, p.y, p.right - bx, 0)
         slot_w = (self.board.width - m.px(4) * (SLOTS_PER_ROW - 1)) / SLOTS_PER_ROW
-        self.mini = card_size(min(slot_w * 0.34, cw * 0.5))
+        self.mini = hanafuda_size(min(slot_w * 0.34, cw * 0.5))
         self.label_h = m.px(19)
         slot_h = self.mini[1] + self.label_h + m.px(8)
         self.board.height = 2 * slot_h + m.px(4)
