@@ -325,7 +325,21 @@ class _View:
 # Agents
 
 
-class EasyAgent:
+class _Agent:
+    """What both levels share: their random generator and the legal actions they choose from."""
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    @staticmethod
+    def legal(observation: dict[str, Any]) -> list[Action]:
+        legal: list[Action] = list(observation["legal_actions"])
+        if not legal:
+            raise ValueError("no legal action: it is not this seat's turn")
+        return legal
+
+
+class EasyAgent(_Agent):
     """Plausible and loose: grabs the most valuable capture (with noise), koi-koi on a coin flip.
 
     >>> from rules.koikoi import KoiKoiGame
@@ -336,13 +350,8 @@ class EasyAgent:
 
     level = "easy"
 
-    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random(seed)
-
     def choose(self, observation: dict[str, Any]) -> Action:
-        legal: list[Action] = list(observation["legal_actions"])
-        if not legal:
-            raise ValueError("no legal action: it is not this seat's turn")
+        legal = self.legal(observation)
         phase = observation["phase"]
         rng = self.rng
         if phase == "swap":
@@ -383,7 +392,7 @@ def _taken(c: Card | None, target: Card | None, field: Sequence[Card],
     return [target] if target in same else []
 
 
-class NormalAgent:
+class NormalAgent(_Agent):
     """Weighs captures, yaku progress, the opponent's threats and the draw; koi-koi by EV.
 
     >>> from rules.koikoi import KoiKoiGame
@@ -420,13 +429,8 @@ class NormalAgent:
     #: Koi-koi only when it beats stopping by this many points.
     koikoi_margin = 0.0
 
-    def __init__(self, seed: int | None = None, rng: random.Random | None = None) -> None:
-        self.rng = rng if rng is not None else random.Random(seed)
-
     def choose(self, observation: dict[str, Any]) -> Action:
-        legal: list[Action] = list(observation["legal_actions"])
-        if not legal:
-            raise ValueError("no legal action: it is not this seat's turn")
+        legal = self.legal(observation)
         if len(legal) == 1:
             return legal[0]
         phase = observation["phase"]

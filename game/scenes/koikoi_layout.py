@@ -11,28 +11,22 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 
-from game.theme import Metrics
 from rules.hanafuda import Card, Kind
-from game.scenes.table import split_table
+from game.scenes.table import TableAreas
 from sprites.faces import hanafuda_size
 
 KINDS = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
 
 
-@dataclass
-class TableLayout:
+class TableLayout(TableAreas):
     """Rectangles and card sizes for a window of ``size``. ``pos_*`` give card centres."""
 
-    size: tuple[int, int]
-    m: Metrics = field(init=False)
+    PANEL = (270, 0.24, 340)
 
-    def __post_init__(self) -> None:
-        self.m = m = Metrics(self.size)
-        self.panel, self.play = split_table(self.size, m, 270, 0.24, 340)
+    def arrange(self) -> None:
+        m = self.m
         # Card widths by zone (design pixels, scaled), shrunk if the play area is narrow.
         fit = min(1.0, self.play.width / m.px(900))
         self.hand_card = hanafuda_size(m.px(78) * fit)

@@ -8,6 +8,9 @@ computer moves are made first, so the picture shows a game in progress).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import ClassVar
+
 import pygame
 
 from game.catalog import GAMES
@@ -30,6 +33,26 @@ def split_table(size: tuple[int, int], metrics: Metrics, narrowest: int, share: 
     panel = pygame.Rect(w - panel_w - m.pad, m.pad, panel_w, h - 2 * m.pad)
     play = pygame.Rect(m.pad, m.pad, panel.x - 2 * m.pad, h - 2 * m.pad)
     return panel, play
+
+
+@dataclass
+class TableAreas:
+    """Where a table's things sit, for a window of ``size``: every table has the information
+    ``panel`` on the right and the ``play`` area; a game's layout sets ``PANEL`` and places its
+    piles in ``arrange`` (pure geometry, no drawing)."""
+
+    size: tuple[int, int]
+    m: Metrics = field(init=False)
+    #: The panel's narrowest width, share of the window and widest width (design pixels).
+    PANEL: ClassVar[tuple[int, float, int]] = (270, 0.24, 340)
+
+    def __post_init__(self) -> None:
+        self.m = Metrics(self.size)
+        self.panel, self.play = split_table(self.size, self.m, *self.PANEL)
+        self.arrange()
+
+    def arrange(self) -> None:
+        """Place the game's piles (override)."""
 
 
 class TableScene(Scene):

@@ -14,12 +14,9 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
 
-from game.theme import Metrics
-from game.scenes.table import split_table
+from game.scenes.table import TableAreas
 from sprites.faces import hanafuda_size
 
 #: The board: one slot per collection, in two rows. The chaff yaku are collected twice.
@@ -29,16 +26,13 @@ SLOT_YAKU = ("early_chaff", "early_chaff", "late_chaff", "late_chaff", "akatan",
 SLOTS_PER_ROW = 7
 
 
-@dataclass
-class TableLayout:
+class TableLayout(TableAreas):
     """Rectangles and card sizes for a window of ``size``; ``*_positions`` give card centres."""
 
-    size: tuple[int, int]
-    m: Metrics = field(init=False)
+    PANEL = (230, 0.21, 290)
 
-    def __post_init__(self) -> None:
-        self.m = m = Metrics(self.size)
-        self.panel, self.play = split_table(self.size, m, 230, 0.21, 290)
+    def arrange(self) -> None:
+        m = self.m
         p = self.play
         # Card sizes shrink when the play area is narrow (a tall, thin window).
         fit = min(1.0, p.width / m.px(966))
