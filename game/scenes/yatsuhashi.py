@@ -24,26 +24,19 @@ import pygame
 
 from ai.background import ProcessWorker
 from ai.yatsuhashi import useful_move
-from game import draw, theme
-from game.fonts import font
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _
 from game.scenes.dialog import Dialog, NumberDialog
 from game.scenes.table import TableScene
-from game.scenes.yatsuhashi_layout import SLOT_YAKU, TableLayout
-from game.text import clock, draw_text, fit_font_size
+from game.scenes.yatsuhashi_draw import (COLLECT_GLOW, HINT_GLOW, SELECT_GLOW, TARGET_GLOW,
+                                         TableDrawing, ghost_cards, yaku_label)
+from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.widgets import Button
-from rules.hanafuda import DECK, MONTH_NAMES, Card, Kind
-from rules.yatsuhashi import (BRIDGE, BRIDGE_AFTER, CHAFF_MONTHS, YAKU_CARDS, Game, Move,
-                              next_month, parse_move)
+from rules.hanafuda import DECK, MONTH_NAMES, Card
+from rules.yatsuhashi import BRIDGE, BRIDGE_AFTER, Game, Move, next_month, parse_move
 from sprites import AnimationQueue, CardSprite, DragController, SPEED_FACTORS, until_settled
 from sprites import faces
 
 log = logging.getLogger(__name__)
-
-COLLECT_GLOW = (240, 200, 90)     # cards of a yaku that can be collected now
-SELECT_GLOW = (235, 90, 60)       # cards chosen for a collection
-TARGET_GLOW = (120, 220, 140)     # legal drop targets while dragging
-HINT_GLOW = (110, 200, 255)       # the hinted move
 
 #: Seconds the background solver may spend on one position, and on each candidate deal when
 #: looking for a winnable one (the benchmark decides every deal of 1-1,000 well inside these).
@@ -53,14 +46,6 @@ MAX_DEAL = 999_999_999
 HINT_TIME = 4.0
 DOUBLE_CLICK = 0.4
 
-#: Short labels of the board slots (the yaku ids of ``SLOT_YAKU``).
-YAKU_LABELS = {
-    "early_chaff": N_("Early chaff"), "late_chaff": N_("Late chaff"), "akatan": N_("Aka-tan"),
-    "aotan": N_("Ao-tan"), "kasutan": N_("Kasu-tan"), "inoshikacho": N_("Ino-shika-cho"),
-    "godori": N_("Godori"), "hanami_tsukimi_zake": N_("Hanami-tsukimi"),
-    "ame_sanko": N_("Ame-sanko"), "kiri_kasu": N_("Kiri-kasu"), "yanagi_kasu": N_("Yanagi-kasu"),
-    "yatsuhashi": N_("Yatsuhashi"),
-}
 
 RULES = N_(
     "Six foundations of six cards are dealt, the top card of each face up; the other twelve "
@@ -85,25 +70,10 @@ RULES = N_(
     "The deal is won when all fourteen are collected. Not every deal can be won: the "
     "indicator says whether yours still can be.")
 
-# Piles the keyboard focus moves between: stock, waste, then the foundations.
-STOCK, WASTE = 0, 1
-
-
-def yaku_label(yaku: str) -> str:
-    return _(YAKU_LABELS.get(yaku, yaku))
 
 
 def month_name(month: int) -> str:
     return _(MONTH_NAMES[month - 1])
-
-
-def ghost_cards(yaku: str) -> tuple[Card, ...]:
-    """What a board slot shows before its yaku is collected: the yaku's cards, or for the
-    chaff yaku the first chaff of each of their months."""
-    if yaku in CHAFF_MONTHS:
-        return tuple(next(c for c in DECK if c.month == m and c.kind is Kind.CHAFF)
-                     for m in CHAFF_MONTHS[yaku])
-    return YAKU_CARDS[yaku]
 
 
 class _Foundation:
@@ -121,7 +91,7 @@ class _Foundation:
         return self.scene.drop_verdict(sprites[0].data, self.index)
 
 
-class YatsuhashiTable(TableScene):
+class YatsuhashiTable(TableDrawing, TableScene):
     game_id = "yatsuhashi"
     name = "yatsuhashi"
     #: Where the solver runs: a child process, so that its work never holds up a frame.
@@ -1087,225 +1057,14 @@ class YatsuhashiTable(TableScene):
         moving = self._retarget(self.queue.duration(0.6), stagger=self.queue.duration(0.03))
         return until_settled(moving)
 
-    def _draw_win(self, surface: pygame.Surface) -> None:
-        """The card in the middle of the ring: the result and the record for this game."""
-        m = self.metrics
-        (cx, cy), r = self.win_ring()
-        box = pygame.Rect(0, 0, round(r * 1.25), round(r * 0.75))
-        box.center = (round(cx), round(cy))
-        draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
-        lines = [(_("You won!"), "title", theme.GOLD, True),
-                 (_("Deal {n} in {time} with {moves} moves").format(
-                     n=self.deal_number, time=clock(self.elapsed), moves=len(self.game.moves)),
-                  "body", theme.TEXT, False)]
-        if self.app is not None:
-            t = self.app.stats.summary("yatsuhashi")
-            rate = f"{t.win_rate * 100:.0f}%" if t.win_rate is not None else "—"
-            lines.append((_("Won {won} of {played} ({rate}) · streak {streak}").format(
-                won=t.won, played=t.played, rate=rate, streak=t.streak), "small", theme.TEXT_DIM,
-                False))
-        imgs = []
-        for text, role, color, bold in lines:
-            size = fit_font_size(text, box.width - m.px(24), m.type_size(role), bold)
-            imgs.append(font(size, bold).render(text, True, color))
-        y = box.centery - sum(i.get_height() for i in imgs) // 2
-        for img in imgs:
-            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += img.get_height()
-
     def rules_text(self) -> str:
         return _(RULES)
 
-    # Drawing ---------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        lay, m = self.layout_, self.metrics
-        surface.blit(draw.table_background(surface.get_size()), (0, 0))
-        self._draw_piles(surface)
-        self._draw_board(surface)
-        for s in sorted(self.sprites.values(), key=lambda s: (s.dragging, s.z)):
-            s.draw(surface)
-        self._draw_focus(surface)
-        text = self.notice or self.message
-        if text:
-            color = theme.VERMILION if self.notice else theme.TEXT
-            size = fit_font_size(text, lay.message.width, m.type_size("small"))
-            draw_text(surface, text, font(size), color, lay.message, "center", "center",
-                      wrap_lines=False)
-        self._draw_panel(surface)
-        if self.won_shown and not self.queue.busy:
-            self._draw_win(surface)
-        if self.finding is not None:
-            self._draw_finding(surface)
 
-    def _outline(self, surface: pygame.Surface, rect: pygame.Rect, color=theme.GOLD_DIM,
-                 alpha: int = 70) -> None:
-        m = self.metrics
-        draw.rounded_rect(surface, theme.FELT_DARK, rect, m.radius, alpha=alpha)
-        pygame.draw.rect(surface, color, rect, max(1, m.px(1.5)), border_radius=m.radius)
 
-    def _draw_piles(self, surface: pygame.Surface) -> None:
-        lay, m, g = self.layout_, self.metrics, self.game
-        self._outline(surface, lay.stock)
-        if not g.stock:
-            # The empty stock: a circular arrow when the waste can be turned over.
-            color = theme.GOLD if g.waste else theme.DISABLED
-            r = min(lay.stock.width, lay.stock.height) // 4
-            c = lay.stock.center
-            box = pygame.Rect(0, 0, 2 * r, 2 * r)
-            box.center = c
-            pygame.draw.arc(surface, color, box, 0.6, 2 * math.pi - 0.2, max(2, m.px(3)))
-            tip = (c[0] + r * math.cos(0.6), c[1] - r * math.sin(0.6))
-            a = max(4, m.px(7))
-            pygame.draw.polygon(surface, color, [(tip[0] - a, tip[1] - a * 0.2),
-                                                 (tip[0] + a * 0.7, tip[1] - a * 0.6),
-                                                 (tip[0] + a * 0.1, tip[1] + a * 0.8)])
-        self._outline(surface, pygame.Rect(lay.waste.x, lay.waste.y, lay.card[0], lay.card[1]))
-        small = font(m.type_size("tiny"), True)
-        img = small.render(str(len(g.stock)), True, theme.CREAM)
-        surface.blit(img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(3))))
-        legal = {t.index for t in self.drag.legal_targets} if self.drag.dragging else set()
-        if self.held:
-            legal |= {mv.to for mv in g.moves_for(self.held[0])}
-        for i, col in zip(range(len(g.foundations)), lay.columns):
-            slot = pygame.Rect(col.x, col.y, lay.card[0], lay.card[1])
-            glow = i in legal and not g.foundations[i]
-            self._outline(surface, slot, TARGET_GLOW if glow else theme.GOLD_DIM,
-                          140 if glow else 70)
 
-    def _draw_board(self, surface: pygame.Surface) -> None:
-        lay, m = self.layout_, self.metrics
-        filled = self._slots()
-        available = {mv.yaku for mv in self.game.collect_moves()} if self.accepting else set()
-        tiny = m.type_size("tiny")
-        lit: set[str] = set()
-        for i, (yaku, rect) in enumerate(zip(SLOT_YAKU, lay.slots)):
-            glow = yaku in available and i not in filled and yaku not in lit
-            if glow:
-                lit.add(yaku)
-            draw.rounded_rect(surface, theme.PANEL, rect, m.radius, alpha=120)
-            pygame.draw.rect(surface, theme.GOLD if glow else theme.GOLD_DIM, rect,
-                             max(1, m.px(2 if glow else 1)), border_radius=m.radius)
-            if i not in filled:
-                ghosts = ghost_cards(yaku)
-                for c, pos in zip(ghosts, lay.slot_card_positions(i, len(ghosts))):
-                    if not faces.hanafuda_face_cached(c, *lay.mini):
-                        continue  # drawn once update has rendered it (see _warm_art)
-                    img = faces.hanafuda_face(c, *lay.mini).copy()
-                    img.set_alpha(55)
-                    surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
-            label = yaku_label(yaku)
-            lr = lay.slot_label_rect(i)
-            size = fit_font_size(label, lr.width - m.px(4), tiny, True)
-            img = font(size, True).render(label, True, theme.GOLD if i in filled or glow
-                                          else theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(center=lr.center))
 
-    def _draw_focus(self, surface: pygame.Surface) -> None:
-        if not self.keyboard or not self.accepting:
-            return
-        lay, m = self.layout_, self.metrics
-        c = self.focused_card()
-        if self.focus_pile == STOCK:
-            rect = lay.stock
-        elif c is not None:
-            rect = self.sprites[c].rect
-        elif self.focus_pile == WASTE:
-            rect = pygame.Rect(lay.waste.x, lay.waste.y, *lay.card)
-        else:
-            col = lay.columns[self.focus_pile - 2]
-            rect = pygame.Rect(col.x, col.y, *lay.card)
-        draw.focus_ring(surface, rect, m.radius, max(2, m.px(3)))
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        lay, m = self.layout_, self.metrics
-        r = lay.panel
-        draw.panel(surface, r, m.radius * 2, max(1, m.px(1.5)))
-        x, w = r.x + m.px(16), r.width - m.px(32)
-        y = r.y + m.px(12)
-        title = _("Yatsuhashi")
-        tf = font(fit_font_size(title, w, m.type_size("heading"), True), True)
-        img = tf.render(title, True, theme.GOLD)
-        surface.blit(img, (x, y))
-        y += img.get_height()
-        body = font(m.type_size("body"), True)
-        small = font(m.type_size("small"))
-        shown = "…" if self.finding is not None else str(self.deal_number or "—")
-        rows = [(_("Deal"), shown),
-                (_("Time"), clock(self.elapsed)),
-                (_("Moves"), str(len(self.game.moves))),
-                (_("Yaku"), f"{len(self.game.collected)} / 14")]
-        for label, value in rows:
-            a = small.render(label, True, theme.TEXT_DIM)
-            b = body.render(value, True, theme.CREAM)
-            surface.blit(a, (x, y + (b.get_height() - a.get_height()) // 2))
-            surface.blit(b, (x + w - b.get_width(), y))
-            y += b.get_height() + m.px(2)
-        y += m.px(8)
-        if self.show_indicator and not self.game.is_won and self.finding is None:
-            y = self._draw_indicator(surface, x, y, w)
-        y += m.px(6)
-        tiny = font(m.type_size("tiny"))
-        if "yatsuhashi" not in self.game.collected:
-            bridge = self.game.bridge_allowed
-            note = (_("The Bridge may leave now.") if bridge else
-                    _("The Bridge (Iris animal) leaves after five other yaku."))
-            y = draw_text(surface, note, tiny, theme.GOLD if bridge else theme.TEXT_DIM,
-                          pygame.Rect(x, y, w, m.px(40))).bottom + m.px(10)
-        for line in self._record_lines():
-            y = draw_text(surface, line, tiny, theme.TEXT_DIM, pygame.Rect(x, y, w, m.px(40))
-                          ).bottom + m.px(2)
-        keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
-                 "Esc menu")
-        top = self.buttons["undo"].rect.y
-        draw_text(surface, keys, font(m.type_size("tiny")), theme.TEXT_DIM,
-                  pygame.Rect(x, top - m.px(62), w, m.px(56)), valign="bottom")
-        for b in self.buttons.values():
-            b.draw(surface)
 
-    def _record_lines(self) -> list[str]:
-        """This game's statistics, for the panel."""
-        if self.app is None:
-            return []
-        t = self.app.stats.summary("yatsuhashi")
-        if not t.played:
-            return []
-        rate = f"{t.win_rate * 100:.0f}%" if t.win_rate is not None else "—"
-        lines = [_("Won {won} of {played} ({rate})").format(won=t.won, played=t.played,
-                                                           rate=rate),
-                 _("Streak {s} (best {b})").format(s=t.streak, b=t.best_streak)]
-        if "time" in t.best:
-            lines.append(_("Best {time} · fewest moves {moves}").format(
-                time=clock(t.best["time"]), moves=int(t.best.get("moves", 0))))
-        return lines
 
-    def _draw_indicator(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        m = self.metrics
-        v = self.verdict()
-        if v == "thinking":
-            text, color = _("Thinking…"), theme.TEXT_DIM
-        elif v is True:
-            text, color = _("Winnable"), theme.SUCCESS
-        elif v is False:
-            text, color = _("Not winnable from here"), theme.VERMILION
-        else:
-            text, color = _("Too hard to tell"), theme.GOLD_DIM
-        box = pygame.Rect(x - m.px(6), y, w + m.px(12), m.px(34))
-        draw.rounded_rect(surface, theme.INK, box, m.radius, alpha=150)
-        pygame.draw.circle(surface, color, (box.x + m.px(16), box.centery), m.px(6))
-        size = fit_font_size(text, box.width - m.px(36), m.type_size("small"), True)
-        img = font(size, True).render(text, True, theme.CREAM)
-        surface.blit(img, img.get_rect(midleft=(box.x + m.px(30), box.centery)))
-        return box.bottom
 
-    def _draw_finding(self, surface: pygame.Surface) -> None:
-        lay, m = self.layout_, self.metrics
-        checked = self.finding["checked"] if self.finding else 0
-        box = pygame.Rect(0, 0, min(lay.play.width - m.px(40), m.px(560)), m.px(130))
-        box.center = lay.play.center
-        draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=240)
-        title = font(m.type_size("heading"), True).render(_("Finding a winnable deal…"), True,
-                                                           theme.GOLD)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + m.px(16))))
-        line = ngettext("{n} deal checked", "{n} deals checked", checked).format(n=checked)
-        img = font(m.type_size("body")).render(line, True, theme.TEXT)
-        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + m.px(70))))

@@ -24,6 +24,8 @@ SLOT_YAKU = ("early_chaff", "early_chaff", "late_chaff", "late_chaff", "akatan",
              "kasutan", "inoshikacho", "godori", "hanami_tsukimi_zake", "ame_sanko", "kiri_kasu",
              "yanagi_kasu", "yatsuhashi")
 SLOTS_PER_ROW = 7
+# Piles the keyboard focus moves between: stock, waste, then the foundations.
+STOCK, WASTE = 0, 1
 
 
 class TableLayout(TableAreas):
