@@ -293,6 +293,7 @@ class Game:
         self._history: list[tuple[Move, Any]] = []
         self._redo: list[Move] = []
         self._legal: list[Move] | None = None
+        self._stuck: bool | None = None     # is_stuck, kept until the position changes
         self.seed: int | None = None
         self.layout: dict[str, Any] | None = None
 
@@ -415,7 +416,7 @@ class Game:
         g._collected_cards = list(self._collected_cards)
         g._history = list(self._history)  # records are never mutated
         g._redo = list(self._redo)
-        g._legal = None
+        g._legal = g._stuck = None
         g.seed = self.seed
         g.layout = copy.deepcopy(self.layout)
         return g
@@ -682,6 +683,11 @@ class Game:
     def is_stuck(self) -> bool:
         """Is nothing but turning the stock possible, whichever stock card comes up? (The game
         is then lost.)"""
+        if self._stuck is None:
+            self._stuck = self._compute_stuck()
+        return self._stuck
+
+    def _compute_stuck(self) -> bool:
         if self.is_won:
             return False
         if any(m.kind in ("move", "collect") for m in self.legal_moves()):
@@ -718,7 +724,7 @@ class Game:
                                        f"{', '.join(str(m) for m in legal)}")
             move = alias
         self._history.append((move, self._do(move)))
-        self._legal = None
+        self._legal = self._stuck = None
 
     def _flip(self, i: int) -> bool:
         """Turn foundation i's top card up if it is face down; True if it was."""
@@ -803,7 +809,7 @@ class Game:
             self._collected.pop()
             self._collected_cards.pop()
         self._redo.append(move)
-        self._legal = None
+        self._legal = self._stuck = None
         return move
 
     def redo(self) -> Move:

@@ -9,6 +9,7 @@ they read the table's state and change nothing.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -52,6 +53,14 @@ def ghost_cards(yaku: str) -> tuple[Card, ...]:
         return tuple(next(c for c in DECK if c.month == m and c.kind is Kind.CHAFF)
                      for m in CHAFF_MONTHS[yaku])
     return YAKU_CARDS[yaku]
+
+
+@functools.lru_cache(maxsize=64)
+def _ghost(c: Card, w: int, h: int) -> pygame.Surface:
+    """A faint copy of a face for an empty board slot (made once, not every frame)."""
+    img = faces.hanafuda_face(c, w, h).copy()
+    img.set_alpha(55)
+    return img
 
 
 class TableDrawing:
@@ -156,8 +165,7 @@ class TableDrawing:
                 for c, pos in zip(ghosts, lay.slot_card_positions(i, len(ghosts))):
                     if not faces.hanafuda_face_cached(c, *lay.mini):
                         continue  # drawn once update has rendered it (see _warm_art)
-                    img = faces.hanafuda_face(c, *lay.mini).copy()
-                    img.set_alpha(55)
+                    img = _ghost(c, *lay.mini)
                     surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
             label = yaku_label(yaku)
             lr = lay.slot_label_rect(i)
