@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
+from rules.engine import InvalidNotationError
+
 
 class Kind(enum.Enum):
     """The four kinds of hanafuda card, in the order they sort within a month."""
@@ -101,10 +103,10 @@ _MONTH_LAYOUT = {
 }
 
 
-class UnknownCardError(ValueError):
-    """A string that is not a hanafuda card code."""
+class UnknownCardError(InvalidNotationError):
+    """A value that is not a hanafuda card code (any type: ``None`` and ints too)."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: object) -> None:
         super().__init__(f"unknown hanafuda card code: {code!r}")
         self.code = code
 
@@ -183,6 +185,8 @@ def card(code: str) -> Card:
     >>> card(" 3b ").name
     'Curtain'
     """
+    if not isinstance(code, str):
+        raise UnknownCardError(code)
     text = code.strip().upper()
     m = _CODE_RE.match(text)
     if not m:
@@ -202,13 +206,15 @@ def cards(text: str) -> list[Card]:
     >>> cards("1B,1R  1C1")
     [Card('1B'), Card('1R'), Card('1C1')]
     """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"expected card codes as text, got {type(text).__name__}")
     return [card(part) for part in re.split(r"[\s,]+", text.strip()) if part]
 
 
 def month_cards(month: int) -> tuple[Card, ...]:
     """The four cards of ``month`` in deck order."""
-    if not 1 <= month <= 12:
-        raise ValueError(f"month out of range 1-12: {month}")
+    if type(month) is not int or not 1 <= month <= 12:
+        raise InvalidNotationError(f"month out of range 1-12: {month!r}")
     return DECK[(month - 1) * 4: month * 4]
 
 

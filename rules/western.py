@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.engine import InvalidNotationError
+
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2")
 SUITS = ("C", "D", "H", "S")
 SMALL_JOKER = "jj"
@@ -22,10 +24,10 @@ RANK_NAMES = {
 }
 
 
-class UnknownWesternCardError(ValueError):
-    """A string that is not a western card in ANSI notation."""
+class UnknownWesternCardError(InvalidNotationError):
+    """A value that is not a western card in ANSI notation (any type: ``None`` and ints too)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: object) -> None:
         super().__init__(f"unknown western card: {text!r}")
         self.text = text
 
@@ -63,6 +65,8 @@ class Card:
 
 def parse_card(text: str) -> Card:
     """One card: ``AS``, ``10c``, ``jj``; ranks and suits in any case except the jokers."""
+    if not isinstance(text, str):
+        raise UnknownWesternCardError(text)
     t = text.strip()
     if t in (SMALL_JOKER, BIG_JOKER):
         return Card(t, None)

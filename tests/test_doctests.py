@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
-    "rules.deck", "rules.hanafuda", "rules.western", "rules.fishing", "rules.koikoi", "game.theme", "game.text", "game.storage",
+    "rules.deck", "rules.engine", "rules.hanafuda", "rules.western", "rules.fishing", "rules.koikoi", "game.theme", "game.text", "game.storage",
     "game.settings", "game.stats", "game.catalog", "game.scene", "game.widgets.base",
     "game.widgets.button", "game.widgets.label", "game.widgets.controls", "game.widgets.scroll",
     "game.widgets.focus", "game.scenes.dialog",

@@ -1,0 +1,210 @@
+"""The contract every game engine meets, the events engines report, and one family of errors.
+
+A game is a *state* (the engine object) driven by *actions*; it is fully determined by its
+seed (or layout), its options and its action list, so replay, save and undo all come from that
+list. Each engine module keeps three things apart, as OpenSpiel's games do: the options (a
+frozen dataclass: the *game*), the engine (the *state*) and what one seat may know (the
+*observation*, a frozen dataclass built by ``observation(seat)``).
+
+Bad input of any type raises a :class:`RulesError` subclass that names the bad part, and leaves
+the game unchanged:
+
+>>> from rules.hanafuda import card
+>>> try:
+...     card("13B")
+... except RulesError as exc:
+...     print(isinstance(exc, InvalidNotationError), exc)
+True unknown hanafuda card code: '13B'
+>>> issubclass(IllegalActionError, ValueError)
+True
+>>> check_seat(2, 2)
+Traceback (most recent call last):
+...
+rules.engine.IllegalActionError: seat 2 out of range 0-1
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, Sequence, TypeVar, runtime_checkable
+
+# ----------------------------------------------------------------------------------------------
+# Errors (python-chess style: ValueError subclasses, the message names the input)
+
+
+class RulesError(ValueError):
+    """Bad input to a rules engine: the message names the bad part."""
+
+
+class InvalidNotationError(RulesError):
+    """Text that is not a card, an action or a move at all (``"plya 3B"``, ``"13B"``)."""
+
+
+class IllegalActionError(RulesError):
+    """A well-formed action that is not legal now (``"play 3B"`` when 3B is not in the hand)."""
+
+
+class AmbiguousActionError(IllegalActionError):
+    """An action that fits several legal actions (``"play 3B"`` when it can capture two cards)."""
+
+
+class LayoutError(RulesError):
+    """A position that cannot exist, or a saved game that cannot be replayed."""
+
+
+class DuplicateCardError(LayoutError):
+    """The same card twice in one collection or layout."""
+
+
+# ----------------------------------------------------------------------------------------------
+# Checks for input of any type (None, ints, strings where lists are expected ...)
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` as a seat number 0 .. players-1, or IllegalActionError naming it."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise IllegalActionError(f"seat {seat!r} out of range 0-{players - 1}")
+    return seat
+
+
+def check_int(value: object, name: str, low: int, high: int) -> int:
+    """``value`` as an int within [low, high] (bools refused), or LayoutError naming ``name``.
+
+    >>> check_int(3, "round", 1, 99)
+    3
+    >>> check_int("3", "round", 1, 99)
+    Traceback (most recent call last):
+    ...
+    rules.engine.LayoutError: round: expected a whole number 1-99, got '3'
+    """
+    if type(value) is not int or not low <= value <= high:
+        raise LayoutError(f"{name}: expected a whole number {low}-{high}, got {value!r}")
+    return value
+
+
+def check_list(value: object, name: str) -> list[Any]:
+    """``value`` as a list (a list or tuple; never a bare string, dict or None)."""
+    if not isinstance(value, (list, tuple)):
+        raise LayoutError(f"{name}: expected a list, got {type(value).__name__}")
+    return list(value)
+
+
+def check_dict(value: object, name: str) -> dict[str, Any]:
+    """``value`` as a dict with string keys, or LayoutError naming ``name``."""
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        raise LayoutError(f"{name}: expected an object, got {type(value).__name__}")
+    return value
+
+
+# ----------------------------------------------------------------------------------------------
+# Events
+
+
+class Event:
+    """Something that happened, in order, for animation and logs.
+
+    ``kind`` names it (each engine documents its kinds), ``seat`` who it concerns (None: nobody
+    in particular), ``cards`` the cards involved and ``data`` kind-specific facts. A plain
+    slotted class, not a dataclass: engines make several per action on their hot path.
+
+    >>> str(Event("captured", 0, (), {"n": 2}))
+    'captured seat0'
+    """
+
+    __slots__ = ("kind", "seat", "cards", "data")
+
+    def __init__(self, kind: str, seat: int | None = None, cards: tuple[Any, ...] = (),
+                 data: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.cards = cards
+        self.data = data if data is not None else {}
+
+    def __repr__(self) -> str:
+        return f"Event({str(self)!r})"
+
+    def __str__(self) -> str:
+        who = f" seat{self.seat}" if self.seat is not None else ""
+        cs = " " + " ".join(str(c) for c in self.cards) if self.cards else ""
+        return f"{self.kind}{who}{cs}"
+
+
+# ----------------------------------------------------------------------------------------------
+# The contract
+
+A = TypeVar("A")
+O_co = TypeVar("O_co", covariant=True)
+E = TypeVar("E", bound="Engine[Any, Any]")
+
+
+@runtime_checkable
+class Observation(Protocol):
+    """What one seat knows: a frozen object, built by ``Engine.observation(seat)``.
+
+    Every observation names its ``seat``, whose turn it is and the actions that seat may take
+    now (empty when it is not its turn); the rest is the game's own (hands, field, piles, cards
+    it has seen revealed ...), never another seat's hidden cards.
+    """
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def legal_actions(self) -> Sequence[Any]: ...
+
+
+class Engine(Protocol[A, O_co]):
+    """A game in progress. Every engine of ``rules/`` is assignable to this protocol.
+
+    - ``players``: the number of seats; seats are 0 .. players-1.
+    - ``current_player``: the seat to act (None once the game is over).
+    - ``legal_actions()``: what it may do, in a fixed order; ``apply(action)`` takes one of
+      them (or its string notation), changes the state and returns the events, in order.
+      An illegal or malformed action raises a RulesError and changes nothing.
+    - ``observation(seat)``: what ``seat`` knows, as a frozen object.
+    - ``is_over`` and ``result`` (None until the game is over).
+    - ``clone()``: an independent copy, fast (no deepcopy): search copies states often.
+    - ``to_dict()`` / ``from_dict(data)``: seed (or layout), options and actions as JSON-ready
+      values; ``from_dict`` replays and refuses data it cannot replay with a LayoutError.
+    - ``sample(observation, rng)``: a full state that ``observation``'s seat cannot tell from
+      the real one: the hidden cards drawn at random, consistently with everything it has
+      seen. The hook a searching AI determinizes with.
+    """
+
+    players: int
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def actions(self) -> Sequence[A]: ...
+
+    def legal_actions(self) -> list[A]: ...
+
+    def apply(self, action: Any) -> list[Event]: ...
+
+    def observation(self, seat: int) -> O_co: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def result(self) -> Any: ...
+
+    def clone(self: E) -> E: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_dict(cls: type[E], data: Any) -> E: ...
+
+    @classmethod
+    def sample(cls: type[E], observation: Any, rng: random.Random) -> E: ...
+
+
+__all__ = ["RulesError", "InvalidNotationError", "IllegalActionError", "AmbiguousActionError",
+           "LayoutError", "DuplicateCardError", "Event", "Observation", "Engine", "check_seat",
+           "check_int", "check_list", "check_dict"]
