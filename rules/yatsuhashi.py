@@ -134,6 +134,8 @@ def next_month(month: int) -> int:
     >>> next_month(2), next_month(12)
     (3, 1)
     """
+    if type(month) is not int or not 1 <= month <= 12:
+        raise InvalidNotationError(f"month out of range 1-12: {month!r:.40}")
     return month % 12 + 1
 
 

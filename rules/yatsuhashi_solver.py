@@ -877,10 +877,20 @@ def solve(game: Game, seconds: float = 5.0, max_nodes: int | None = None) -> Sol
     ``game`` (turns and recycles included), False when no line wins, None when ``seconds`` ran
     out first (or ``max_nodes`` abstract positions were generated: a budget that does not
     depend on the machine). ``game`` is left unchanged. Deterministic: the same position gives
-    the same answer and line (given the time to finish).
+    the same answer and line (given the time to finish). Arguments of the wrong type raise
+    rules.engine.LayoutError naming them.
     """
+    from rules.engine import LayoutError, check_int
+    from rules.yatsuhashi import Game
+
+    if not isinstance(game, Game):
+        raise LayoutError(f"game: expected a Yatsuhashi Game, got {type(game).__name__}")
+    if type(seconds) not in (int, float) or not seconds >= 0:   # (NaN is not >= 0)
+        raise LayoutError(f"seconds: expected a number of seconds, got {seconds!r:.40}")
+    if max_nodes is not None:
+        check_int(max_nodes, "max_nodes", 0, 2**62)
     start = time.perf_counter()
-    deadline = start + max(0.0, float(seconds))
+    deadline = start + float(seconds)
     searcher = _Searcher(game)
     it = searcher.run()
     while True:
