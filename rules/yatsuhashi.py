@@ -1022,8 +1022,8 @@ class Game:
         return events
 
     def _apply(self, move: object) -> None:
-        """``apply`` without the events and leaving the redo list alone (the solver's and
-        replay's path)."""
+        """``apply`` without the events and leaving the redo list alone: the path of the
+        solver and of replays, which need no events (they cost a few microseconds a move)."""
         if isinstance(move, str):
             move = parse_move(move)
         elif not isinstance(move, Move):
@@ -1150,7 +1150,7 @@ class Game:
         return move
 
     def _undo(self) -> Move:
-        """``undo`` without the events."""
+        """``undo`` without the events (for searches and replays, as ``_apply``)."""
         move, info = self._history.pop()
         kind = move.kind
         if kind == "turn":
