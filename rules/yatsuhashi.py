@@ -6,69 +6,73 @@ top face up) and a stock of twelve; the object is to take the whole table away a
 Moves have a string notation used in tests, logs and saves (``parse_move`` reads it back;
 foundations are numbered 0-5, as in api.md):
 
-========================== ====================================================================
-``turn``                   turn the stock's top card onto the waste
-``recycle``                the stock is empty: turn the waste over into a new stock
-``3C1>2``                  move 3C1 and every card above it onto foundation 2
-``w>4``                    move the waste's top card onto foundation 4
-``collect akatan 1R,2R,3R`` take a yaku away (its cards in deck order); ``collect akatan``
-                           alone names the only such collection when there is exactly one
-========================== ====================================================================
+========================== ================================= ================================================
+kind          cards                             data
+============= ================================= ================================================
+``turned``    the card turned onto the waste    ``{}``
+``recycled``  the new stock, top first          ``{"count": n}``
+``moved``     the cards moved, bottom to top    ``{"from": i or "waste", "to": j}``
+``flipped``   the card turned face up           ``{"foundation": i}``
+``collected`` the yaku's cards, in deck order   ``{"yaku": id, "from": (i or "waste", ...)}``,
+                                                one source per card
+``won``       none                              ``{"moves": n}``
+============= ================================= ================================================
 
->>> yaku_of(cards("3R 1R 2R"))
-'akatan'
->>> yaku_of(cards("1C1 2C2 3C1 4C1 5C2")), yaku_of(cards("1C1 2C2 3C1 4C1"))
-('early_chaff', None)
->>> g = Game.deal(1)
->>> [len(f) for f in g.foundations], g.face_down, len(g.stock), g.waste
-([6, 6, 6, 6, 6, 6], [5, 5, 5, 5, 5, 5], 12, [])
->>> g = Game.from_layout([cards("2C1 1R"), cards("3R 2R"), []], [], face_down=[0, 0, 0])
->>> [str(m) for m in g.legal_moves()]
-['collect akatan 1R,2R,3R', '1R>1', '1R>2', '2R>2']
->>> g.apply("collect akatan"); g.foundations, g.collected
-([[Card('2C1')], [], []], ['akatan'])
+A move that turns a card up reports ``moved`` (or ``collected``) and then ``flipped``; the
+last move reports ``won`` last. ``undo()`` and ``redo()`` return the Move; ``last_events``
+holds the events of the last apply, undo or redo (an undo's: the undone move's events in
+reverse order, each with ``data["undone"] = True``).
 """
 
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.deck import shuffled
+from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, IllegalActionError,
+                          InvalidNotationError, LayoutError, RulesError, check_dict, check_int,
+                          check_list, check_seat)
 from rules.hanafuda import DECK, Card, Kind, card, cards
 
 __all__ = [
-    "BRIDGE_AFTER", "FOUNDATIONS", "YAKU_CARDS", "YAKU_COUNT", "YAKU_IDS", "YAKU_NAMES",
-    "YAKU_OF_CARD", "DuplicateCardError", "Game", "IllegalMoveError", "LayoutError", "Move",
+    "BRIDGE_AFTER", "FOUNDATIONS", "MAX_SEED", "YAKU_CARDS", "YAKU_COUNT", "YAKU_IDS",
+    "YAKU_NAMES", "YAKU_OF_CARD", "AmbiguousMoveError", "DuplicateCardError", "Game",
+    "IllegalMoveError", "LayoutError", "Move", "MoveNotationError",
     "Solution",  # noqa: F822 - from rules.yatsuhashi_solver, through __getattr__ below
-    "YatsuhashiError", "next_month", "parse_move", "solve", "yaku_of",
+    "YatsuhashiError", "YatsuhashiObservation", "next_month", "parse_move", "solve", "yaku_of",
 ]
 
 FOUNDATIONS = 6     #: foundations in a deal
 FOUNDATION_SIZE = 6  #: cards dealt to each (five face down, the top face up)
 STOCK_SIZE = 12     #: cards in the stock after the deal
 BRIDGE_AFTER = 5    #: other collections needed before the Bridge (5A) may be taken
+MAX_SEED = 2**63 - 1  #: deal numbers are 0 .. MAX_SEED
 
 
 # ----------------------------------------------------------------------------------------------
 # Errors
 
 
-class YatsuhashiError(ValueError):
-    """Bad input to the Yatsuhashi rules (the message names the bad part)."""
+# The family of rules.engine. LayoutError (a layout that cannot exist, a save that cannot be
+# replayed) and DuplicateCardError are rules.engine's own, importable from here as before.
+
+YatsuhashiError = RulesError  #: any bad input to the Yatsuhashi rules (the family's root)
 
 
-class DuplicateCardError(YatsuhashiError):
-    """The same card twice in one collection or layout."""
+class IllegalMoveError(IllegalActionError):
+    """A move that is not legal now (and, as before, the root of the move errors below)."""
 
 
-class LayoutError(YatsuhashiError):
-    """A layout that cannot exist (``Game.from_layout``, ``Game.from_dict``)."""
+class MoveNotationError(InvalidNotationError, IllegalMoveError):
+    """Text, or a value of another type, that is not a move at all (``"tunr"``, ``None``)."""
 
 
-class IllegalMoveError(YatsuhashiError):
-    """A move that is not legal now, or text that is not a move."""
+class AmbiguousMoveError(IllegalMoveError, AmbiguousActionError):
+    """``collect <yaku>`` without cards when the yaku can be collected more than one way."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -130,14 +134,18 @@ def next_month(month: int) -> int:
     >>> next_month(2), next_month(12)
     (3, 1)
     """
+    if type(month) is not int or not 1 <= month <= 12:
+        raise InvalidNotationError(f"month out of range 1-12: {month!r:.40}")
     return month % 12 + 1
 
 
 def _mask_of(collection: Iterable[Card]) -> int:
+    if isinstance(collection, (str, bytes, dict)) or not isinstance(collection, Iterable):
+        raise InvalidNotationError(f"expected cards, got {type(collection).__name__}")
     m = 0
     for c in collection:
         if not isinstance(c, Card):
-            raise YatsuhashiError(f"not a card: {c!r}")
+            raise InvalidNotationError(f"not a card: {c!r}")
         if m & c.bit:
             raise DuplicateCardError(f"card {c.code} appears twice")
         m |= c.bit
@@ -192,6 +200,13 @@ class Move(NamedTuple):
             return text + (" " + ",".join(c.code for c in self.cards) if self.cards else "")
         return self.kind
 
+    def is_well_formed(self) -> bool:
+        """Are the fields of the right types (a Move built by hand may hold anything)?"""
+        return (self.kind in ("turn", "recycle", "move", "collect")
+                and (self.card is None or isinstance(self.card, Card))
+                and type(self.to) is int and (self.yaku is None or isinstance(self.yaku, str))
+                and isinstance(self.cards, tuple) and all(isinstance(c, Card) for c in self.cards))
+
 
 TURN = Move("turn")
 RECYCLE = Move("recycle")
@@ -202,43 +217,46 @@ _WASTE_MOVE = tuple(Move("move", None, j) for j in range(FOUNDATIONS))
 def parse_move(text: str) -> Move:
     """A move from its notation (case and spaces do not matter).
 
-    >>> parse_move("12c1 > 0"), parse_move("W>3"), parse_move("TURN")
-    (Move(kind='move', card=Card('12C1'), to=0, yaku=None, cards=()), Move(kind='move', card=None, to=3, yaku=None, cards=()), Move(kind='turn', card=None, to=-1, yaku=None, cards=()))
+    >>> parse_move("12c1 > 0")
+    Move(kind='move', card=Card('12C1'), to=0, yaku=None, cards=())
+    >>> parse_move("W>3") == Move("move", None, 3), parse_move("TURN") == Move("turn")
+    (True, True)
     >>> str(parse_move("collect akatan 3R 2r,1R"))
     'collect akatan 1R,2R,3R'
     """
     if not isinstance(text, str):
-        raise IllegalMoveError(f"not a move: {text!r}")
+        raise MoveNotationError(f"not a move: {text!r}")
     t = text.strip()
     low = t.lower()
     if low in ("turn", "recycle"):
         return TURN if low == "turn" else RECYCLE
     if ">" in t:
         src, _, dst = (part.strip() for part in t.partition(">"))
-        if not (dst.isdigit() and 0 <= int(dst) < FOUNDATIONS):
-            raise IllegalMoveError(f"bad foundation {dst!r} in move {text!r} (0-{FOUNDATIONS - 1})")
+        if not (dst.isascii() and dst.isdigit() and 0 <= int(dst) < FOUNDATIONS):
+            raise MoveNotationError(
+                f"bad foundation {dst!r} in move {text!r} (0-{FOUNDATIONS - 1})")
         if src.lower() == "w":
             return _WASTE_MOVE[int(dst)]
         try:
             return _MOVE[card(src).index][int(dst)]
         except ValueError as exc:
-            raise IllegalMoveError(f"bad move {text!r}: {exc}") from None
+            raise MoveNotationError(f"bad move {text!r}: {exc}") from None
     parts = t.replace(",", " ").split()
     if parts and parts[0].lower() == "collect" and len(parts) >= 2:
         yaku_id = parts[1].lower()
         if yaku_id not in YAKU_COUNT:
-            raise IllegalMoveError(f"unknown yaku {parts[1]!r} in move {text!r}")
+            raise MoveNotationError(f"unknown yaku {parts[1]!r} in move {text!r}")
         if len(parts) == 2:
             return Move("collect", yaku=yaku_id)
         try:
             got = cards(" ".join(parts[2:]))
             formed = yaku_of(got)
         except ValueError as exc:
-            raise IllegalMoveError(f"bad move {text!r}: {exc}") from None
+            raise MoveNotationError(f"bad move {text!r}: {exc}") from None
         if formed != yaku_id:
-            raise IllegalMoveError(f"bad move {text!r}: the cards do not form {yaku_id}")
+            raise MoveNotationError(f"bad move {text!r}: the cards do not form {yaku_id}")
         return Move("collect", yaku=yaku_id, cards=tuple(sorted(got)))
-    raise IllegalMoveError(f"not a move: {text!r}")
+    raise MoveNotationError(f"not a move: {text!r}")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -275,13 +293,135 @@ def _collected_count(collected: Sequence[str]) -> int:
 # The game
 
 
+@dataclass(frozen=True)
+class YatsuhashiObservation:
+    """What the player (seat 0) knows: the table but the face-down cards and the stock cards it
+    has not seen. ``Game.observation(0)`` builds it; ``Game.sample`` deals the unseen cards
+    back at random.
+
+    - ``foundations``: each foundation's face-up cards, bottom to top, ``face_down[i]`` cards
+      face down beneath them;
+    - ``waste``: bottom to top (the last card is the playable one);
+    - ``stock``: top first, the card where the player has seen it, else None. It sees every
+      card turned from the stock (and keeps it in mind through undo), so after a recycle it
+      knows the whole stock and its order;
+    - ``collections``: each collection's yaku id and cards in deck order (no cards for chaff
+      collected before a layout);
+    - ``unseen``: the cards in the face-down and unknown stock places, in deck order (which
+      is where is unknown). In a deal: every card neither seen nor collected.
+
+    >>> g = Game.deal(3); _ = g.apply("turn")
+    >>> obs = g.observation(0)
+    >>> obs.face_down, obs.stock_count, obs.stock[:2], obs.waste, len(obs.unseen)
+    ((5, 5, 5, 5, 5, 5), 11, (None, None), (Card('12C1'),), 41)
+    """
+
+    seat: int
+    current_player: int | None
+    legal_actions: tuple[Move, ...]
+    foundations: tuple[tuple[Card, ...], ...]
+    face_down: tuple[int, ...]
+    waste: tuple[Card, ...]
+    stock: tuple[Card | None, ...]
+    collections: tuple[tuple[str, tuple[Card, ...]], ...]
+    unseen: tuple[Card, ...]
+
+    @property
+    def stock_count(self) -> int:
+        """How many cards the stock holds."""
+        return len(self.stock)
+
+    @property
+    def collected(self) -> tuple[str, ...]:
+        """The yaku ids collected so far, in order."""
+        return tuple(y for y, _ in self.collections)
+
+
+def _check_card(value: object) -> Card:
+    """``value`` as a Card (the UI helpers take Card objects), or InvalidNotationError."""
+    if not isinstance(value, Card):
+        raise InvalidNotationError(f"not a card: {value!r:.60}")
+    return value
+
+
+def _layout_cards(value: object, where: str) -> list[Card]:
+    """Cards of a layout: a list of Card objects or codes, or one string of codes."""
+    try:
+        if isinstance(value, str):
+            return cards(value)
+        return [v if isinstance(v, Card) else card(v) for v in check_list(value, where)]
+    except InvalidNotationError as exc:
+        raise LayoutError(f"{where}: {exc}") from None
+
+
+def _layout_collected(collected: object, on_table: dict[Card, str]
+                      ) -> tuple[list[str], list[tuple[Card, ...]], list[Any]]:
+    """The yaku ids, each collection's cards, and the entries as a layout stores them.
+
+    An entry is a yaku id (its cards: a fixed yaku's, none for chaff) or a pair (yaku id,
+    cards) that names the cards taken."""
+    entries = [] if collected is None else check_list(collected, "collected")
+    ids: list[str] = []
+    taken: list[tuple[Card, ...]] = []
+    stored: list[Any] = []
+    gone: dict[Card, str] = {}
+    for k, entry in enumerate(entries):
+        where = f"collected[{k}]"
+        if isinstance(entry, str):
+            y, given = entry, None
+        else:
+            pair = check_list(entry, where)
+            if len(pair) != 2 or not isinstance(pair[0], str):
+                raise LayoutError(f"{where}: expected a yaku id or a pair (yaku id, cards), "
+                                  f"got {entry!r:.60}")
+            y, given = pair[0], _layout_cards(pair[1], where)
+        if y not in YAKU_COUNT:
+            raise LayoutError(f"unknown yaku id {y!r:.40} in collected")
+        if given is None:
+            cs = YAKU_CARDS.get(y, ())
+            stored.append(y)
+        else:
+            if yaku_of(given) != y:
+                raise LayoutError(f"{where}: {' '.join(c.code for c in given) or 'no cards'} "
+                                  f"do not form {y}")
+            cs = tuple(sorted(given))
+            stored.append([y, [c.code for c in cs]])
+            for c in cs:   # (a yaku id alone: from_layout checks its cards are gone)
+                if c in on_table:
+                    raise DuplicateCardError(f"card {c.code} is both collected ({where}) and "
+                                             f"on the table ({on_table[c]})")
+                if c in gone:
+                    raise DuplicateCardError(f"card {c.code} collected twice ({gone[c]} and "
+                                             f"{where})")
+                gone[c] = where
+        ids.append(y)
+        taken.append(cs)
+    return ids, taken, stored
+
+
+def _notation_list(value: object, name: str) -> list[str]:
+    """A saved list of strings (moves in notation, card codes), or LayoutError naming it."""
+    items = check_list(value, name)
+    for k, item in enumerate(items):
+        if not isinstance(item, str):
+            raise LayoutError(f"{name}[{k}]: expected text, got {type(item).__name__}")
+    return items
+
+
+_SAVE_KEYS = frozenset(("game", "seed", "moves", "layout", "redo", "seen"))
+_LAYOUT_KEYS = frozenset(("foundations", "stock", "face_down", "collected", "waste"))
+
+
 class Game:
     """One game of Yatsuhashi Solitaire, with unlimited undo and redo.
 
     Build one with ``Game.deal(seed)`` or ``Game.from_layout(...)``. State (copies, safe to keep):
     ``foundations`` (bottom to top), ``face_down`` (face-down cards at the bottom of each),
     ``stock`` (top first), ``waste`` (bottom to top), ``collected`` (yaku ids in order).
+    It meets ``rules.engine.Engine`` with one seat, 0 (see the module docstring).
     """
+
+    players = 1  #: one seat, 0
 
     def __init__(self) -> None:  # use deal() or from_layout()
         self._f: list[list[int]] = [[] for _ in range(FOUNDATIONS)]
@@ -294,23 +434,30 @@ class Game:
         self._redo: list[Move] = []
         self._legal: list[Move] | None = None
         self._stuck: bool | None = None     # is_stuck, kept until the position changes
+        # Cards the player has seen in the stock or waste, as bits: a stock card is known to it
+        # iff its bit is set (undo does not make it forget).
+        self._seen = 0
+        self._last_events: list[Event] = []
         self.seed: int | None = None
         self.layout: dict[str, Any] | None = None
 
     # Construction ------------------------------------------------------------------------------
     @classmethod
     def deal(cls, seed: int) -> Game:
-        """The deal of rules.md for deal number ``seed``: foundation k gets ``deck[6k:6k+6]``
-        (bottom to top), the stock ``deck[36:48]`` with ``deck[36]`` on top.
+        """The deal of rules.md for deal number ``seed`` (0 .. MAX_SEED): foundation k gets
+        ``deck[6k:6k+6]`` (bottom to top), the stock ``deck[36:48]`` with ``deck[36]`` on top.
 
         >>> g = Game.deal(5)
         >>> from rules.deck import shuffled
         >>> deck = shuffled(DECK, 5)
         >>> g.foundations[2] == deck[12:18], g.stock == deck[36:]
         (True, True)
+        >>> Game.deal("5")
+        Traceback (most recent call last):
+        ...
+        rules.engine.LayoutError: seed: expected a whole number 0-9223372036854775807, got '5'
         """
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise YatsuhashiError(f"the seed must be an int, not {seed!r}")
+        check_int(seed, "seed", 0, MAX_SEED)
         deck = [c.index for c in shuffled(DECK, seed)]
         g = cls()
         n = FOUNDATION_SIZE
@@ -324,37 +471,34 @@ class Game:
     def from_layout(cls, foundations: Sequence[Sequence[Card | str]],
                     stock: Sequence[Card | str],
                     face_down: Sequence[int] | None = None,
-                    collected: Sequence[str] | None = None) -> Game:
+                    collected: Sequence[str | tuple[str, Sequence[Card | str]]] | None = None,
+                    *, waste: Sequence[Card | str] | None = None) -> Game:
         """A game from a position: ``foundations`` bottom to top (up to six; as many as given),
         ``face_down[i]`` cards at the bottom of foundation i face down (default: all but the
-        top), ``stock`` top first, the waste empty, ``collected`` the yaku ids already taken.
-        Cards may be Card objects or codes. Fewer than 48 cards is fine; the game is won when
-        none is left on the table.
+        top), ``stock`` top first, ``collected`` the yaku ids already taken, ``waste`` bottom to
+        top (default empty). Cards may be Card objects or codes (or one string of codes). An
+        entry of ``collected`` may also be a pair (yaku id, its cards): which chaff were taken.
+        Fewer than 48 cards is fine; the game is won when none is left on the table.
 
         >>> g = Game.from_layout([["5A"], []], ["1R"], collected=["akatan"])
         Traceback (most recent call last):
         ...
-        rules.yatsuhashi.LayoutError: collected akatan but its card 1R is still on the table
+        rules.engine.LayoutError: collected akatan but its card 1R is still on the table
+        >>> Game.from_layout([["5A"], None], [])
+        Traceback (most recent call last):
+        ...
+        rules.engine.LayoutError: foundation 1: expected a list, got NoneType
         """
-        def as_card(value: Card | str, where: str) -> Card:
-            if isinstance(value, Card):
-                return value
-            if isinstance(value, str):
-                try:
-                    return card(value)
-                except ValueError as exc:
-                    raise LayoutError(f"{where}: {exc}") from None
-            raise LayoutError(f"{where}: not a card: {value!r}")
-
-        if isinstance(foundations, (str, bytes)) or not 1 <= len(foundations) <= FOUNDATIONS:
+        fs_in = check_list(foundations, "foundations")
+        if not 1 <= len(fs_in) <= FOUNDATIONS:
             raise LayoutError(f"a layout has 1 to {FOUNDATIONS} foundations, "
-                              f"not {len(foundations)}")
-        if isinstance(stock, (str, bytes)):
-            stock = cards(stock)
-        fs = [[as_card(c, f"foundation {i}") for c in f] for i, f in enumerate(foundations)]
-        st = [as_card(c, "stock") for c in stock]
+                              f"not {len(fs_in)}")
+        fs = [_layout_cards(f, f"foundation {i}") for i, f in enumerate(fs_in)]
+        st = _layout_cards(stock, "stock")
+        ws = _layout_cards(waste if waste is not None else [], "waste")
         seen: dict[Card, str] = {}
-        for where, cs in [*((f"foundation {i}", f) for i, f in enumerate(fs)), ("stock", st)]:
+        for where, cs in [*((f"foundation {i}", f) for i, f in enumerate(fs)), ("stock", st),
+                          ("waste", ws)]:
             for c in cs:
                 if c in seen:
                     raise DuplicateCardError(f"card {c.code} appears twice ({seen[c]} and {where})")
@@ -362,19 +506,17 @@ class Game:
         if face_down is None:
             fd = [max(len(f) - 1, 0) for f in fs]
         else:
-            fd = list(face_down)
+            fd = check_list(face_down, "face_down")
             if len(fd) != len(fs):
                 raise LayoutError(f"face_down has {len(fd)} counts for {len(fs)} foundations")
             for i, (n, f) in enumerate(zip(fd, fs)):
-                if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= max(len(f) - 1, 0):
-                    raise LayoutError(f"face_down[{i}] = {n!r} is out of range for a foundation "
-                                      f"of {len(f)} cards (0-{max(len(f) - 1, 0)}: the top card "
-                                      f"is always face up)")
-        col = list(collected or [])
+                if type(n) is not int or not 0 <= n <= max(len(f) - 1, 0):
+                    raise LayoutError(f"face_down[{i}] = {n!r:.40} is out of range for a "
+                                      f"foundation of {len(f)} cards (0-{max(len(f) - 1, 0)}: "
+                                      f"the top card is always face up)")
+        col, col_cards, stored = _layout_collected(collected, seen)
         counts: dict[str, int] = {}
         for k, y in enumerate(col):
-            if y not in YAKU_COUNT:
-                raise LayoutError(f"unknown yaku id {y!r} in collected")
             counts[y] = counts.get(y, 0) + 1
             if counts[y] > YAKU_COUNT[y]:
                 raise LayoutError(f"{y} collected {counts[y]} times (at most {YAKU_COUNT[y]})")
@@ -398,16 +540,25 @@ class Game:
         g._f = [[c.index for c in f] for f in fs]
         g._fd = fd
         g._stock = [c.index for c in reversed(st)]
+        g._waste = [c.index for c in ws]
+        g._seen = sum(c.bit for c in ws)   # the waste is face up: recycled, it is known
         g._collected = col
-        g._collected_cards = [YAKU_CARDS.get(y, ()) for y in col]
+        g._collected_cards = col_cards
         g.layout = {"foundations": [[c.code for c in f] for f in fs],
                     "stock": [c.code for c in st], "face_down": list(fd),
-                    "collected": list(col)}
+                    "collected": stored}
+        if ws:
+            g.layout["waste"] = [c.code for c in ws]
         return g
 
-    def copy(self) -> Game:
-        """An independent copy (history and redo included)."""
-        g = Game.__new__(Game)
+    def clone(self) -> Game:
+        """An independent copy (history and redo included), fast: search clones often.
+
+        >>> g = Game.deal(3); h = g.clone(); _ = h.apply("turn")
+        >>> len(g.waste), len(h.waste)
+        (0, 1)
+        """
+        g = type(self).__new__(type(self))
         g._f = [list(f) for f in self._f]
         g._fd = list(self._fd)
         g._stock = list(self._stock)
@@ -416,41 +567,183 @@ class Game:
         g._collected_cards = list(self._collected_cards)
         g._history = list(self._history)  # records are never mutated
         g._redo = list(self._redo)
-        g._legal = g._stuck = None
+        g._legal = self._legal            # never changed in place (legal_moves copies it)
+        g._stuck = self._stuck
+        g._seen = self._seen
+        g._last_events = []
         g.seed = self.seed
-        g.layout = copy.deepcopy(self.layout)
+        g.layout = self.layout            # never changed in place (to_dict copies it)
         return g
 
+    def copy(self) -> Game:
+        """The same as ``clone()``."""
+        return self.clone()
+
     def to_dict(self) -> dict[str, Any]:
-        """The game as plain data: seed (or layout) and the moves made (undone moves not)."""
+        """The game as JSON-ready data: ``seed`` (or ``layout``) and ``moves`` made; ``redo``,
+        the moves undone that ``redo()`` would make again, the next first; ``seen``, the stock
+        cards the player has seen (codes, top first). The last two only when not empty."""
         data: dict[str, Any] = {"game": "yatsuhashi", "seed": self.seed,
                                 "moves": [str(m) for m, _ in self._history]}
         if self.layout is not None:
             data["layout"] = copy.deepcopy(self.layout)
+        if self._redo:
+            data["redo"] = [str(m) for m in reversed(self._redo)]
+        seen = [DECK[i].code for i in reversed(self._stock) if self._seen >> i & 1]
+        if seen:
+            data["seen"] = seen
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
-        """Replay a saved game (``to_dict``).
+    def from_dict(cls, data: Any) -> Game:
+        """Replay a saved game (``to_dict``), undo position included. Every value is checked:
+        data that is damaged, hostile or does not replay raises LayoutError naming the bad
+        part, and nothing of it is kept.
 
-        >>> g = Game.deal(3); g.apply("turn"); g.apply("turn")
+        >>> g = Game.deal(3); _ = g.apply("turn"); _ = g.apply("turn"); _ = g.undo()
         >>> h = Game.from_dict(g.to_dict()); h.key() == g.key(), h.to_dict() == g.to_dict()
         (True, True)
+        >>> Game.from_dict({"game": "yatsuhashi", "seed": 3, "moves": ["turn", "fly"]})
+        Traceback (most recent call last):
+        ...
+        rules.engine.LayoutError: moves[1] ('fly') does not replay: not a move: 'fly'
         """
-        if not isinstance(data, dict) or data.get("game") != "yatsuhashi":
-            raise LayoutError(f"not a Yatsuhashi game: {data!r:.60}")
+        data = check_dict(data, "saved game")
+        if data.get("game") != "yatsuhashi":
+            raise LayoutError(f"not a Yatsuhashi game: game = {data.get('game')!r:.40}")
+        unknown = sorted(set(data) - _SAVE_KEYS)
+        if unknown:
+            raise LayoutError(f"unknown key(s) in a saved game: {', '.join(unknown):.60}")
+        seed = data.get("seed")
         layout = data.get("layout")
-        if layout is not None:
-            g = cls.from_layout(**layout)
-            g.seed = data.get("seed")
+        if layout is None:
+            g = cls.deal(check_int(seed, "seed", 0, MAX_SEED))
         else:
-            g = cls.deal(data.get("seed"))  # type: ignore[arg-type]
-        for k, text in enumerate(data.get("moves", [])):
+            layout = check_dict(layout, "layout")
+            unknown = sorted(set(layout) - _LAYOUT_KEYS)
+            if unknown:
+                raise LayoutError(f"unknown key(s) in the layout: {', '.join(unknown):.60}")
+            for key in ("foundations", "stock"):
+                if key not in layout:
+                    raise LayoutError(f"the layout has no {key}")
             try:
-                g.apply(text)
-            except IllegalMoveError as exc:
-                raise LayoutError(f"saved move {k} ({text!r}) does not replay: {exc}") from None
-        g._redo.clear()
+                g = cls.from_layout(**layout)
+            except LayoutError:
+                raise
+            except RulesError as exc:  # pragma: no cover - from_layout raises LayoutError
+                raise LayoutError(f"layout: {exc}") from None
+            g.seed = None if seed is None else check_int(seed, "seed", 0, MAX_SEED)
+        moves = _notation_list(data.get("moves", []), "moves")
+        redo = _notation_list(data.get("redo", []), "redo")
+        for name, texts in (("moves", moves), ("redo", redo)):
+            for k, text in enumerate(texts):
+                try:
+                    g._apply(text)
+                except RulesError as exc:
+                    raise LayoutError(f"{name}[{k}] ({text!r:.40}) does not replay: "
+                                      f"{exc}") from None
+        for _ in redo:
+            g._undo()
+        for k, code in enumerate(_notation_list(data.get("seen", []), "seen")):
+            try:
+                c = card(code)
+            except RulesError as exc:
+                raise LayoutError(f"seen[{k}]: {exc}") from None
+            if c.index not in g._stock:
+                raise LayoutError(f"seen[{k}]: {c.code} is not in the stock")
+            g._seen |= c.bit
+        return g
+
+    # The engine contract (rules.engine.Engine) -------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """0 while the deal is not won, None once it is."""
+        return None if self.is_won else 0
+
+    @property
+    def actions(self) -> list[Move]:
+        """The moves made so far (the same as ``moves``)."""
+        return self.moves
+
+    def legal_actions(self) -> list[Move]:
+        """The same as ``legal_moves()``."""
+        return self.legal_moves()
+
+    @property
+    def is_over(self) -> bool:
+        """Is the deal won? (A stuck deal is not over: the player may undo.)"""
+        return self.is_won
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """None until the deal is won, then ``{"won": True, "moves": moves made}``."""
+        return {"won": True, "moves": len(self._history)} if self.is_won else None
+
+    @property
+    def last_events(self) -> list[Event]:
+        """The events of the last ``apply``, ``undo`` or ``redo`` (module docstring)."""
+        return list(self._last_events)
+
+    def observation(self, seat: int = 0) -> YatsuhashiObservation:
+        """What the player knows (``YatsuhashiObservation``); ``seat`` must be 0."""
+        check_seat(seat, self.players)
+        f, fd, seen = self._f, self._fd, self._seen
+        hidden = 0
+        for fi, d in zip(f, fd):
+            for c in fi[:d]:
+                hidden |= 1 << c
+        for c in self._stock:
+            if not seen >> c & 1:
+                hidden |= 1 << c
+        return YatsuhashiObservation(
+            seat=seat, current_player=self.current_player,
+            legal_actions=tuple(self.legal_moves()),
+            foundations=tuple(tuple(DECK[c] for c in fi[d:]) for fi, d in zip(f, fd)),
+            face_down=tuple(fd), waste=tuple(DECK[c] for c in self._waste),
+            stock=tuple(DECK[c] if seen >> c & 1 else None for c in reversed(self._stock)),
+            collections=tuple(zip(self._collected, self._collected_cards)),
+            unseen=tuple(c for c in DECK if hidden >> c.index & 1))
+
+    @classmethod
+    def sample(cls, observation: Any, rng: random.Random) -> Game:
+        """A game the player cannot tell from the one ``observation`` was made of: its
+        ``unseen`` cards dealt at random into the face-down places and the unknown stock
+        places. Its ``observation(0)`` is ``observation``; it has no history (a layout).
+
+        >>> g = Game.deal(3); _ = g.apply("turn")
+        >>> s = Game.sample(g.observation(0), random.Random(1))
+        >>> s.observation(0) == g.observation(0), s.foundations == g.foundations
+        (True, False)
+        """
+        if not isinstance(observation, YatsuhashiObservation):
+            raise LayoutError(f"observation: expected a YatsuhashiObservation, got "
+                              f"{type(observation).__name__}")
+        if not isinstance(rng, random.Random):
+            raise LayoutError(f"rng: expected a random.Random, got {type(rng).__name__}")
+        obs = observation
+        ups = check_list(obs.foundations, "observation.foundations")
+        downs = [check_int(d, f"observation.face_down[{i}]", 0, len(DECK))
+                 for i, d in enumerate(check_list(obs.face_down, "observation.face_down"))]
+        stock = check_list(obs.stock, "observation.stock")
+        pool = check_list(obs.unseen, "observation.unseen")
+        places = sum(downs) + sum(1 for c in stock if c is None)
+        if len(ups) != len(downs) or len(pool) != places:
+            raise LayoutError(f"the observation has {len(pool)} unseen cards for {places} "
+                              f"hidden places and {len(downs)} face-down counts for "
+                              f"{len(ups)} foundations")
+        rng.shuffle(pool)
+        fs = [[pool.pop() for _ in range(d)] + _layout_cards(up, f"observation.foundations[{i}]")
+              for i, (d, up) in enumerate(zip(downs, ups))]
+        st = [c if c is not None else pool.pop() for c in stock]
+        collected: list[Any] = []
+        for k, entry in enumerate(check_list(obs.collections, "observation.collections")):
+            pair = check_list(entry, f"observation.collections[{k}]")
+            if len(pair) != 2:
+                raise LayoutError(f"observation.collections[{k}]: expected (yaku id, cards)")
+            collected.append(pair if pair[1] else pair[0])
+        g = cls.from_layout(fs, st, face_down=downs, collected=collected,
+                            waste=check_list(obs.waste, "observation.waste"))
+        g._seen |= sum(c.bit for c in stock if c is not None)
         return g
 
     # State -------------------------------------------------------------------------------------
@@ -522,7 +815,7 @@ class Game:
     def location(self, c: Card) -> tuple[str, int, int] | None:
         """Where ``c`` is: ``("foundation", i, position from the bottom)``, ``("stock", position
         from the top, 0)``, ``("waste", position from the bottom, 0)``; None once collected."""
-        i = c.index
+        i = _check_card(c).index
         for k, f in enumerate(self._f):
             if i in f:
                 return ("foundation", k, f.index(i))
@@ -640,11 +933,14 @@ class Game:
 
     def collect_moves_with(self, c: Card) -> list[Move]:
         """The legal collections that take ``c``."""
+        _check_card(c)
         return [m for m in self.collect_moves() if c in m.cards]
 
     def find_collect(self, selection: Iterable[Card]) -> Move | None:
         """The legal collection whose cards are exactly ``selection`` (any order), or None."""
-        chosen = set(selection)
+        if isinstance(selection, (str, bytes, dict)) or not isinstance(selection, Iterable):
+            raise InvalidNotationError(f"expected cards, got {type(selection).__name__}")
+        chosen = {_check_card(c) for c in selection}
         for m in self.collect_moves():
             if set(m.cards) == chosen:
                 return m
@@ -653,6 +949,7 @@ class Game:
     def moves_for(self, c: Card) -> list[Move]:
         """The legal moves that pick up ``c`` (with the cards above it, or as the waste's top):
         for drag and drop, ``[m.to for m in game.moves_for(card)]`` are the drop targets."""
+        _check_card(c)
         if self._waste and self._waste[-1] == c.index:
             return [m for m in self.legal_moves() if m.kind == "move" and m.card is None]
         return [m for m in self.legal_moves() if m.kind == "move" and m.card is c]
@@ -661,6 +958,7 @@ class Game:
         """The cards that move with ``c``: it and the cards above it in its foundation ([c] for
         the waste's top card); empty when ``c`` cannot be picked up (face down, not a run, in
         the stock...)."""
+        _check_card(c)
         if self._waste and self._waste[-1] == c.index:
             return [c]
         for i, fi in enumerate(self._f):
@@ -701,23 +999,46 @@ class Game:
         return True
 
     # Applying ----------------------------------------------------------------------------------
-    def apply(self, move: Move | str) -> None:
-        """Make ``move`` (a value from ``legal_moves()`` or its notation). Clears the redo list."""
-        self._apply(move)
-        self._redo.clear()
+    def apply(self, action: object) -> list[Event]:
+        """Make ``action`` (a value from ``legal_moves()`` or its notation) and return its
+        events (module docstring). Clears the redo list. A move that is not legal now raises
+        IllegalMoveError, anything that is not a move at all MoveNotationError (also an
+        IllegalMoveError); the game is then unchanged.
 
-    def _apply(self, move: Move | str) -> None:
+        >>> g = Game.from_layout([["9A", "1C1"], ["2C1"]], [], face_down=[1, 0])
+        >>> events = g.apply("1C1>1"); events
+        [Event('moved seat0 1C1'), Event('flipped seat0 9A')]
+        >>> [e.data for e in events]
+        [{'from': 0, 'to': 1}, {'foundation': 0}]
+        >>> g.apply(None)
+        Traceback (most recent call last):
+        ...
+        rules.yatsuhashi.MoveNotationError: not a move: None
+        """
+        self._apply(action)
+        self._redo.clear()
+        move, info = self._history[-1]
+        events = self._last_events = self._events(move, info)
+        return events
+
+    def _apply(self, move: object) -> None:
+        """``apply`` without the events and leaving the redo list alone: the path of the
+        solver and of replays, which need no events (they cost a few microseconds a move)."""
         if isinstance(move, str):
             move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise MoveNotationError(f"not a move: {move!r:.60}")
         legal = self.legal_moves()
         if move not in legal:
+            if not move.is_well_formed():
+                raise MoveNotationError(f"not a move: {tuple(move)!r:.80}")
             alias = None
-            if isinstance(move, Move) and move.kind == "collect" and not move.cards:
+            if move.kind == "collect" and not move.cards:
                 found = [m for m in legal if m.kind == "collect" and m.yaku == move.yaku]
                 if len(found) == 1:
                     alias = found[0]
                 elif found:
-                    raise IllegalMoveError(
+                    raise AmbiguousMoveError(
                         f"{move} is ambiguous: {', '.join(str(m) for m in found)}")
             if alias is None:
                 raise IllegalMoveError(f"{move} is not legal now; legal: "
@@ -736,7 +1057,9 @@ class Game:
     def _do(self, move: Move) -> Any:
         kind = move.kind
         if kind == "turn":
-            self._waste.append(self._stock.pop())
+            c = self._stock.pop()
+            self._waste.append(c)
+            self._seen |= 1 << c
             return None
         if kind == "recycle":
             self._stock = self._waste[::-1]
@@ -774,10 +1097,60 @@ class Game:
         self._collected_cards.append(move.cards)
         return (removed, from_waste)
 
+    def _events(self, move: Move, info: Any) -> list[Event]:
+        """The events of ``move``, the last move made (``info``: what ``_do`` returned)."""
+        kind = move.kind
+        out: list[Event]
+        if kind == "turn":
+            out = [Event("turned", 0, (DECK[self._waste[-1]],))]
+        elif kind == "recycle":
+            out = [Event("recycled", 0, tuple(DECK[c] for c in reversed(self._stock)),
+                         {"count": len(self._stock)})]
+        elif kind == "move":
+            dst = self._f[move.to]
+            if move.card is None:
+                out = [Event("moved", 0, (DECK[dst[-1]],), {"from": "waste", "to": move.to})]
+            else:
+                i, flipped = info
+                p = dst.index(move.card.index)
+                out = [Event("moved", 0, tuple(DECK[c] for c in dst[p:]),
+                             {"from": i, "to": move.to})]
+                if flipped:
+                    out.append(self._flipped(i))
+        else:
+            removed, _from_waste = info
+            source: dict[int, int | str] = {c: i for i, taken, _ in removed for c in taken}
+            out = [Event("collected", 0, move.cards,
+                         {"yaku": move.yaku,
+                          "from": tuple(source.get(c.index, "waste") for c in move.cards)})]
+            out += [self._flipped(i) for i, _, flipped in removed if flipped]
+        if self.is_won:
+            out.append(Event("won", 0, (), {"moves": len(self._history)}))
+        return out
+
+    def _flipped(self, i: int) -> Event:
+        return Event("flipped", 0, (DECK[self._f[i][-1]],), {"foundation": i})
+
     def undo(self) -> Move:
-        """Take back the last move; returns it (``redo`` makes it again)."""
+        """Take back the last move; returns it (``redo`` makes it again). ``last_events`` then
+        holds its events in reverse order, each with ``data["undone"] = True``.
+
+        >>> g = Game.deal(3); _ = g.apply("turn"); str(g.undo()), g.last_events
+        ('turn', [Event('turned seat0 12C1')])
+        """
         if not self._history:
             raise IllegalMoveError("nothing to undo")
+        move, info = self._history[-1]
+        events = self._events(move, info)
+        self._undo()
+        for e in events:
+            e.data["undone"] = True
+        events.reverse()
+        self._last_events = events
+        return move
+
+    def _undo(self) -> Move:
+        """``undo`` without the events (for searches and replays, as ``_apply``)."""
         move, info = self._history.pop()
         kind = move.kind
         if kind == "turn":
@@ -813,11 +1186,12 @@ class Game:
         return move
 
     def redo(self) -> Move:
-        """Make the last undone move again; returns it."""
+        """Make the last undone move again; returns it (its events: ``last_events``)."""
         if not self._redo:
             raise IllegalMoveError("nothing to redo")
         move = self._redo.pop()
         self._apply(move)
+        self._last_events = self._events(*self._history[-1])
         return move
 
 
@@ -832,3 +1206,9 @@ def __getattr__(name: str) -> Any:  # Solution lives with the solver; import it 
         from rules.yatsuhashi_solver import Solution
         return Solution
     raise AttributeError(name)
+
+
+if TYPE_CHECKING:  # mypy checks that Game meets the engine contract
+    from rules.engine import Engine
+
+    _ENGINE: Engine[Move, YatsuhashiObservation] = Game()

@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -127,7 +128,7 @@ _SUCC_MASK = tuple(sum(1 << d.index for d in DECK if d.month == c.month % 12 + 1
 _ALL = (1 << 48) - 1
 
 
-def _tables():
+def _tables() -> tuple[tuple, tuple, tuple[int, ...], tuple[bool, ...]]:
     from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS, YAKU_OF_CARD
     fixed = tuple((y, sum(c.bit for c in cs)) for y, cs in YAKU_CARDS.items()
                   if y != "yatsuhashi")
@@ -327,7 +328,7 @@ class _Position:
                         r.append(fi[k])
                         k -= 1
                     runs.append(r)
-            found: list[int] = []
+            found: list[tuple[int, int]] = []
             _chaff_sets(runs, 0, 0, 0, found)
             for s, months in found:
                 missing = _GROUP_MONTHS[y] & ~months
@@ -367,8 +368,9 @@ class _Position:
             elif empty < 0:
                 empty = j
         later: list[tuple] = []
+        targets: list[list[int]]
         if pend and pend & (pend - 1):
-            targets = ()                 # two pending cards: only a collection uses both
+            targets = []                 # two pending cards: only a collection uses both
         elif pend:                       # one pending card: moves must go onto it
             t = pend.bit_length() - 1
             targets = [[] for _ in range(13)]
@@ -433,7 +435,7 @@ class _Position:
             _, i, p, j = mv
             fi, fj = F[i], F[j]
             ki, kj = kf[i], kf[j]
-            old = (ki, hf[i], kj, hf[j], pend)
+            old: tuple = (ki, hf[i], kj, hf[j], pend)
             self.pending = 0   # the move went onto the pending card, if there was one
             fj += fi[p:]
             n = len(fi) - p
@@ -532,7 +534,7 @@ class _Position:
 
 
 def _chaff_sets(runs: list[list[int]], k: int, cards: int, months: int,
-                found: list) -> None:
+                found: list[tuple[int, int]]) -> None:
     """Append to ``found`` every (cards, months) taking a top part (maybe none) of each run
     from ``runs[k]`` on, no month twice (months as bits 1-12)."""
     if k == len(runs):
@@ -586,7 +588,7 @@ class _Searcher:
         self.portfolio = tuple(portfolio if portfolio is not None else _PORTFOLIO)
         self.nodes = 0
 
-    def run(self):
+    def run(self) -> Generator[None, None, list[tuple] | None]:
         """Yields None now and then; returns a winning line of abstract moves, or None once
         every reachable key has been expanded."""
         # One position (with the path that leads to it) per queue: a queue's expansions are
@@ -875,10 +877,20 @@ def solve(game: Game, seconds: float = 5.0, max_nodes: int | None = None) -> Sol
     ``game`` (turns and recycles included), False when no line wins, None when ``seconds`` ran
     out first (or ``max_nodes`` abstract positions were generated: a budget that does not
     depend on the machine). ``game`` is left unchanged. Deterministic: the same position gives
-    the same answer and line (given the time to finish).
+    the same answer and line (given the time to finish). Arguments of the wrong type raise
+    rules.engine.LayoutError naming them.
     """
+    from rules.engine import LayoutError, check_int
+    from rules.yatsuhashi import Game
+
+    if not isinstance(game, Game):
+        raise LayoutError(f"game: expected a Yatsuhashi Game, got {type(game).__name__}")
+    if type(seconds) not in (int, float) or not seconds >= 0:   # (NaN is not >= 0)
+        raise LayoutError(f"seconds: expected a number of seconds, got {seconds!r:.40}")
+    if max_nodes is not None:
+        check_int(max_nodes, "max_nodes", 0, 2**62)
     start = time.perf_counter()
-    deadline = start + max(0.0, float(seconds))
+    deadline = start + float(seconds)
     searcher = _Searcher(game)
     it = searcher.run()
     while True:
