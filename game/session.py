@@ -214,12 +214,13 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def _line(engine: Any, undo_position: int | None) -> tuple[dict[str, Any], int | None]:
-    """The engine's data with every action of its line (undone ones too) and how many are in
-    effect (None: all). An engine with ``redo`` is asked on a copy, never changed itself."""
+def _line(engine: Any, undo_position: int | None) -> tuple[dict[str, Any], int | None, int]:
+    """The engine's data with every action of its line (undone ones too), how many are in
+    effect (None: all) and how many are undone. An engine with ``redo`` is asked on a copy,
+    never changed itself."""
     data = engine.to_dict()
     if undo_position is not None or not hasattr(engine, "redo"):
-        return data, undo_position
+        return data, undo_position, 0
     copy = engine.clone() if hasattr(engine, "clone") else engine.copy()
     position = len(_actions(copy))
     redone = 0
@@ -229,7 +230,7 @@ def _line(engine: Any, undo_position: int | None) -> tuple[dict[str, Any], int |
         except ValueError:  # nothing (more) to redo
             break
         redone += 1
-    return (copy.to_dict(), position) if redone else (data, None)
+    return (copy.to_dict(), position, redone) if redone else (data, None, 0)
 
 
 class Session:
@@ -249,6 +250,7 @@ class Session:
         self.path = path or paths.current_save()
         self.summary: dict[str, Any] = {}
         self.moves = 0            # actions in effect at the last save
+        self.undone = 0           # actions undone after them (the engine can redo them)
         self.closed = False       # finished or left: nothing more is written
         self._elapsed = elapsed   # play time before this session object was opened
         self._opened = time.monotonic()
@@ -293,7 +295,7 @@ class Session:
         many of them are in effect; None lets the session find out (``redo`` on a copy)."""
         if self.closed:
             return
-        self.engine_data, self.position = _line(engine, undo_position)
+        self.engine_data, self.position, self.undone = _line(engine, undo_position)
         self.moves = len(_actions(engine))
         self.summary = {"game": GAMES[self.game_id].title,
                         "progress": GAMES[self.game_id].progress(engine),
@@ -439,6 +441,7 @@ class Session:
             log.exception("replaying a save failed")
             raise SaveError(f"the game does not replay: {type(exc).__name__}") from None
         self.moves = len(_actions(engine))
+        self.undone = len(actions) - self.moves
         self.summary = {"game": info.title, "progress": info.progress(engine),
                         "elapsed": round(self._elapsed)}
 

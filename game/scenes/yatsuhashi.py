@@ -132,6 +132,7 @@ class YatsuhashiTable(TableDrawing, TableScene):
         if session is not None:  # session: the saved deal, at its move, cards in place
             self.play_position(session.engine())
             self.session, self.elapsed = session, session.elapsed
+            self.redo_auto = [False] * session.undone  # session: its redo line came back
             if self.game.is_won:  # saved after the last move, before the win was shown
                 self._queue_win()
         elif demo_moves:
