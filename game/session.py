@@ -253,7 +253,7 @@ class Session:
         self.undone = 0           # actions undone after them (the engine can redo them)
         self.closed = False       # finished or left: nothing more is written
         self._elapsed = elapsed   # play time before this session object was opened
-        self._opened = time.monotonic()
+        self._opened: float | None = None  # when its clock started (the first action)
 
     @property
     def game_id(self) -> str:
@@ -261,8 +261,15 @@ class Session:
 
     @property
     def elapsed(self) -> float:
-        """Seconds of play: time at the table, across every time the game was continued."""
+        """Seconds of play: time at the table from the first action on, across every time the
+        game was continued (as the tables count a player's time)."""
+        if self._opened is None:
+            return self._elapsed
         return self._elapsed + (time.monotonic() - self._opened)
+
+    def _run_clock(self) -> None:
+        if self._opened is None and self.moves:
+            self._opened = time.monotonic()
 
     @property
     def in_progress(self) -> bool:
@@ -297,6 +304,7 @@ class Session:
             return
         self.engine_data, self.position, self.undone = _line(engine, undo_position)
         self.moves = len(_actions(engine))
+        self._run_clock()
         self.summary = {"game": GAMES[self.game_id].title,
                         "progress": GAMES[self.game_id].progress(engine),
                         "elapsed": round(self.elapsed)}
@@ -403,8 +411,8 @@ class Session:
                                      or not 0 <= position <= MAX_ACTIONS):
             raise SaveError(f"position: {position!r:.40} is not a number of actions")
         elapsed = data.get("elapsed")
-        if (type(elapsed) not in (int, float) or not math.isfinite(elapsed)
-                or not 0 <= elapsed <= MAX_ELAPSED):
+        if (isinstance(elapsed, bool) or not isinstance(elapsed, (int, float))
+                or not math.isfinite(elapsed) or not 0 <= elapsed <= MAX_ELAPSED):
             raise SaveError(f"elapsed: {elapsed!r:.40} is not a play time")
         session_id = data.get("id")
         if not isinstance(session_id, str) or not 1 <= len(session_id) <= 64:
@@ -442,6 +450,7 @@ class Session:
             raise SaveError(f"the game does not replay: {type(exc).__name__}") from None
         self.moves = len(_actions(engine))
         self.undone = len(actions) - self.moves
+        self._run_clock()
         self.summary = {"game": info.title, "progress": info.progress(engine),
                         "elapsed": round(self._elapsed)}
 

@@ -103,8 +103,9 @@ class Statistics:
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Statistics":
-        store = cls(path or paths.stats_file())
-        result = read_json(store.path)
+        path = path or paths.stats_file()
+        store = cls(path)
+        result = read_json(path)
         if result.problem:
             store.problem = damaged_message(_("statistics"), result.kept_aside)
         elif isinstance(result.data, dict):

@@ -437,3 +437,60 @@ def test_engines_restore_from_their_own_dicts():
 def test_gamesetup_is_still_importable_from_the_setup_scene():
     from game.scenes.setup import GameSetup as Again, default_setup as again
     assert Again is GameSetup and again is default_setup
+
+
+# kill -9 ----------------------------------------------------------------------------------------
+
+CHILD = """
+import json, sys, time
+from game.catalog import GAMES
+from game.session import Session, default_setup
+setup = default_setup(sys.argv[1], 5)
+game = GAMES[sys.argv[1]].new_engine(setup)
+session = Session.start(setup, game)
+while not getattr(game, "is_over", False):
+    legal = game.legal_actions() if hasattr(game, "legal_actions") else game.legal_moves()
+    game.apply(legal[0])
+    session.record(game)
+    print(session.moves, flush=True)  # saved: the parent may kill us from now on
+time.sleep(60)
+"""
+
+
+def _line_of(game_id: str, n: int) -> list[str]:
+    """The first ``n`` actions the child plays (the first legal action each time)."""
+    game = GAMES[game_id].new_engine(default_setup(game_id, 5))
+    out = []
+    for _ in range(n):
+        legal = game.legal_actions() if hasattr(game, "legal_actions") else game.legal_moves()
+        out.append(str(legal[0]))
+        game.apply(legal[0])
+    return out
+
+
+@pytest.mark.parametrize("game_id,after", [("koikoi", 1), ("koikoi", 40), ("yatsuhashi", 25)])
+def test_kill_9_at_any_moment_loses_nothing(game_id, after):
+    """A real process killed with SIGKILL while it plays and saves as fast as it can: the save
+    always loads, and holds at least every action the process had reported saved."""
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+    if not hasattr(signal, "SIGKILL"):
+        pytest.skip("no SIGKILL here")
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen([sys.executable, "-c", CHILD, game_id], cwd=root,
+                            stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        for _ in range(after):
+            reported = int(proc.stdout.readline())
+    finally:
+        proc.send_signal(signal.SIGKILL)  # in the middle of its next writes
+        proc.wait(30)
+    assert proc.returncode == -signal.SIGKILL
+    session, problem = load_current()
+    assert problem is None, problem
+    engine = session.engine()
+    made = [str(a) for a in (engine.actions if game_id == "koikoi" else engine.moves)]
+    assert len(made) >= reported
+    assert made == _line_of(game_id, len(made))

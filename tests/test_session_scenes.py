@@ -131,7 +131,8 @@ def test_killed_in_the_middle_of_a_yatsuhashi_deal_with_undo_continue_resumes_it
     del first
 
     second = new_app(speed="off")
-    assert "Yatsuhashi Solitaire · Deal 3 · 3 moves" in widget(second.stack.top, "Continue").subtitle
+    label = widget(second.stack.top, "Continue").subtitle
+    assert label.startswith("Yatsuhashi Solitaire · Deal 3 · 3 moves · ")
     t2 = continue_(second)
     assert isinstance(t2, YatsuhashiTable)
     assert t2.game.to_dict() == played and t2.game.key() == position
@@ -188,7 +189,7 @@ def test_a_new_game_over_one_in_progress_asks_then_counts_it_abandoned(app):
     click(app, setup.start_button.rect.center)
     ask = app.stack.top
     assert isinstance(ask, Dialog)
-    assert ask.message.startswith("You have a game of Koi-Koi in progress (Round 1")
+    assert ask.message.startswith("You have a game of Koi-Koi in progress.\nRound 1 · ")
     assert "It will count as abandoned." in ask.message
     click(app, widget(ask, "Keep it").rect.center)
     assert app.stack.top is setup and load_current()[0].game_id == "koikoi"

@@ -32,7 +32,7 @@ def seat_name(index: int) -> str:
     return _("You (bottom)") if index == 0 else _("Seat {n}").format(n=index + 1)
 
 
-def confirm_new_game(app: Any, go: Callable[[], None]) -> None:
+def confirm_new_game(app: Any, go: Callable[[], object]) -> None:
     """Run ``go`` (which starts a new game) at once when no game is saved in progress; else
     ask first, and count the game in progress as abandoned before ``go``. Every way of
     starting a new game (setup screen, new deal, restart) goes through here."""
@@ -46,12 +46,13 @@ def confirm_new_game(app: Any, go: Callable[[], None]) -> None:
     def abandon_and_go() -> None:
         abandon_current(app.stats)
         go()
-    progress = session.summary.get("progress") or ""
-    text = (_("You have a game of {game} in progress ({progress}).").format(
-        game=session.summary.get("game", ""), progress=progress) if progress else
-        _("You have a game of {game} in progress.").format(game=session.summary.get("game", "")))
+    text = _("You have a game of {game} in progress.").format(
+        game=session.summary.get("game", ""))
+    progress = session.summary.get("progress")
+    if progress:
+        text += "\n" + progress
     app.push(Dialog(_("Start a new game?"),
-                    text + " " + _("Start a new game? It will count as abandoned."),
+                    text + "\n" + _("Start a new game? It will count as abandoned."),
                     [(_("New game"), abandon_and_go), (_("Keep it"), None)]))
 
 
