@@ -14,8 +14,9 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-SCREENSHOT_SCENES = ("menu", "settings", "setup", "statistics", "gallery", "koikoi", "hearts600",
-                     "hanaawase", "yatsuhashi", "heart_of_five")
+from game.catalog import GAMES  # noqa: E402  (the registry: no pygame, cheap)
+
+SCREENSHOT_SCENES = ("menu", "settings", "setup", "statistics", "gallery", *GAMES)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -39,7 +40,8 @@ def build_scene(name: str, seed: int | None):
         return SettingsScene()
     if name == "setup":
         from game.scenes.setup import SetupScene
-        return SetupScene("koikoi", seed=seed if seed is not None else 7)
+        first_game = next(iter(GAMES))  # the menu's first game
+        return SetupScene(first_game, seed=seed if seed is not None else 7)
     if name == "statistics":
         from game.scenes.stats import StatsScene
         return StatsScene()

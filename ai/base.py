@@ -3,7 +3,8 @@
 An agent sees one seat's ``observation`` dict (what that seat may know, as the game's
 ``observation(seat)`` returns it) and picks one of ``observation["legal_actions"]``. Levels are
 registered per game, so a new level (a search-based "hard", say) plugs in without touching the
-scenes: ``register("koikoi", "hard", HardAgent)``.
+scenes: ``register("koikoi", "hard", HardAgent)``. A game's agents live in the module
+``ai.<game id>``, which registers them when imported: no list of games is kept here.
 
 >>> agent = make_agent("koikoi", "normal", seed=3)
 >>> agent.level
@@ -37,9 +38,6 @@ class Agent(Protocol):
 
 AgentFactory = Callable[[int], Agent]  # seed -> agent
 
-# Game id -> module that registers that game's levels when imported (kept lazy: importing
-# ai.base must stay cheap and free of every game's code).
-_MODULES = {"koikoi": "ai.koikoi"}
 _REGISTRY: dict[str, dict[str, AgentFactory]] = {}
 
 
@@ -64,12 +62,18 @@ def unregister(game_id: str, level: str) -> None:
 
 
 def _load(game_id: str) -> dict[str, AgentFactory]:
-    module = _MODULES.get(game_id)
-    if module is not None and game_id not in _REGISTRY:
-        importlib.import_module(module)  # registers its levels
-    levels = _REGISTRY.get(game_id)
+    """The levels of ``game_id``, importing ``ai.<game_id>`` the first time (kept lazy:
+    importing ai.base must stay cheap and free of every game's code)."""
+    if game_id not in _REGISTRY and isinstance(game_id, str) and game_id.isidentifier():
+        module = f"ai.{game_id}"
+        try:
+            importlib.import_module(module)  # registers its levels
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # a real import error inside an existing module
+                raise
+    levels = _REGISTRY.get(game_id) if isinstance(game_id, str) else None
     if not levels:
-        known = ", ".join(sorted(set(_MODULES) | set(_REGISTRY))) or "none"
+        known = ", ".join(sorted(g for g, lv in _REGISTRY.items() if lv)) or "none"
         raise ValueError(f"no AI for game {game_id!r} (games with an AI: {known})")
     return levels
 

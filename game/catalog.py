@@ -1,20 +1,60 @@
-"""The five games as the menu and the setup scene see them: names, seats, options, presets.
+"""The one registry of games: a game id is written here once, and everything else finds the
+game through it — names, seats, options and presets (the menu and the setup screen), its
+engine (built from a setup, or restored from a save), the computer levels its seats offer, and
+its table scene. Engines and tables are named as ``"module:attr"`` and imported only when
+used, so the menu starts fast and a game without a table yet answers "not available yet".
+A game's computer players are found by convention in ``ai.<game id>`` (``ai.base``).
 
 Options mirror rules.md; each game's engine turns the chosen values into its own options
-dataclass. Whether a game can be played yet is ``game.scenes.registry.available(id)``.
+dataclass.
 
 >>> g = GAMES["koikoi"]; g.defaults()["hand_swap"], g.preset("nintendo")["hand_swap"]
 (True, False)
+>>> info("koikoi").engine, info("koikoi").available
+('rules.koikoi:KoiKoiGame', True)
+>>> info("hanaawase").available, info("hanaawase").engine_class() is None
+(False, True)
+>>> info("chess")
+Traceback (most recent call last):
+...
+game.catalog.UnknownGameError: unknown game id 'chess' (known: koikoi, hanaawase, \
+hearts600, yatsuhashi, heart_of_five)
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
-from game.i18n import _
+from game.i18n import _, ngettext
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.session import GameSetup
 
 AI_LEVELS = ("easy", "normal")
+
+
+class UnknownGameError(ValueError):
+    """A game id that is not in the registry (or a game whose engine is not built yet)."""
+
+
+def load(target: str) -> Any:
+    """The object ``"module:attr"`` names, or None when the module does not exist (yet).
+
+    An import error *inside* an existing module is not hidden: it is a bug, and raises.
+
+    >>> load("rules.koikoi:KoiKoiGame").__name__, load("game.scenes.nowhere:Table")
+    ('KoiKoiGame', None)
+    """
+    module_name, _sep, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:  # a real import error inside an existing module
+            raise
+        return None
+    return getattr(module, attr)
 
 
 def level_label(level: str) -> str:
@@ -43,8 +83,20 @@ def _toggle(key: str, label: str, default: bool, help: str = "") -> Option:
     return Option(key, label, ((False, _("Off")), (True, _("On"))), default, help)
 
 
+def _not_built(engine_class: Any, setup: "GameSetup") -> Any:
+    raise UnknownGameError(f"{setup.game_id}: no engine yet")
+
+
+def _no_progress(engine: Any) -> str:
+    return ""
+
+
 @dataclass(frozen=True)
 class GameInfo:
+    """One game. ``engine``/``table`` are ``"module:attr"`` paths ("" when not built yet);
+    ``new_game(engine_class, setup)`` deals a new engine; ``progress(engine)`` says how far a
+    game has gone, for the menu's Continue ("Round 3 of 12")."""
+
     id: str
     title: str
     subtitle: str
@@ -54,6 +106,51 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     presets: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     summary: str = ""
+    engine: str = ""
+    table: str = ""
+    ai_levels: tuple[str, ...] = AI_LEVELS
+    new_game: Callable[[Any, "GameSetup"], Any] = _not_built
+    progress: Callable[[Any], str] = _no_progress
+
+    # Engine and table ---------------------------------------------------------------------------
+    def engine_class(self) -> Any:
+        """The engine class, or None when the game has no engine yet."""
+        return load(self.engine) if self.engine else None
+
+    def new_engine(self, setup: "GameSetup") -> Any:
+        """A new game for ``setup`` (its seed and options)."""
+        cls = self.engine_class()
+        if cls is None:
+            raise UnknownGameError(f"{self.id}: no engine yet")
+        return self.new_game(cls, setup)
+
+    def restore_engine(self, data: Any) -> Any:
+        """The engine's ``from_dict(data)``: a saved game replayed (a RulesError when the data
+        cannot be replayed)."""
+        cls = self.engine_class()
+        if cls is None:
+            raise UnknownGameError(f"{self.id}: no engine yet")
+        return cls.from_dict(data)
+
+    def table_factory(self) -> Callable[..., Any] | None:
+        """The table scene's factory (``factory(setup=..., session=...)``), or None when the
+        game has no table yet."""
+        return load(self.table) if self.table else None
+
+    @property
+    def available(self) -> bool:
+        """Can it be played (does its table exist)?"""
+        return self.table_factory() is not None
+
+    # Options ------------------------------------------------------------------------------------
+    def option(self, key: str) -> Option | None:
+        return next((o for o in self.options if o.key == key), None)
+
+    def valid_option(self, key: str, value: Any) -> bool:
+        """Is ``value`` one of option ``key``'s choices (of the same type: 1 is not True)?"""
+        opt = self.option(key)
+        return opt is not None and any(type(value) is type(v) and value == v
+                                       for v, _label in opt.choices)
 
     def defaults(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
@@ -123,7 +220,21 @@ def _koikoi() -> GameInfo:
         summary=_("Match cards of the same month to capture them. Make yaku (scoring sets), "
                   "then stop to score or call koi-koi to play on for more, at the risk of the "
                   "opponent scoring first."),
+        engine="rules.koikoi:KoiKoiGame", table="game.scenes.koikoi:KoiKoiTable",
+        new_game=_new_koikoi, progress=_koikoi_progress,
     )
+
+
+def _new_koikoi(engine_class: Any, setup: "GameSetup") -> Any:
+    from rules.koikoi import KoiKoiRules
+    return engine_class.new(setup.seed, KoiKoiRules.from_options(setup.options))
+
+
+def _koikoi_progress(game: Any) -> str:
+    rules = game.rules
+    if rules.max_rounds:
+        return _("Round {n} of {total}").format(n=game.round, total=rules.max_rounds)
+    return _("Round {n} · first to {target}").format(n=game.round, target=rules.target_score)
 
 
 def _hanaawase() -> GameInfo:
@@ -138,6 +249,7 @@ def _hanaawase() -> GameInfo:
     return GameInfo(
         "hanaawase", _("Hana-awase"), _("Three players · twelve deals of card values and yaku"),
         3, 3, 3, options, {"seed": (_("Seed rules"), {})},
+        table="game.scenes.hanaawase:HanaAwaseTable",
         summary=_("Capture cards by month; each deal scores card values minus 88 plus yaku "
                   "collected from the other players. Highest total after twelve deals wins."),
     )
@@ -150,6 +262,7 @@ def _hearts600() -> GameInfo:
     return GameInfo(
         "hearts600", _("600 Hearts"), _("Two to four players · avoid points"),
         2, 4, 3, options, {"seed": (_("Seed rules"), {})},
+        table="game.scenes.hearts600:Hearts600Table",
         summary=_("A fishing game played in reverse: captured cards score against you, and "
                   "yaku you capture score against your opponents. The lowest score wins when "
                   "someone reaches 600."),
@@ -170,7 +283,16 @@ def _yatsuhashi() -> GameInfo:
         1, 1, 1, options, {"seed": (_("Standard"), {})},
         summary=_("Build down by month on six foundations and collect the fourteen yaku. "
                   "The eight-plank bridge leaves once five other yaku are in."),
+        engine="rules.yatsuhashi:Game", table="game.scenes.yatsuhashi:YatsuhashiTable",
+        ai_levels=(), new_game=lambda engine_class, setup: engine_class.deal(setup.seed),
+        progress=_yatsuhashi_progress,
     )
+
+
+def _yatsuhashi_progress(game: Any) -> str:
+    n = len(game.moves)
+    return ngettext("Deal {deal} · {n} move", "Deal {deal} · {n} moves", n).format(
+        deal=game.seed, n=n)
 
 
 def _heart_of_five() -> GameInfo:
@@ -182,6 +304,7 @@ def _heart_of_five() -> GameInfo:
     return GameInfo(
         "heart_of_five", _("Heart of Five"), _("Two to eight players · climbing game, western deck"),
         2, 8, 4, options, {"seed": (_("Standard"), {})},
+        table="game.scenes.heart_of_five:HeartOfFiveTable",
         summary=_("Beat the last meld with a higher one of the same shape, or bomb it. "
                   "Be the first to shed your cards; the five of hearts is the top single."),
     )
@@ -189,3 +312,11 @@ def _heart_of_five() -> GameInfo:
 
 GAMES: dict[str, GameInfo] = {g.id: g for g in (
     _koikoi(), _hanaawase(), _hearts600(), _yatsuhashi(), _heart_of_five())}
+
+
+def info(game_id: str) -> GameInfo:
+    """The registry entry of ``game_id``; UnknownGameError names an unknown id."""
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise UnknownGameError(f"unknown game id {game_id!r} (known: {', '.join(GAMES)})") from None

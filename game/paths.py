@@ -45,5 +45,15 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def current_save() -> Path:
+    """The game in progress (one at a time: see ``game.session``)."""
+    return saves_dir() / "current.json"
+
+
+def setups_file() -> Path:
+    """Each game's last choices on the setup screen."""
+    return config_dir() / "setups.json"
+
+
 def log_file() -> Path:
     return log_dir() / "parlor.log"

@@ -1,12 +1,19 @@
 """Statistics: every game reports its finished games here; persisted as JSON.
 
-Per game, and per opponent level within it: played, won, lost, drawn, current and best win
-streak, and best results (each with its own direction: highest score, fewest moves, ...).
+Per game, and per opponent level within it: played, won, lost, drawn, abandoned, current and
+best win streak, and best results (each with its own direction: highest score, fewest moves...).
+
+A game is *abandoned* when a new game is started over it while it was saved in progress
+(``game.session``). That is not a loss: it is not among the games played and leaves the win
+rate alone, but it ends a run of wins (a streak counts games won one after another).
 
 >>> s = Statistics()
 >>> s.record("koikoi", "win", level="normal", results={"points": 12})
 >>> s.summary("koikoi").played, s.summary("koikoi").win_rate
 (1, 1.0)
+>>> s.abandon("koikoi", level="normal")
+>>> t = s.summary("koikoi"); t.played, t.abandoned, t.win_rate, t.streak, t.best_streak
+(1, 1, 1.0, 0, 1)
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ class Tally:
     won: int = 0
     lost: int = 0
     drawn: int = 0
+    abandoned: int = 0  # started over while saved in progress: not played, not lost
     streak: int = 0  # current run of wins
     best_streak: int = 0
     best: dict[str, float] = field(default_factory=dict)
@@ -67,7 +75,7 @@ class Tally:
     def from_dict(cls, data: Any) -> "Tally":
         t = cls()
         if isinstance(data, dict):
-            for name in ("played", "won", "lost", "drawn", "streak", "best_streak"):
+            for name in ("played", "won", "lost", "drawn", "abandoned", "streak", "best_streak"):
                 v = data.get(name)
                 if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
                     setattr(t, name, v)
@@ -95,8 +103,9 @@ class Statistics:
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Statistics":
-        store = cls(path or paths.stats_file())
-        result = read_json(store.path)
+        path = path or paths.stats_file()
+        store = cls(path)
+        result = read_json(path)
         if result.problem:
             store.problem = damaged_message(_("statistics"), result.kept_aside)
         elif isinstance(result.data, dict):
@@ -132,6 +141,14 @@ class Statistics:
         if level:
             gs.by_level.setdefault(level, Tally()).add(outcome, results or {}, lib)
 
+    def abandon(self, game: str, level: str | None = None) -> None:
+        """Count one game of ``game`` abandoned (a new game was started over its save)."""
+        gs = self.games.setdefault(game, GameStats())
+        for tally in (gs.total, gs.by_level.setdefault(level, Tally()) if level else None):
+            if tally is not None:
+                tally.abandoned += 1
+                tally.streak = 0
+
     def summary(self, game: str) -> Tally:
         return self.games[game].total if game in self.games else Tally()
 
@@ -140,7 +157,7 @@ class Statistics:
 
     @property
     def empty(self) -> bool:
-        return not any(gs.total.played for gs in self.games.values())
+        return not any(gs.total.played or gs.total.abandoned for gs in self.games.values())
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": 1, "games": {

@@ -11,7 +11,8 @@ MODULES = [
     "rules.deck", "rules.engine", "rules.hanafuda", "rules.western", "rules.fishing", "rules.koikoi", "game.theme", "game.text", "game.storage",
     "game.settings", "game.stats", "game.catalog", "game.scene", "game.widgets.base",
     "game.widgets.button", "game.widgets.label", "game.widgets.controls", "game.widgets.scroll",
-    "game.widgets.focus", "game.scenes.dialog",
+    "game.widgets.focus", "game.scenes.dialog", "game.session", "game.scenes.registry",
+    "game.scenes.stats",
 ]
 
 

@@ -18,8 +18,21 @@ from game.widgets import Panel, ScrollList
 SIZES = [(960, 600), (1280, 800), (1920, 1080), (3840, 2160), (1000, 1000)]
 
 
+def _menu_with_continue(app):
+    """The menu when a game is saved in progress: Continue above the five games."""
+    from game.catalog import GAMES
+    from game.session import Session, default_setup
+    setup = default_setup("koikoi", 3)
+    game = GAMES["koikoi"].new_engine(setup)
+    session = Session.start(setup, game)
+    game.apply(game.legal_actions()[0])
+    session.record(game)
+    return MenuScene()
+
+
 def scenes():
     yield "menu", lambda app: MenuScene()
+    yield "menu-continue", _menu_with_continue
     yield "settings", lambda app: SettingsScene()
     yield "setup", lambda app: SetupScene("koikoi", seed=1)
     yield "setup-hearts", lambda app: SetupScene("hearts600", seed=1)

@@ -67,8 +67,10 @@ class KoiKoiTable(TableScene):
     game_id = "koikoi"
     name = "koikoi"
 
-    def __init__(self, setup=None, *, demo_moves: int = 0) -> None:
+    def __init__(self, setup=None, *, demo_moves: int = 0, session=None) -> None:
         from game.scenes.setup import default_setup
+        setup = session.setup if session is not None else setup  # session
+        self.session, self.resume_session = None, session  # session: opened at its position
         super().__init__(setup or default_setup("koikoi", 1))
         self.rules = KoiKoiRules.from_options(self.setup.options)
         self.seats: list[str] = list(self.setup.seats)
@@ -82,7 +84,9 @@ class KoiKoiTable(TableScene):
 
     # Set-up ---------------------------------------------------------------------------------
     def _new_match(self) -> None:
-        self.game = KoiKoiGame.new(self.setup.seed, self.rules)
+        resume, self.resume_session = self.resume_session, None  # session
+        self.game = (resume.engine() if resume is not None  # session
+                     else KoiKoiGame.new(self.setup.seed, self.rules))
         self.viewer = 0 if self.seats[0] == "human" or "human" not in self.seats else 1
         self.reveal_all = "human" not in self.seats  # watching AI against AI
         self.v_hands: list[list[Card]] = [[], []]
@@ -119,7 +123,15 @@ class KoiKoiTable(TableScene):
                 from ai.runner import AIWorker
                 self.agents[seat] = make_agent("koikoi", who, seed=self.setup.seed * 2 + seat)
                 self.workers[seat] = AIWorker(self.agents[seat])
+        if resume is not None:  # session: the saved position, cards in place, not dealt
+            self.session = resume
+            self._show_position()
+            return
         self._queue_deal()
+        if not self.demo_moves:  # session: a new match is saved from its first deal
+            from game.session import Session  # session
+            self.session = Session.start(self.setup, self.game,  # session
+                                         stats=self.app.stats if self.app else None)
         for _i in range(self.demo_moves):  # screenshots: a game in progress
             if self.game.is_over:
                 break
@@ -154,6 +166,8 @@ class KoiKoiTable(TableScene):
 
     def exit(self) -> None:
         self._close_workers()
+        if self.session is not None:  # session: leaving is not a loss; Continue resumes
+            self.session.leave()
 
     def _close_workers(self) -> None:
         """Each computer seat's worker owns a thread: stop them when the table goes."""
@@ -260,12 +274,26 @@ class KoiKoiTable(TableScene):
     # Engine events -> animation steps ---------------------------------------------------------
     def _apply(self, action: Action) -> None:
         events = self.game.apply(action)
+        if self.session is not None:  # session: saved before the next frame
+            self.session.record(self.game)
         log.debug("koikoi %s -> %s", action, ", ".join(map(str, events)))
         last_deal = max((i for i, e in enumerate(events) if e.kind == "dealt"), default=-1)
         for i, e in enumerate(events):
             if e.kind == "dealt" and i != last_deal:
                 continue  # a deal that ended at once (void deal, instant win): not animated
             self._queue_event(e, i == last_deal)
+
+    def _show_position(self) -> None:  # session: a saved game opens with its cards in place
+        g = self.game
+        self.v_hands = [list(h) for h in g.hands]
+        self.v_field = dict(enumerate(g.field))
+        self.v_piles = [list(p) for p in g.piles]
+        self.v_stock, self.drawn = list(g.stock), g.pending
+        self.shown_scores = list(g.scores)
+        self._sync_panel()
+        if g.is_over:  # saved after the last action, before the result was shown
+            from rules.engine import Event
+            self._queue_event(Event("match_over", g.winner, (), {"scores": list(g.scores)}))
 
     def _queue_deal(self) -> None:
         """The first deal of the match (the engine dealt it in ``new``)."""
@@ -425,6 +453,8 @@ class KoiKoiTable(TableScene):
 
     def _match_over_step(self, e):
         self._record_statistics()
+        if self.session is not None:  # session: a finished match is not continued
+            self.session.finish("match over")
         scene = MatchResultScene(self, self.game.result or {}, e.seat)
         return self._wait_for_scene(scene)
 

@@ -1,4 +1,5 @@
-"""The title menu: the five games, Settings, Statistics, Card gallery, Quit."""
+"""The title menu: Continue (when a game is saved in progress), the five games, Settings,
+Statistics, Card gallery, Quit."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from game.i18n import _
 from game.scenes import registry
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog, not_available
+from game.session import Session, load_current
 from game.text import fit_font_size
 from rules.hanafuda import card
 from game.widgets import Button, Panel, Widget
@@ -31,6 +33,11 @@ class MenuScene(WidgetScene):
 
     def build(self) -> list[Widget]:
         self.panel = Panel()
+        self.saved, problem = load_current()
+        self.notices: list[str] = [problem] if problem else []
+        self.continue_button = (
+            Button(_("Continue"), self._continue, subtitle=self.saved.label(), primary=True,
+                   role="heading") if self.saved is not None else None)
         self.game_buttons = [
             Button(info.title, self._open_game(gid), subtitle=info.subtitle, role="heading")
             for gid, info in GAMES.items()
@@ -39,10 +46,36 @@ class MenuScene(WidgetScene):
         self.stats_button = Button(_("Statistics"), self._stats)
         self.gallery_button = Button(_("Card gallery"), self._gallery)
         self.quit_button = Button(_("Quit"), self._quit)
-        return [self.panel, *self.game_buttons, self.settings_button, self.stats_button,
+        first = [self.continue_button] if self.continue_button is not None else []
+        return [self.panel, *first, *self.game_buttons, self.settings_button, self.stats_button,
                 self.gallery_button, self.quit_button]
 
+    def resume(self) -> None:
+        self.rebuild()  # back from a table or the setup screen: the save may have changed
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.notices and self.app is not None and self.app.stack.top is self:
+            self.app.push(Dialog(_("Notice"), self.notices.pop(0), [(_("OK"), None)]))
+
     # Actions ----------------------------------------------------------------------------------
+    def _continue(self) -> None:
+        """Open the saved game at its position (read again: the file is the truth)."""
+        session, problem = load_current()
+        if session is None:
+            if problem:
+                self.notices.append(problem)
+            self.rebuild()
+            return
+        self.open_session(session)
+
+    def open_session(self, session: Session) -> None:
+        factory = GAMES[session.game_id].table_factory()
+        if factory is None:
+            self.app.push(not_available(GAMES[session.game_id].title))
+            return
+        self.app.push(factory(setup=session.setup, session=session))
+
     def _open_game(self, game_id: str):
         def open_() -> None:
             from game.scenes.setup import SetupScene
@@ -68,7 +101,9 @@ class MenuScene(WidgetScene):
         self.app.quit()
 
     def back(self) -> None:
-        self.app.push(Dialog(_("Quit Hanafuda Parlor?"), _("Your settings and statistics are saved."),
+        self.app.push(Dialog(_("Quit Hanafuda Parlor?"),
+                             _("Your settings and statistics are saved, and so is any game in "
+                               "progress."),
                              [(_("Quit"), self._quit), (_("Stay"), None)]))
 
     # Layout -----------------------------------------------------------------------------------
@@ -90,11 +125,15 @@ class MenuScene(WidgetScene):
         inner = self.panel.rect.inflate(-2 * m.px(22), -2 * m.px(22))
         gap = m.px(10)
         small_h = m.row_height
-        # Five game buttons share what is left after the two rows of small buttons.
+        # Continue and the five game buttons share what is left after the two rows of small
+        # buttons.
+        big = ([self.continue_button] if self.continue_button is not None else []) \
+            + self.game_buttons
+        n = len(big)
         game_area = inner.height - 2 * small_h - 3 * gap - m.px(8)
-        game_h = min(m.px(86), (game_area - 4 * gap) // 5)
-        y = inner.y + max(0, (game_area - (game_h * 5 + gap * 4)) // 2)
-        for b in self.game_buttons:
+        game_h = min(m.px(86), (game_area - (n - 1) * gap) // n)
+        y = inner.y + max(0, (game_area - (game_h * n + gap * (n - 1))) // 2)
+        for b in big:
             b.place(pygame.Rect(inner.x, y, inner.width, game_h), m)
             y += game_h + gap
         y = inner.bottom - 2 * small_h - gap

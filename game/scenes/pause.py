@@ -36,7 +36,9 @@ class PauseMenu(WidgetScene):
         def go() -> None:
             self.close()
             self.table.restart()
-        self.app.push(Dialog(_("Restart this deal?"), _("The deal starts again from the beginning."),
+        self.app.push(Dialog(_("Restart this deal?"),
+                             _("The deal starts again from the beginning. The game in progress "
+                               "will count as abandoned."),
                              [(_("Restart"), go), (_("Cancel"), None)]))
 
     def _rules(self) -> None:
@@ -50,7 +52,8 @@ class PauseMenu(WidgetScene):
         def go() -> None:
             from game.scenes.menu import MenuScene
             self.app.stack.reset(MenuScene())
-        self.app.push(Dialog(_("Quit to the menu?"), _("The game in progress will end."),
+        self.app.push(Dialog(_("Quit to the menu?"),
+                             _("Your game is saved: Continue on the menu resumes it."),
                              [(_("Quit"), go), (_("Keep playing"), None)]))
 
     def arrange(self, size: tuple[int, int]) -> None:

@@ -1,40 +1,35 @@
-"""Which scenes exist: a game's table or a screen is available when its module is present.
+"""Which scenes exist: a game's table (from the registry, ``game.catalog``) or a screen.
 
+Thin wrappers kept for the code that calls them; a game's table is ``GameInfo.table``.
 Scene modules are imported lazily so the menu starts fast and a missing game is reported as
 "not available yet" instead of failing.
+
+>>> available("koikoi"), available("hearts600")
+(True, False)
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Callable
 
+from game.catalog import GAMES, load
 from game.scene import Scene
 
-# id -> "module:factory". A factory takes keyword arguments (setup=..., seed=...).
-_SCENES = {
-    "koikoi": "game.scenes.koikoi:KoiKoiTable",
-    "hanaawase": "game.scenes.hanaawase:HanaAwaseTable",
-    "hearts600": "game.scenes.hearts600:Hearts600Table",
-    "yatsuhashi": "game.scenes.yatsuhashi:YatsuhashiTable",
-    "heart_of_five": "game.scenes.heart_of_five:HeartOfFiveTable",
-    "gallery": "game.scenes.gallery:GalleryScene",
-}
+#: Screens that are not games: id -> "module:factory".
+_SCREENS = {"gallery": "game.scenes.gallery:GalleryScene"}
 
 
 def factory(scene_id: str) -> Callable[..., Scene] | None:
-    """The scene class/factory for ``scene_id``, or None when it is not built yet."""
-    target = _SCENES.get(scene_id)
+    """The scene class/factory for ``scene_id``, or None when it is not built yet.
+
+    A game's table takes ``setup=`` (a new game) or ``session=`` (a saved one) as keywords.
+    """
+    if scene_id in GAMES:
+        return GAMES[scene_id].table_factory()
+    target = _SCREENS.get(scene_id)
     if target is None:
         raise ValueError(f"unknown scene id {scene_id!r}")
-    module_name, attr = target.split(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:  # a real import error inside an existing module
-            raise
-        return None
-    return getattr(module, attr)
+    return load(target)
 
 
 def available(scene_id: str) -> bool:

@@ -1,49 +1,59 @@
-"""Game setup, shared by every game: seats, player count, options and presets, deal number."""
+"""Game setup, shared by every game: seats, player count, options and presets, deal number.
+
+The screen starts from the game's last choices (``game.session.remembered_setup``) and keeps
+them when a game starts. Starting a game over one saved in progress asks first
+(``confirm_new_game``): the old game then counts as abandoned.
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
 from game import theme
-from game.catalog import AI_LEVELS, GAMES, GameInfo, Option, level_label
+from game.catalog import GAMES, GameInfo, Option, level_label
 from game.fonts import font
 from game.i18n import _
 from game.scenes import registry
 from game.scenes.base import WidgetScene
-from game.scenes.dialog import not_available
+from game.scenes.dialog import Dialog, not_available
+from game.session import (MAX_SEED, GameSetup, abandon_current, default_setup, load_current,
+                          remember_setup, remembered_setup)
 from game.text import draw_text
 from game.widgets import Button, Choice, Label, NumberField, Panel, ScrollList, Toggle, Widget
 
-MAX_SEED = 999_999_999
-
-
-@dataclass
-class GameSetup:
-    """What the setup scene hands a game's table: who sits where, options, deal number."""
-
-    game_id: str
-    seats: list[str]  # "human" or an AI level, seat 0 first (bottom of the screen)
-    options: dict[str, Any] = field(default_factory=dict)
-    seed: int = 1
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-
-def default_setup(game_id: str, seed: int | None = None) -> GameSetup:
-    info = GAMES[game_id]
-    seats = ["human"] + ["normal"] * (info.default_players - 1)
-    return GameSetup(game_id, seats, info.defaults(),
-                     seed if seed is not None else random.SystemRandom().randint(1, 99_999))
+__all__ = ["GameSetup", "default_setup", "SetupScene", "confirm_new_game", "seat_name",
+           "MAX_SEED"]
 
 
 def seat_name(index: int) -> str:
     return _("You (bottom)") if index == 0 else _("Seat {n}").format(n=index + 1)
+
+
+def confirm_new_game(app: Any, go: Callable[[], object]) -> None:
+    """Run ``go`` (which starts a new game) at once when no game is saved in progress; else
+    ask first, and count the game in progress as abandoned before ``go``. Every way of
+    starting a new game (setup screen, new deal, restart) goes through here."""
+    session, problem = load_current()
+    if session is None or not session.in_progress:
+        go()
+        if problem:  # a damaged save was found (and kept aside): say so over the new game
+            app.push(Dialog(_("Notice"), problem, [(_("OK"), None)]))
+        return
+
+    def abandon_and_go() -> None:
+        abandon_current(app.stats)
+        go()
+    text = _("You have a game of {game} in progress.").format(
+        game=session.summary.get("game", ""))
+    progress = session.summary.get("progress")
+    if progress:
+        text += "\n" + progress
+    app.push(Dialog(_("Start a new game?"),
+                    text + "\n" + _("Start a new game? It will count as abandoned."),
+                    [(_("New game"), abandon_and_go), (_("Keep it"), None)]))
 
 
 class SetupScene(WidgetScene):
@@ -54,7 +64,8 @@ class SetupScene(WidgetScene):
         if game_id not in GAMES:
             raise ValueError(f"unknown game id {game_id!r}")
         self.info: GameInfo = GAMES[game_id]
-        self.setup = default_setup(game_id, seed)
+        self.setup = remembered_setup(game_id, seed)
+        self.seed_typed = False  # the deal number is remembered only when typed
 
     # Widgets ----------------------------------------------------------------------------------
     def build(self) -> list[Widget]:
@@ -70,7 +81,8 @@ class SetupScene(WidgetScene):
                                [(n, str(n)) for n in range(info.min_players, info.max_players + 1)],
                                setup.players, self._set_players))
         if info.max_players > 1:
-            choices = [("human", level_label("human"))] + [(lv, level_label(lv)) for lv in AI_LEVELS]
+            choices = [("human", level_label("human"))] + [(lv, level_label(lv))
+                                                         for lv in info.ai_levels]
             for i, seat in enumerate(setup.seats):
                 left.append(Choice(seat_name(i), choices, seat, self._set_seat(i)))
         else:
@@ -109,7 +121,8 @@ class SetupScene(WidgetScene):
     # Changes ----------------------------------------------------------------------------------
     def _set_players(self, n: int) -> None:
         seats = self.setup.seats
-        self.setup.seats = (seats + ["normal"] * n)[:n]
+        level = self.info.ai_levels[-1] if self.info.ai_levels else "human"
+        self.setup.seats = (seats + [level] * n)[:n]
         self.rebuild()
 
     def _set_seat(self, i: int):
@@ -119,9 +132,11 @@ class SetupScene(WidgetScene):
 
     def _set_seed(self, value: int) -> None:
         self.setup.seed = min(MAX_SEED, max(0, value))
+        self.seed_typed = True
 
     def _random_seed(self) -> None:
         self.seed_field.set_value(random.SystemRandom().randint(1, 99_999))
+        self.seed_typed = False
 
     def _set_option(self, key: str):
         def apply(value: Any) -> None:
@@ -139,11 +154,13 @@ class SetupScene(WidgetScene):
             w.value = self.setup.options[key]
 
     def start(self) -> None:
-        scene = registry.make(self.info.id, setup=self.setup)
-        if scene is None:
+        factory = registry.factory(self.info.id)
+        if factory is None:
             self.app.push(not_available(self.info.title))
             return
-        self.app.stack.replace(scene)
+        remember_setup(self.setup, self.seed_typed)
+        app = self.app
+        confirm_new_game(app, lambda: app.stack.replace(factory(setup=self.setup)))
 
     # Layout -----------------------------------------------------------------------------------
     def arrange(self, size: tuple[int, int]) -> None:

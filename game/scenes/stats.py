@@ -19,9 +19,18 @@ RESULT_LABELS = {
 
 
 def tally_line(t: Tally) -> str:
+    """One line of figures; games abandoned (started over while saved) only when there are.
+
+    >>> tally_line(Tally(played=2, won=1, lost=1, abandoned=1, best_streak=1))
+    'Played 2 · won 1 · lost 1 · drawn 0 · win 50% · streak 0 (best 1) · abandoned 1'
+    """
     rate = "—" if t.win_rate is None else f"{t.win_rate * 100:.0f}%"
-    return _("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})").format(
-        p=t.played, w=t.won, l=t.lost, d=t.drawn, r=rate, s=t.streak, b=t.best_streak)
+    line = _("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})")
+    line = line.format(p=t.played, w=t.won, l=t.lost, d=t.drawn, r=rate, s=t.streak,
+                       b=t.best_streak)
+    if t.abandoned:
+        line += " · " + _("abandoned {n}").format(n=t.abandoned)
+    return line
 
 
 def bests_line(t: Tally) -> str:
@@ -40,6 +49,7 @@ class StatsScene(WidgetScene):
     name = "statistics"
 
     def build(self) -> list[Widget]:
+        assert self.app is not None
         stats = self.app.stats
         self.panel = Panel()
         self.heading = Label(_("Statistics"), role="title", align="center", color=theme.GOLD)
@@ -48,11 +58,13 @@ class StatsScene(WidgetScene):
             rows.append(Label(_("No finished games yet."), role="heading", align="center"))
             rows.append(Label(_("Every game you finish is counted here: games played and won, "
                                 "win rate, streaks and best results, for each game and each "
-                                "opponent level."), align="center", color=theme.TEXT_DIM))
+                                "opponent level. A game left unfinished is not a loss; it "
+                                "counts as abandoned only if you start a new one over it."),
+                              align="center", color=theme.TEXT_DIM))
         else:
             for gid, info in GAMES.items():
                 t = stats.summary(gid)
-                if not t.played:
+                if not t.played and not t.abandoned:
                     continue
                 rows.append(Label(info.title, role="heading", color=theme.GOLD))
                 rows.append(Label(tally_line(t)))

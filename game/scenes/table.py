@@ -3,7 +3,11 @@
 A game's table implements ``restart()`` (same deal again) and ``rules_scene()`` (or just
 ``rules_text()``); the pause menu offers resume, restart deal, rules reference and quit to menu.
 Table factories take ``setup=`` (a ``GameSetup``) and ``demo_moves=`` (screenshots: that many
-computer moves are made first, so the picture shows a game in progress).
+computer moves are made first, so the picture shows a game in progress), or ``session=`` (a
+``game.session.Session``: open that saved game at its position, the cards already in place,
+not animated from the deal). A table saves its game with ``Session.start`` when it deals a
+new one and ``session.record(engine)`` after every action, undo and redo; ``finish`` when the
+game is over and ``leave`` in ``exit`` (leaving is not a loss: Continue resumes it).
 """
 
 from __future__ import annotations

@@ -97,8 +97,10 @@ class YatsuhashiTable(TableDrawing, TableScene):
     #: Where the solver runs: a child process, so that its work never holds up a frame.
     worker_factory: Callable[[], Any] = ProcessWorker
 
-    def __init__(self, setup=None, *, demo_moves: int = 0) -> None:
+    def __init__(self, setup=None, *, demo_moves: int = 0, session=None) -> None:
         from game.scenes.setup import default_setup
+        setup = session.setup if session is not None else setup  # session
+        self.session, self.demo = None, bool(demo_moves)  # session
         super().__init__(setup or default_setup("yatsuhashi", 1))
         options = self.setup.options
         self.show_indicator = bool(options.get("solver_indicator", True))
@@ -127,7 +129,13 @@ class YatsuhashiTable(TableDrawing, TableScene):
         self._reset_deal_state()
         self.game = Game.deal(self.setup.seed)
         self.deal_number = self.setup.seed
-        if demo_moves:
+        if session is not None:  # session: the saved deal, at its move, cards in place
+            self.play_position(session.engine())
+            self.session, self.elapsed = session, session.elapsed
+            self.redo_auto = [False] * session.undone  # session: its redo line came back
+            if self.game.is_won:  # saved after the last move, before the win was shown
+                self._queue_win()
+        elif demo_moves:
             self._demo(demo_moves)
         elif self.winnable_only:
             self._find_winnable_deal(self.setup.seed)
@@ -172,6 +180,11 @@ class YatsuhashiTable(TableDrawing, TableScene):
         self._reset_deal_state()
         self.deal_number = number
         self.game = Game.deal(number)
+        if not self.demo:  # session: each deal is saved from its start
+            import dataclasses
+            from game.session import Session  # session
+            self.session = Session.start(dataclasses.replace(self.setup, seed=number),  # session
+                                         self.game, stats=self.app.stats if self.app else None)
         if known is not None:
             self.verdicts[self._key()] = known
         self._gather()
@@ -189,6 +202,7 @@ class YatsuhashiTable(TableDrawing, TableScene):
         self.dealing = False
         self._reset_deal_state()
         self.game = game
+        self.session = None  # session: a position from tests and tools is not saved
         self.deal_number = game.seed if game.seed is not None else 0
         self.auto = [False] * len(game.moves)
         self.started = bool(game.moves)
@@ -270,6 +284,8 @@ class YatsuhashiTable(TableDrawing, TableScene):
     def exit(self) -> None:
         self._abandon()
         self.worker.close()
+        if self.session is not None:  # session: leaving is not a loss; Continue resumes
+            self.session.leave()
 
     def _apply_speed(self) -> None:
         speed = self.app.settings.animation_speed if self.app else "normal"
@@ -404,6 +420,7 @@ class YatsuhashiTable(TableDrawing, TableScene):
         """Make ``move`` (legal), animate it, then collect automatically if that is on."""
         before = self._key()
         self.game.apply(move)
+        self._save()  # session
         self.auto.append(auto)
         self.redo_auto.clear()
         if not auto:
@@ -470,6 +487,7 @@ class YatsuhashiTable(TableDrawing, TableScene):
             self.redo_auto.append(was_auto)
             if not was_auto:
                 break
+        self._save()  # session
         self.play("slide")
         self.queue.add(self._move_step("place"))
         self.selection, self.hint, self.held = [], None, []
@@ -485,6 +503,7 @@ class YatsuhashiTable(TableDrawing, TableScene):
         while self.redo_auto and self.redo_auto[-1]:
             self.game.redo()
             self.auto.append(self.redo_auto.pop())
+        self._save()  # session
         self.started = True
         self.selection, self.hint, self.held = [], None, []
         self.queue.add(self._move_step("place"))
@@ -1048,9 +1067,15 @@ class YatsuhashiTable(TableDrawing, TableScene):
     def _queue_win(self) -> None:
         self.queue.add(self._win_step)
 
+    def _save(self) -> None:  # session: after every move, undo and redo
+        if self.session is not None:
+            self.session.record(self.game)
+
     def _win_step(self):
         if not self.recorded:
             self._record("win")
+        if self.session is not None:  # session: a won deal is not continued
+            self.session.finish("win")
         self.won_shown = True
         self.win_time = 0.0
         self.play("win")

@@ -60,7 +60,10 @@ class Button(Widget):
         title = font(size, True).render(self.text, True, color)
         if self.subtitle:
             sub_font = font(m.type_size("small"))
-            sub = sub_font.render(self.subtitle, True, theme.TEXT_DIM if self.enabled else theme.DISABLED)
+            # Dim text is unreadable on vermilion: a primary button's subtitle is cream.
+            sub_color = (theme.DISABLED if not self.enabled else
+                         theme.TEXT if self.primary else theme.TEXT_DIM)
+            sub = sub_font.render(self.subtitle, True, sub_color)
             if sub.get_width() > r.width - 2 * pad:
                 sub = pygame.transform.smoothscale(
                     sub, (r.width - 2 * pad, max(1, round(sub.get_height() * (r.width - 2 * pad) / sub.get_width()))))
