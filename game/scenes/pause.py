@@ -1,4 +1,5 @@
-"""The pause menu (Esc at a table): resume, restart deal, rules reference, quit to menu."""
+"""The pause menu (Esc at a table): resume, restart deal, rules reference, quit to menu.
+Restarting or quitting asks first only when a game is in progress (a move has been made)."""
 
 from __future__ import annotations
 
@@ -36,7 +37,11 @@ class PauseMenu(WidgetScene):
         def go() -> None:
             self.close()
             self.table.restart()
-        self.app.push(Dialog(_("Restart this deal?"), _("The deal starts again from the beginning."),
+        if not self.table.in_progress:
+            go()  # nothing played yet: nothing to lose
+            return
+        self.app.push(Dialog(_("Restart this deal?"),
+                             _("The deal starts again from the beginning."),
                              [(_("Restart"), go), (_("Cancel"), None)]))
 
     def _rules(self) -> None:
@@ -50,6 +55,9 @@ class PauseMenu(WidgetScene):
         def go() -> None:
             from game.scenes.menu import MenuScene
             self.app.stack.reset(MenuScene())
+        if not self.table.in_progress:
+            go()
+            return
         self.app.push(Dialog(_("Quit to the menu?"), _("The game in progress will end."),
                              [(_("Quit"), go), (_("Keep playing"), None)]))
 
