@@ -11,7 +11,7 @@ What the kit does, the same for every table:
 - engine events become animation steps through ONE mapping, ``EVENT_STEPS`` (event kind ->
   method name), which each game extends with its own kinds;
 - ONE policy for input during animation: a press (mouse or key) first finishes every running
-  animation at once, then acts on the settled table, on the card the player pressed;
+  animation at once, then acts on the settled table (what is under the pointer then);
 - ONE worker for every computer seat (``ComputerSeats``), cancelled on restart and exit;
 - the display settings (card back, badges, animation speed) on enter and on resume;
 - what does not change is drawn once and kept (``Layers``), faces are rendered a few a frame
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, NamedTuple
 
 import pygame
@@ -279,7 +279,7 @@ class CardTable(TableScene):
         acting = event.type == pygame.MOUSEBUTTONDOWN or (
             event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
         if acting and self.animating:
-            event = self._settle_for(event)
+            self.settle_now()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard = False
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
@@ -290,20 +290,6 @@ class CardTable(TableScene):
             self.show_log()
             return
         self.handle_input(event)
-
-    def _settle_for(self, event: pygame.event.Event) -> pygame.event.Event:
-        """Settle the table; a press follows the card it was on to where that card settles."""
-        pressed = self.card_at(event.pos) if event.type == pygame.MOUSEBUTTONDOWN else None
-        before = self.sprites[pressed].rect.center if pressed is not None else None
-        self.settle_now()
-        if pressed is None or before is None:
-            return event
-        after = self.sprites[pressed].rect.center
-        if after == before or self.sprites[pressed].alpha == 0:
-            return event
-        x, y = event.pos
-        pos = (x + after[0] - before[0], y + after[1] - before[1])
-        return pygame.event.Event(event.type, pos=pos, button=event.button)
 
     def handle_input(self, event: pygame.event.Event) -> None:
         """The game's input, on a settled table (override; Esc pauses by default)."""
@@ -556,7 +542,7 @@ class CardTable(TableScene):
             self.app.push(LogScene(list(self.log.lines)))
 
     def record_result(self, outcome: str, level: str | None = None,
-                      results: dict[str, float] | None = None,
+                      results: Mapping[str, float] | None = None,
                       lower_is_better: tuple[str, ...] = ()) -> None:
         """The statistics hook: record this game's outcome once, and save."""
         if self.recorded:
