@@ -357,7 +357,7 @@ def test_the_last_move_of_the_computer_stays_marked_until_you_move(app):
     theirs = t.game.actions[-1].card
     assert theirs in t.marked
     app.frame(0.0)
-    r = t.sprites[theirs].rect.inflate(t.metrics.px(6), t.metrics.px(6))
+    r = t.sprites[theirs].rect.inflate(t.metrics.px(4), t.metrics.px(4))
     edge = [app.screen.get_at((x, r.y + 1))[:3] for x in range(r.x + 20, r.right - 20)]
     assert LAST_MOVE in edge  # the outline is drawn
     play_one_human_move(app, t, use_drag=False)

@@ -600,3 +600,17 @@ def test_the_log_lists_the_moves(app):
     key(app, pygame.K_l)
     assert isinstance(app.stack.top, LogScene)
     assert "1. Turn a card from the stock." in texts(app.stack.top)
+
+
+def test_deal_number_zero_is_refused_not_changed(app):
+    t = make_table(app, seed=3)
+    click(app, t.buttons["number"].rect.center)
+    d = app.stack.top
+    key(app, pygame.K_DELETE)
+    send(app, pygame.event.Event(pygame.TEXTINPUT, text="0"))
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is d and t.deal_number == 3  # still asking; the deal is the same
+    assert "Choose a number from 1 to 999,999,999." in d.problem
+    send(app, pygame.event.Event(pygame.TEXTINPUT, text="5"))
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is t and t.deal_number == 5

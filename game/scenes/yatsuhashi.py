@@ -229,7 +229,7 @@ class YatsuhashiTable(TableDrawing):
         self.play("shuffle")
         return until_settled(self.retarget(self.queue.duration(0.35),
                                            stagger=self.queue.duration(0.025),
-                                           reveal_after=0.7))
+                                           reveal_after=0.7, grow=True))
 
     def _demo(self, moves: int) -> None:
         """Screenshots: play ``moves`` moves of the solver's line (turning the stock as needed)
@@ -336,7 +336,7 @@ class YatsuhashiTable(TableDrawing):
     def _retarget(self, duration: float, stagger: float = 0.0) -> list[CardSprite]:
         """Send every card whose place changed there; a card turned up in a foundation turns
         once the cards above it have gone."""
-        return self.retarget(duration, stagger, reveal_after=0.7)
+        return self.retarget(duration, stagger, reveal_after=0.7, grow=True)
 
     def column_rect(self, i: int) -> pygame.Rect:
         """Foundation ``i``'s drop area: its column from the top to below its last card."""

@@ -210,10 +210,12 @@ class CardTable(TableScene):
         """Card -> where it is shown now (cards left out are hidden)."""
         return {}
 
-    def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0
-                 ) -> list[CardSprite]:
+    def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0,
+                 grow: bool = False) -> list[CardSprite]:
         """Send every card whose place changed there (``stagger`` seconds apart); a card
-        turning face up waits ``reveal_after`` of the move. Returns the cards that move."""
+        turning face up waits ``reveal_after`` of the move; with ``grow`` a card changing size
+        grows or shrinks on its way (it costs a smooth scaling a frame while it moves), else it
+        takes its new size at once. Returns the cards that move."""
         moving: list[CardSprite] = []
         flip_time = min(0.25, duration) if duration else 0.0
         places = self.places()
@@ -225,7 +227,7 @@ class CardTable(TableScene):
             if (s.w, s.h) != tuple(size):
                 old_w = s.w * s.scale
                 s.set_size(*size)
-                if duration:
+                if duration and grow:
                     s.scale = old_w / size[0]
                     s.scale_to(1.0, duration)
                 else:
@@ -411,9 +413,7 @@ class CardTable(TableScene):
         return not self.animating and self.waiting_for is None
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
-        key = (size, self.display, self.static_key())
-        surface.blit(self.layers.get("static", key, size, self.draw_static), (0, 0))
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
         self.draw_under(surface)
         for s in draw_order(self.sprites.values()):
             s.draw(surface)
@@ -423,6 +423,12 @@ class CardTable(TableScene):
             m = self.metrics
             draw.focus_ring(surface, focus, m.radius, max(2, m.px(3)))
         self.draw_over(surface)
+
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The kept layer for a window of ``size`` (painted when laid out, or when a display
+        setting changed)."""
+        key = (size, self.display, self.static_key())
+        return self.layers.get("static", key, size, self.draw_static)
 
     def static_key(self) -> Any:
         """What the kept layer depends on beyond size and display settings (override)."""
@@ -444,7 +450,7 @@ class CardTable(TableScene):
         for c in self.marked:
             s = self.sprites[c]
             if s.alpha and not s.animating:
-                pygame.draw.rect(surface, LAST_MOVE, s.rect.inflate(m.px(6), m.px(6)),
+                pygame.draw.rect(surface, LAST_MOVE, s.rect.inflate(m.px(4), m.px(4)),
                                  max(2, m.px(2.5)), border_radius=m.radius)
 
     # Display settings ---------------------------------------------------------------------------
@@ -498,6 +504,7 @@ class CardTable(TableScene):
         self.arrange(size)
         m = self.metrics
         self.log_button.place(self.log_button_rect(), m)
+        self.static_layer(size)  # drawn now, not in the first frame
         self.plan_faces()
 
     def arrange(self, size: tuple[int, int]) -> None:

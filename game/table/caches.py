@@ -34,7 +34,7 @@ Face = tuple[Card, tuple[int, int], bool]
 class FaceWarmer:
     """Renders planned card faces, a few each frame (``step``), never all in one frame."""
 
-    def __init__(self, budget: float = 0.006) -> None:
+    def __init__(self, budget: float = 0.004) -> None:
         self.budget = budget
         self._todo: deque[Face] = deque()
 

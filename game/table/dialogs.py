@@ -16,7 +16,7 @@ from game.fonts import font
 from game.i18n import _
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog
-from game.text import draw_text, text_height
+from game.text import draw_text, fit_font_size, text_height
 from game.widgets import Button, Label, Panel, ScrollList, Widget
 from rules.hanafuda import Card
 from sprites import faces
@@ -48,7 +48,7 @@ class ChoicePanel(Dialog):
         w = min(area.width, m.px(600))
         inner = w - 2 * m.px(24)
         body_h = text_height(font(m.type_size("small")), self.message, inner)
-        title_h = font(m.type_size("heading"), True).get_linesize()
+        title_h = text_height(self._title_font(inner), self.title, inner)
         h = m.px(20) * 2 + title_h + m.px(6) + body_h + m.gap + m.row_height
         self.box = pygame.Rect(0, 0, w, min(h, size[1] - 2 * m.pad))
         self.box.center = area.center
@@ -61,11 +61,17 @@ class ChoicePanel(Dialog):
             b.place(pygame.Rect(x, y, bw, m.row_height), m)
             x += bw + m.gap
 
+    def _title_font(self, width: int) -> pygame.font.Font:
+        """The heading size, smaller if the title would not fit on one line."""
+        start = self.metrics.type_size("heading")
+        size = fit_font_size(self.title, width, start, True, minimum=start * 2 // 3)
+        return font(size, True)
+
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=240)
         inner = self.box.inflate(-2 * m.px(24), -2 * m.px(20))
-        covered = draw_text(surface, self.title, font(m.type_size("heading"), True), theme.GOLD,
+        covered = draw_text(surface, self.title, self._title_font(inner.width), theme.GOLD,
                             inner, "center")
         body = pygame.Rect(inner.x, covered.bottom + m.px(6), inner.width,
                            self.widgets[0].rect.top - covered.bottom - m.px(6))
