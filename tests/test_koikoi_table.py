@@ -14,8 +14,18 @@ from game.scenes.setup import default_setup
 from game.table.base import LAST_MOVE
 from game.table.dialogs import ChoicePanel, LogScene, ResultPage
 from rules.koikoi import PHASE_DECIDE, PHASE_PLAY, PHASE_TAKE, KoiKoiGame, KoiKoiRules
-from tests.helpers import (click, drag, key, motion, pixels, press, raise_scene_errors,
-                           run_until, send, texts)
+from tests.helpers import (
+    click,
+    drag,
+    key,
+    motion,
+    pixels,
+    press,
+    raise_scene_errors,
+    run_until,
+    send,
+    texts,
+)
 
 DT = 1 / 30
 
