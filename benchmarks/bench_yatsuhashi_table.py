@@ -89,7 +89,7 @@ def main() -> int:
             move = useful_move(g)
             if move is None:
                 break
-            table._play(move)
+            table.play_move(move)
             moves += 1
             for _ in range(20):  # a third of a second between moves, as a quick player
                 frame()

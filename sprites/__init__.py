@@ -11,7 +11,8 @@ The art lives in ``sprites.hanafuda_art``, ``sprites.western_art``, ``sprites.ba
 ``sprites.faces``; import those directly (this package stays light).
 """
 
-from sprites.anim_queue import SPEED_FACTORS, AnimationQueue, parallel, sequence, until_settled
+from sprites.anim_queue import (SPEED_FACTORS, AnimationQueue, barrier, parallel, sequence,
+                                 until_settled)
 from sprites.card_sprite import CardSprite, Renderer, any_animating, draw_order, draw_sprites
 from sprites.drag import DragController
 from sprites.easing import (
@@ -33,6 +34,7 @@ __all__ = [
     "SPEED_FACTORS",
     "Tween",
     "any_animating",
+    "barrier",
     "draw_order",
     "draw_sprites",
     "ease_in_out_cubic",

@@ -10,7 +10,8 @@ A *step* is a callable started when its turn comes. What it returns says when it
 
 ``parallel(...)`` and ``sequence(...)`` group steps. ``skip()`` completes everything at once:
 each remaining step is still started (so game state ends up right) while ``duration()``
-returns 0, and whatever it waits on is finished.
+returns 0, and whatever it waits on is finished; it stops at a ``barrier`` (a wait on
+something only the player can end, such as a result screen), which stays the running step.
 
 >>> q = AnimationQueue("slow")
 >>> log = []
@@ -73,9 +74,11 @@ class _Until(_Running):
     """Wait on an external condition. Its finishing moment inside a frame is unknown, so it
     hands no time on to the next step (the things it waits on got the whole ``dt``)."""
 
-    def __init__(self, is_done: Callable[[], bool], finisher: Optional[Callable[[], None]] = None):
+    def __init__(self, is_done: Callable[[], bool], finisher: Optional[Callable[[], None]] = None,
+                 barrier: bool = False):
         self.is_done = is_done
         self.finisher = finisher
+        self.barrier = barrier
 
     def advance(self, dt: float) -> Optional[float]:
         return 0.0 if self.is_done() else None
@@ -183,6 +186,27 @@ class until_settled:  # noqa: N801
     def finish(self) -> None:
         for sprite in self.sprites:
             sprite.finish()
+
+
+class barrier:  # noqa: N801
+    """Waitable: done when ``is_done()`` says so; ``skip()`` stops here rather than pass it
+    (the player ends it: a result screen closed, a choice made).
+
+    >>> shown = []
+    >>> q = AnimationQueue()
+    >>> _ = q.add(lambda: barrier(lambda: bool(shown))).call(print, "next round")
+    >>> q.skip(); q.busy
+    True
+    >>> shown.append(1); q.update(0.0)
+    next round
+    """
+
+    def __init__(self, is_done: Callable[[], bool]) -> None:
+        self.is_done = is_done
+
+    @property
+    def done(self) -> bool:
+        return bool(self.is_done())
 
 
 # The queue ------------------------------------------------------------------------------------
@@ -299,17 +323,26 @@ class AnimationQueue:
         """Finish everything now: remaining steps are started with zero durations."""
         self._skipping = True
         try:
-            if self._current is not None:
-                self._current.finish()
-                self._current = None
-            count = 0
-            while self._steps and count < _MAX_SKIP_STEPS:
-                self._start(self._steps.popleft()).finish()
-                count += 1
+            self._skip_steps()
         finally:
             self._skipping = False
         if self.on_skip is not None:
             self.on_skip()
+
+    def _skip_steps(self) -> None:
+        if self._current is not None:
+            if _is_barrier(self._current) and self._current.advance(0.0) is None:
+                return
+            self._current.finish()
+            self._current = None
+        count = 0
+        while self._steps and count < _MAX_SKIP_STEPS:
+            running = self._start(self._steps.popleft())
+            if _is_barrier(running) and running.advance(0.0) is None:
+                self._current = running  # only the player ends it
+                return
+            running.finish()
+            count += 1
 
     def _start(self, step: Any) -> _Running:
         if hasattr(step, "_start_in"):
@@ -324,7 +357,8 @@ class AnimationQueue:
         if isinstance(result, (int, float)):
             return _Timer(self.duration(float(result)))
         if hasattr(result, "done"):
-            return _Until(lambda: bool(result.done), getattr(result, "finish", None))
+            return _Until(lambda: bool(result.done), getattr(result, "finish", None),
+                          isinstance(result, barrier))
         if hasattr(result, "animating"):
             result = [result]
         if isinstance(result, (list, tuple)) and all(hasattr(s, "animating") for s in result):
@@ -335,3 +369,7 @@ class AnimationQueue:
         raise TypeError(
             f"a step returned {result!r}; expected None, seconds, .done, sprites or a predicate"
         )
+
+
+def _is_barrier(running: _Running) -> bool:
+    return isinstance(running, _Until) and running.barrier

@@ -61,3 +61,48 @@ def cards_in(value) -> set:
         elif isinstance(v, (list, tuple, set, frozenset)):
             stack.extend(v)
     return found
+
+
+def texts(scene) -> list[str]:
+    """The words a scene shows: a dialog's title and message, its widgets' labels and button
+    texts, result and rules rows (titles, subtitles, values), inside scroll lists too."""
+    found = [t for t in (getattr(scene, "title", None), getattr(scene, "message", None))
+             if isinstance(t, str) and t]
+    stack = list(getattr(scene, "widgets", []))
+    while stack:
+        w = stack.pop(0)
+        stack.extend(getattr(w, "children", []))
+        for attr in ("text", "title", "subtitle", "value"):
+            v = getattr(w, attr, None)
+            if isinstance(v, str) and v:
+                found.append(v)
+    return found
+
+
+def button(scene, text):
+    """The button of ``scene`` labelled ``text`` (what a player reads to click it)."""
+    for w in getattr(scene, "widgets", []):
+        if getattr(w, "text", None) == text:
+            return w
+    raise AssertionError(f"no button {text!r} on {scene!r}: {texts(scene)}")
+
+
+def press(app, text: str) -> None:
+    """Click the button labelled ``text`` on the top scene."""
+    click(app, button(app.stack.top, text).rect.center)
+
+
+def pixels(surface, rect) -> bytes:
+    """The RGB bytes of ``rect`` on ``surface`` (to compare what the player sees)."""
+    import pygame
+    return pygame.image.tobytes(surface.subsurface(rect.clip(surface.get_rect())), "RGB")
+
+
+def raise_scene_errors(monkeypatch) -> None:
+    """Scene errors fail the test instead of sending the app back to the menu (the app's
+    crash guard would otherwise hide them)."""
+    from game.app import App
+
+    def fail(self, exc, scene):
+        raise exc
+    monkeypatch.setattr(App, "fail", fail)

@@ -1,37 +1,53 @@
-"""The Koi-Koi table driven like a player would: synthetic mouse events, explicit frame times."""
+"""The Koi-Koi table driven like a player would: synthetic mouse and key events, explicit frame
+times. Assertions are on what the player sees (cards on screen, words, pixels) and on the
+engine."""
 
 from __future__ import annotations
+
+import threading
 
 import pygame
 import pytest
 
-from game.scenes.dialog import Dialog
 from game.scenes.koikoi import KoiKoiTable
-from game.scenes.koikoi_dialogs import (DecisionDialog, KoiKoiRulesScene, MatchResultScene,
-                                        RoundResultScene)
 from game.scenes.setup import default_setup
-from rules.koikoi import PHASE_PLAY, PHASE_TAKE
-from tests.helpers import click, drag, key, motion, run_until
+from game.table.base import LAST_MOVE
+from game.table.dialogs import ChoicePanel, LogScene, ResultPage
+from rules.koikoi import PHASE_DECIDE, PHASE_PLAY, PHASE_TAKE, KoiKoiGame, KoiKoiRules
+from tests.helpers import (
+    click,
+    drag,
+    key,
+    motion,
+    pixels,
+    press,
+    raise_scene_errors,
+    run_until,
+    send,
+    texts,
+)
 
 DT = 1 / 30
 
 
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch):
+    raise_scene_errors(monkeypatch)
 
 
-def table_of(app) -> KoiKoiTable:
-    return next(s for s in app.stack if isinstance(s, KoiKoiTable))
-
-
+def make_table(app, seed=11, seats=("human", "easy"), speed="fast", engine=None, **options):
+    app.settings.animation_speed = speed
+    setup = default_setup("koikoi", seed=seed)
+    setup.seats = list(seats)
+    setup.options.update(options)
+    t = KoiKoiTable(setup=setup, engine=engine)
+    app.push(t)
+    return t
 
 
 @pytest.fixture
 def table(app):
-    app.settings.animation_speed = "fast"
-    setup = default_setup("koikoi", seed=11)
-    setup.seats = ["human", "easy"]
-    app.push(KoiKoiTable(setup=setup))
-    app.stack.top.enter()
-    return app.stack.top
+    return make_table(app)
 
 
 def human_turn(app, t):
@@ -40,17 +56,21 @@ def human_turn(app, t):
 
 def until_my_turn(app, t):
     """Run frames to the human's turn, keeping the dealt hand if the swap question comes."""
-    run_until(app, lambda: human_turn(app, t) or isinstance(app.stack.top, Dialog))
-    if isinstance(app.stack.top, DecisionDialog):
-        click(app, app.stack.top.widgets[0].rect.center)
+    run_until(app, lambda: human_turn(app, t) or isinstance(app.stack.top, ChoicePanel))
+    if isinstance(app.stack.top, ChoicePanel):
+        press(app, "Keep my hand")
         run_until(app, lambda: human_turn(app, t))
 
 
+def field_cards(t):
+    return list(t.game.field)
+
+
 def play_one_human_move(app, t, use_drag):
+    """The first legal action, made with the mouse on the cards where they are drawn."""
     g = t.game
     if g.phase == PHASE_TAKE:
-        target = g.legal_actions()[0].target
-        click(app, t.sprites[target].rect.center)
+        click(app, t.sprites[g.legal_actions()[0].target].rect.center)
         return
     assert g.phase == PHASE_PLAY
     action = g.legal_actions()[0]
@@ -59,113 +79,408 @@ def play_one_human_move(app, t, use_drag):
         if action.target is not None:
             end = t.sprites[action.target].rect.center
         else:
-            matches = t._matches(action.card)
-            end = t.sprites[matches[0]].rect.center if matches else t.layout_.field.center
-            if not matches:  # the empty part of the field: left of the slots, right of the stock
-                end = (t.layout_.drawn_spot[0], t.layout_.field.bottom - 5)
+            same = [f for f in g.field if f.month == action.card.month]
+            # a capture: onto a card of its month; a card laid down: an empty part of the field
+            end = t.sprites[same[0]].rect.center if same else \
+                (t.layout_.drawn_spot[0], t.layout_.field.bottom - 5)
         drag(app, sprite.rect.center, end)
         return
     click(app, sprite.rect.center)
-    if t.choosing is not None:
-        click(app, t.sprites[action.target].rect.center)
+    if action.target is not None and len(g.actions) and g.actions[-1].card is not action.card:
+        click(app, t.sprites[action.target].rect.center)  # it had two captures: choose
 
 
+def top_page(app):
+    top = app.stack.top
+    return top if isinstance(top, ResultPage) else None
+
+
+def advance(game, until, decide="koikoi", limit=400):
+    """Apply the first legal action (``decide`` at koi-koi or stop) until ``until(game)``."""
+    for _ in range(limit):
+        if until(game):
+            return game
+        game.apply(decide if game.phase == PHASE_DECIDE else game.legal_actions()[0])
+    raise AssertionError("the position never came")
+
+
+# Whole games ---------------------------------------------------------------------------------
 def test_a_whole_round_by_mouse_shows_the_engines_scores(app, table):
     t = table
     moves = 0
     round_before = t.game.round
     while True:
-        run_until(app, lambda: human_turn(app, t) or isinstance(app.stack.top, (Dialog, RoundResultScene, MatchResultScene)))
+        run_until(app, lambda: human_turn(app, t) or app.stack.top is not t)
         top = app.stack.top
-        if isinstance(top, RoundResultScene):
+        if isinstance(top, ResultPage):
             break
-        if isinstance(top, DecisionDialog):
+        if isinstance(top, ChoicePanel):
             click(app, top.widgets[0].rect.center)  # "Stop" / "Keep my hand"
             continue
         before = len(t.game.actions)
         play_one_human_move(app, t, use_drag=(moves % 2 == 0))
         assert len(t.game.actions) == before + 1, "the click or drag did not make a move"
         moves += 1
-    result = app.stack.top
-    assert t.shown_scores == t.game.scores  # the panel shows the engine's scores
-    match_row = next(w for w in result.list.children if getattr(w, "title", "") == "Match score")
-    assert match_row.value == f"You {t.game.scores[0]}   Computer — Easy {t.game.scores[1]}"
-    click(app, result.next_button.rect.center)
-    run_until(app, lambda: t.shown_round == round_before + 1 or t.game.is_over)
-    assert t.game.round == round_before + 1 or t.game.is_over
+    words = texts(app.stack.top)
+    you, them = t.game.scores
+    assert f"You {you}   Computer — Easy {them}" in words  # the result shows the engine's
+    assert [line.right for line in t.panel_lines() if line.text == "You"] == [str(you)]
+    press(app, "Next round" if not t.game.is_over else "See the result")
+    run_until(app, lambda: t.game.round == round_before + 1 or t.game.is_over)
     assert moves >= 1
 
 
-def test_clicks_during_animation_change_nothing(app, table):
-    t = table
-    for _ in range(3):
+def test_ai_against_ai_plays_a_match_to_its_end(app):
+    t = make_table(app, seed=5, seats=("easy", "normal"), speed="off", match_end="rounds3")
+    for _ in range(20000):
+        page = top_page(app)
+        if page is not None and "New match" in texts(page):
+            break
+        if page is not None:
+            press(app, "Next round" if "Next round" in texts(page) else "See the result")
         app.frame(DT)
-    assert t.queue.busy and t.v_hands[0]  # the deal is being animated
+    assert "New match" in texts(app.stack.top) and t.game.is_over
+    scores = {line.text: int(line.right) for line in t.panel_lines() if line.right}
+    assert sorted(scores.values()) == sorted(t.game.scores)  # the panel shows the engine's
+    assert app.stats.empty  # computers against each other are not the player's record
+
+
+def test_a_whole_match_by_mouse_is_recorded_in_the_statistics(app):
+    from game.catalog import GAMES
+    from game.scenes.menu import MenuScene
+    from game.stats import Statistics
+    options = GAMES["koikoi"].preset("nintendo")
+    options["match_end"] = "rounds3"
+    t = make_table(app, seed=3, speed="off", **options)
+    for _ in range(3000):
+        top = app.stack.top
+        if top_page(app) is not None:
+            if "New match" in texts(top):
+                break
+            top.buttons[0].activate()  # the page's main button
+        elif isinstance(top, ChoicePanel):
+            click(app, top.widgets[-1].rect.center)  # "Koi-koi!" / "Swap hands"
+        elif human_turn(app, t):
+            play_one_human_move(app, t, use_drag=False)
+        app.frame(DT)
+    assert "New match" in texts(app.stack.top) and t.game.is_over and t.game.round == 3
+    mine, theirs = t.game.scores
+    outcome = "draw" if mine == theirs else ("win" if mine > theirs else "loss")
+    tally = Statistics.load().summary("koikoi")  # what was written to disk
+    assert tally.played == 1 and getattr(tally, {"win": "won", "loss": "lost",
+                                                 "draw": "drawn"}[outcome]) == 1
+    assert Statistics.load().levels("koikoi")["easy"].played == 1
+    press(app, "Menu")
+    assert [type(s) for s in app.stack] == [MenuScene]
+
+
+# Input during animation --------------------------------------------------------------------
+def test_a_click_during_the_deal_finishes_it_and_then_acts(app):
+    t = make_table(app, hand_swap=False, seed=7)
+    assert t.game.current_player == 0  # the player is the dealer: it plays first
+    run_until(app, lambda: any(t.sprites[c].animating for c in t.game.hands[0]))
+    # The place a card of the player's hand is flying to, and a card it can play.
+    playable = [a.card for a in t.game.legal_actions()
+                if len([b for b in t.game.legal_actions() if b.card is a.card]) == 1]
+    c = next(c for c in t.game.hands[0] if c in playable)
+    place = t.places()[c]
+    pos = (round(place.pos[0]), round(place.pos[1]))
     actions = len(t.game.actions)
-    hand = list(t.v_hands[0])
-    click(app, t.sprites[hand[0]].rect.center)
-    drag(app, t.sprites[hand[1]].rect.center, t.layout_.field.center)
-    assert len(t.game.actions) == actions
-    assert "settle" in t.notice
+    click(app, pos)
+    assert not any(s.animating for s in t.sprites.values())  # finished at once
+    assert len(t.game.actions) == actions + 1 and t.game.actions[-1].card is c  # then acted
 
 
-def test_an_unplayable_drop_springs_back_with_a_reason(app, table):
+def test_input_during_any_animation_never_corrupts_the_table(app):
+    t = make_table(app, seed=6, speed="slow")
+    for i in range(400):
+        if top_page(app) or isinstance(app.stack.top, ChoicePanel):
+            app.stack.top.widgets[0].activate() if isinstance(app.stack.top, ChoicePanel) \
+                else app.stack.top.buttons[0].activate()
+        elif t.human_to_move or t.animating:
+            g = t.game
+            hand = g.hands[0]
+            if hand:
+                click(app, t.sprites[hand[i % len(hand)]].rect.center)
+            if g.phase == PHASE_TAKE and t.human_to_move:
+                click(app, t.sprites[g.legal_actions()[0].target].rect.center)
+        app.frame(0.01)
+        if not t.animating and app.stack.top is t:
+            for c, place in t.places().items():  # the picture is the engine's
+                s = t.sprites[c]
+                assert (round(s.x), round(s.y)) == tuple(round(v) for v in place.pos)
+    assert len(t.game.actions) > 5
+
+
+def test_an_unplayable_drop_springs_back_with_a_reason_naming_cards_like_a_player(app, table):
     t = table
     until_my_turn(app, t)
     g = t.game
-    legal = g.legal_actions()
-    # A hand card dropped on a field card of another month is refused.
-    c = legal[0].card
-    other = next(f for f in t.v_field.values() if f.month != c.month)
+    c = g.legal_actions()[0].card
+    other = next(f for f in g.field if f.month != c.month)
     origin = t.sprites[c].target_pos
     actions = len(g.actions)
     drag(app, t.sprites[c].rect.center, t.sprites[other].rect.center)
-    assert len(g.actions) == actions and t.notice
-    for _ in range(30):
-        app.frame(DT)
+    assert len(g.actions) == actions
+    text, color = t.message_text()
+    assert "is not of the same month as" in text and color == (200, 58, 40)
+    assert "chaff 1" not in text and "chaff 2" not in text and "chaff 3" not in text
+    run_until(app, lambda: not t.animating)
     assert t.sprites[c].pos == pytest.approx(origin)
 
 
 def test_hovering_a_hand_card_lights_its_field_matches(app, table):
     t = table
     until_my_turn(app, t)
-    capturing = [c for c in t.v_hands[0] if t._matches(c)]
+    capturing = [c for c in t.game.hands[0] if any(f.month == c.month for f in t.game.field)]
     if not capturing:
         pytest.skip("no capturing card in this deal")
     c = capturing[0]
     motion(app, t.sprites[c].rect.center)
     app.frame(DT)
     assert t.sprites[c].highlight is not None
-    for f in t._matches(c):
-        assert t.sprites[f].highlight is not None
+    for f in t.game.field:
+        assert (t.sprites[f].highlight is not None) == (f.month == c.month)
 
 
-def test_pause_menu_rules_reference_has_the_yaku_table(app, table):
-    key(app, pygame.K_ESCAPE)
-    click(app, next(w for w in app.stack.top.focus.widgets
-                    if getattr(w, "text", "") == "Rules reference").rect.center)
-    assert isinstance(app.stack.top, KoiKoiRulesScene)
-    titles = [getattr(w, "title", "") for w in app.stack.top.list.children]
-    assert "Five brights" in titles and "Poetry ribbons" in titles
+# Keyboard ------------------------------------------------------------------------------------
+def test_the_keyboard_plays_a_whole_turn(app, table):
+    t = table
+    until_my_turn(app, t)
+    key(app, pygame.K_RIGHT)  # the first arrow shows the focus
+    ring = t.focus_rect()
+    assert ring is not None and ring in [t.sprites[c].rect for c in t.game.hands[0]]
+    before = ring
+    key(app, pygame.K_RIGHT)
+    assert t.focus_rect() != before  # the ring moved along the hand
+    focused = next(c for c in t.game.hands[0] if t.sprites[c].rect == t.focus_rect())
+    actions = len(t.game.actions)
+    key(app, pygame.K_RETURN)
+    legal = [a.card for a in t.game.legal_actions()] if len(t.game.actions) == actions else []
+    if len(t.game.actions) == actions and focused in legal:
+        # two captures: the arrows choose between the glowing field cards, Enter takes one
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RETURN)
+    if len(t.game.actions) == actions:
+        assert t.notice  # that card could not be played: the reason is shown
+    else:
+        assert t.game.actions[actions].card is focused
 
 
-def test_ai_against_ai_plays_a_match_to_its_end(app):
-    app.settings.animation_speed = "off"
-    setup = default_setup("koikoi", seed=5)
-    setup.seats = ["easy", "normal"]
-    setup.options["match_end"] = "rounds3"
-    app.push(KoiKoiTable(setup=setup))
-    t = app.stack.top
-    t.enter()
-    for _ in range(20000):
-        if isinstance(app.stack.top, (RoundResultScene,)):
-            click(app, app.stack.top.next_button.rect.center)
-        if isinstance(app.stack.top, MatchResultScene):
-            break
+def test_a_held_enter_key_acts_once(app, table):
+    t = table
+    until_my_turn(app, t)
+    key(app, pygame.K_RIGHT)
+    actions = len(t.game.actions)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    for _ in range(5):  # key repeat: KEYDOWN again and again without a KEYUP
+        send(app, down)
         app.frame(DT)
-    assert isinstance(app.stack.top, MatchResultScene)
-    assert t.game.is_over and t.shown_scores == t.game.scores
-    assert app.stats.empty  # AI against AI is not the player's record
+    assert len(t.game.actions) <= actions + 1
+
+
+# What the player sees -------------------------------------------------------------------------
+def test_choices_leave_every_card_in_view(app):
+    """Koi-koi or stop: the dialog covers no card (the hand, the piles, the field)."""
+    g = advance(KoiKoiGame.new(8), lambda g: g.phase == PHASE_DECIDE and g.current_player == 0)
+    t = make_table(app, engine=g, speed="off")
+    run_until(app, lambda: isinstance(app.stack.top, ChoicePanel), limit=5)
+    panel = app.stack.top
+    shown = [s.rect for s in t.sprites.values() if s.alpha]
+    assert shown and not any(panel.box.colliderect(r) for r in shown)
+    surface = pygame.Surface(app.screen.get_size())
+    t.draw(surface)
+    alone = [pixels(surface, r) for r in shown]
+    app.frame(0.0)
+    assert [pixels(app.screen, r) for r in shown] == alone
+    assert "You made a yaku!" in texts(panel)
+
+
+def test_koikoi_called_by_you_reads_well_and_the_panel_fits(app):
+    g = advance(KoiKoiGame.new(8), lambda g: g.phase == PHASE_DECIDE and g.current_player == 0)
+    t = make_table(app, engine=g, speed="fast")
+    run_until(app, lambda: isinstance(app.stack.top, ChoicePanel), limit=5)
+    press(app, "Koi-koi!")
+    run_until(app, lambda: t.banner is not None and t.banner[0] == "Koi-koi!")
+    assert t.banner[1] == "You play on."
+    run_until(app, lambda: t.banner is None)
+    lines = [line.text for line in t.panel_lines()]
+    assert "Called koi-koi once" in lines and "Koi-koi ×1" not in " ".join(lines)
+    assert "You play on." in " ".join(t.log.lines)
+    for size in ((960, 600), (1280, 800), (1920, 1080)):
+        app.resize(size)
+        app.frame(0.0)
+        panel = t.layout_.panel
+        right = pygame.Rect(panel.right + 2, panel.y, size[0] - panel.right - 2, panel.height)
+        from game import draw
+        felt = draw.table_background(size)
+        assert pixels(app.screen, right) == pixels(felt, right), f"text past the panel {size}"
+
+
+def test_nothing_about_the_round_before_it_is_dealt(app):
+    t = make_table(app, speed="slow", match_end="rounds3")
+    app.frame(DT)
+    lines = " ".join(line.text for line in t.panel_lines())
+    assert "Round 0" not in lines and "Brights on the dealt field" not in lines
+    run_until(app, lambda: not t.animating)
+    assert "Round 1 of 3" in [line.text for line in t.panel_lines()]
+
+
+def test_the_yaku_banner_shows_every_card_of_a_chaff_yaku(app, table):
+    t = table
+    for size in ((960, 600), (1280, 800), (1920, 1080)):
+        app.resize(size)
+        box, cards = t.banner_geometry(15)  # ten chaff and five ribbons
+        assert t.layout_.play.contains(box)
+        assert all(box.contains(r) for r in cards)
+        steps = [b.x - a.x for a, b in zip(cards, cards[1:])]
+        assert min(steps) >= cards[0].width * 0.5  # each card shows at least half of itself
+
+
+def test_the_yaku_banner_shows_the_cards_of_the_yaku(app):
+    from game.scenes.koikoi_dialogs import yaku_cards
+    from rules.koikoi import yaku
+    t = make_table(app, seed=21, seats=("easy", "normal"))
+    seen = 0
+    for _ in range(20000):
+        page = top_page(app)
+        if page is not None:
+            page.buttons[0].activate()
+        if t.banner and t.banner[0] == "Yaku!":
+            seat = next(s for s in (0, 1) if t.seat_name(s) in t.banner[1])
+            pile = t.view.piles[seat]
+            expected = []
+            for y in yaku(pile, t.rules):
+                expected += [c for c in yaku_cards(y, pile, t.rules) if c not in expected]
+            assert set(t.banner[2]) == set(expected)
+            seen += 1
+            if seen == 3:
+                break
+            run_until(app, lambda: not (t.banner and t.banner[0] == "Yaku!"))
+        app.frame(DT)
+    assert seen == 3
+
+
+def test_the_last_move_of_the_computer_stays_marked_until_you_move(app):
+    t = make_table(app, seed=2, hand_swap=False)
+    run_until(app, lambda: human_turn(app, t) and len(t.game.actions) > 0)
+    theirs = t.game.actions[-1].card
+    assert theirs in t.marked
+    app.frame(0.0)
+    r = t.sprites[theirs].rect.inflate(t.metrics.px(4), t.metrics.px(4))
+    edge = [app.screen.get_at((x, r.y + 1))[:3] for x in range(r.x + 20, r.right - 20)]
+    assert LAST_MOVE in edge  # the outline is drawn
+    play_one_human_move(app, t, use_drag=False)
+    assert not t.marked
+
+
+def test_the_game_log_is_a_key_away(app):
+    t = make_table(app, seed=2, hand_swap=False)
+    run_until(app, lambda: human_turn(app, t) and len(t.game.actions) > 0)
+    key(app, pygame.K_l)
+    assert isinstance(app.stack.top, LogScene)
+    words = " ".join(texts(app.stack.top))
+    assert "Computer — Easy played" in words
+    key(app, pygame.K_l)
+    assert app.stack.top is t
+    click(app, t.log_button.rect.center)
+    assert isinstance(app.stack.top, LogScene)
+
+
+def test_card_back_and_badges_are_honoured(app, table):
+    t = table
+    run_until(app, lambda: not t.animating)
+    back = t.sprites[t.game.hands[1][0]].rect     # a face-down card of the opponent
+    face = t.sprites[t.game.hands[0][0]].rect     # a face-up card of the player
+    app.frame(0.0)
+    before = pixels(app.screen, back), pixels(app.screen, face)
+    app.settings.card_back = "red"
+    app.settings.card_badges = True
+    key(app, pygame.K_ESCAPE)  # the settings change in the pause menu; the table resumes
+    app.stack.pop()
+    for _ in range(200):  # the faces with badges are rendered a few a frame
+        app.frame(DT)
+    after = pixels(app.screen, back), pixels(app.screen, face)
+    assert after[0] != before[0] and after[1] != before[1]
+
+
+def test_faces_are_rendered_a_few_a_frame_never_in_a_burst(app, monkeypatch):
+    from sprites import faces
+    faces.clear_cache()
+    real = faces.render_hanafuda
+    per_frame = [0]
+
+    def counting(*args):
+        per_frame[0] += 1
+        return real(*args)
+    monkeypatch.setattr(faces, "render_hanafuda", counting)
+    t = make_table(app, seed=9, speed="normal")
+    drawing = app.stack.draw
+    in_draw = []
+
+    def draw(surface):
+        before = per_frame[0]
+        drawing(surface)
+        in_draw.append(per_frame[0] - before)
+    monkeypatch.setattr(app.stack, "draw", draw)
+    worst = 0
+    for _ in range(240):
+        per_frame[0] = 0
+        app.frame(1 / 60)
+        worst = max(worst, per_frame[0])
+    assert worst <= 8, worst  # a few, within the warmer's budget
+    assert sum(in_draw[1:]) == 0  # nothing is rendered as it is drawn
+    assert len(t.game.actions) > 0  # the deal was dealt and played on meanwhile
+
+
+# Positions, hooks and threads ----------------------------------------------------------------
+def test_a_table_opens_at_an_engine_position_with_the_cards_in_place(app):
+    g = advance(KoiKoiGame.new(12), lambda g: len(g.actions) >= 9 and g.phase == PHASE_PLAY
+                and g.current_player == 0)
+    hand = list(g.hands[0])
+    t = make_table(app, engine=g, speed="normal")
+    assert not t.animating  # shown as it stands, not dealt again
+    for c, place in t.places().items():
+        assert t.sprites[c].pos == pytest.approx(place.pos)
+    assert all(t.sprites[c].face_up for c in hand + list(g.field))
+    assert not any(t.sprites[c].face_up for c in g.hands[1])
+    bottom = {c for c in hand}
+    assert all(t.sprites[c].rect.bottom > t.layout_.field.bottom for c in bottom)
+
+
+def test_after_action_runs_after_every_engine_action(app):
+    g = advance(KoiKoiGame.new(12), lambda g: g.phase == PHASE_PLAY and g.current_player == 0)
+    t = make_table(app, engine=g, speed="off")
+    seen = []
+    t.on_action.append(lambda: seen.append(len(t.game.actions)))
+    start = len(g.actions)
+    for _ in range(600):
+        if isinstance(app.stack.top, ChoicePanel):
+            app.stack.top.widgets[0].activate()
+        elif top_page(app) is not None:
+            break
+        elif human_turn(app, t):
+            play_one_human_move(app, t, use_drag=False)
+        app.frame(DT)
+    assert seen == list(range(start + 1, len(t.game.actions) + 1)) and len(seen) > 4
+
+
+def test_one_worker_thread_for_all_computer_seats_stopped_when_the_table_goes(app):
+    def workers():
+        return [th for th in threading.enumerate() if th.name == "ai-worker" and th.is_alive()]
+    before = set(workers())
+    t = make_table(app, seed=5, seats=("easy", "normal"), speed="off")
+    for _ in range(60):
+        app.frame(DT)
+    mine = [w for w in workers() if w not in before]
+    assert len(mine) == 1  # two computer seats, one worker
+    t.restart()
+    for _ in range(30):
+        app.frame(DT)
+    app.stack.remove(t)
+    for w in [w for w in workers() if w not in before]:
+        w.join(2.0)
+        assert not w.is_alive()
 
 
 def test_screenshot_shows_a_game_in_progress(tmp_path):
@@ -175,78 +490,47 @@ def test_screenshot_shows_a_game_in_progress(tmp_path):
     assert pygame.image.load(str(out)).get_size() == (1280, 800)
 
 
-def test_leaving_or_restarting_the_table_stops_the_ai_threads(app, table):
-    t = table
-    workers = list(t.workers.values())
-    t.restart()
-    for w in workers:
-        w._thread.join(2.0)
-        assert not w._thread.is_alive()
-    current = list(t.workers.values())
-    app.stack.remove(t)
-    for w in current:
-        w._thread.join(2.0)
-        assert not w._thread.is_alive()
+def test_pause_menu_rules_reference_has_the_yaku_table(app, table):
+    key(app, pygame.K_ESCAPE)
+    press(app, "Rules reference")
+    words = texts(app.stack.top)
+    assert "Five brights" in words and "Poetry ribbons" in words
 
 
-def test_a_whole_match_by_mouse_is_recorded_in_the_statistics(app):
-    from game.catalog import GAMES
-    from game.stats import Statistics
-    app.settings.animation_speed = "off"
-    setup = default_setup("koikoi", seed=3)
-    setup.seats = ["human", "easy"]
-    setup.options = GAMES["koikoi"].preset("nintendo")
-    setup.options["match_end"] = "rounds3"
-    app.push(KoiKoiTable(setup=setup))
-    t = app.stack.top
-    t.enter()
-    for _ in range(3000):
-        top = app.stack.top
-        if isinstance(top, MatchResultScene):
+def test_rules_of_the_table_come_from_the_engine_when_opened_at_a_position(app):
+    g = KoiKoiGame.new(3, KoiKoiRules.nintendo())
+    t = make_table(app, engine=g)
+    assert t.rules == g.rules
+
+
+def test_two_players_at_one_screen_hand_over_and_see_only_their_own_hand(app):
+    from game.table.dialogs import HandOver
+    t = make_table(app, seed=7, seats=("human", "human"), hand_swap=False)
+    for _ in range(3):
+        run_until(app, lambda: isinstance(app.stack.top, HandOver) or human_turn(app, t))
+        if isinstance(app.stack.top, HandOver):
             break
-        if isinstance(top, RoundResultScene):
-            click(app, top.next_button.rect.center)
-        elif isinstance(top, DecisionDialog):
-            click(app, top.widgets[-1].rect.center)  # "Koi-koi!" / "Swap hands"
-        elif human_turn(app, t):
-            play_one_human_move(app, t, use_drag=False)
-        app.frame(DT)
-    assert isinstance(app.stack.top, MatchResultScene) and t.game.is_over
-    assert t.game.round == 3 and t.shown_scores == t.game.scores
-    mine, theirs = t.game.scores
-    outcome = "draw" if mine == theirs else ("win" if mine > theirs else "loss")
-    stats = Statistics.load()  # what was written to disk
-    tally = stats.summary("koikoi")
-    assert tally.played == 1 and getattr(tally, {"win": "won", "loss": "lost", "draw": "drawn"}[outcome]) == 1
-    assert stats.levels("koikoi")["easy"].played == 1
-    click(app, next(w for w in app.stack.top.widgets if getattr(w, "text", "") == "Menu").rect.center)
-    from game.scenes.menu import MenuScene
-    assert [type(s) for s in app.stack] == [MenuScene]
+        play_one_human_move(app, t, use_drag=False)
+    assert isinstance(app.stack.top, HandOver)
+    assert "Pass to Player 2" in texts(app.stack.top)
+    press(app, "I'm ready")
+    run_until(app, lambda: human_turn(app, t))
+    mine, theirs = t.game.hands[1], t.game.hands[0]
+    assert all(t.sprites[c].face_up for c in mine)
+    assert not any(t.sprites[c].face_up for c in theirs)
+    assert min(t.sprites[c].rect.y for c in mine) > t.layout_.field.bottom  # at the bottom
 
 
-def test_yaku_banner_shows_every_card_of_the_yaku(app):
-    from game.scenes.koikoi_dialogs import yaku_cards
-    app.settings.animation_speed = "fast"
-    setup = default_setup("koikoi", seed=21)
-    setup.seats = ["easy", "normal"]  # distinct names: the banner says whose yaku it is
-    app.push(KoiKoiTable(setup=setup))
-    t = app.stack.top
-    t.enter()
-    seen = 0
-    for _ in range(20000):
-        if isinstance(app.stack.top, RoundResultScene):
-            click(app, app.stack.top.next_button.rect.center)
-        if t.banner and t.banner[0] == "Yaku!":
-            seat = next(s for s in (0, 1) if t._name(s) in t.banner[1])
-            made = t._made_yaku(seat)
-            expected = []
-            for y in made:
-                expected += [c for c in yaku_cards(y, t.v_piles[seat], t.rules) if c not in expected]
-            assert set(t.banner[2]) == set(expected[:10])
-            seen += 1
-            if seen == 3:
-                break
-            while t.banner and t.banner[0] == "Yaku!":
-                app.frame(DT)
-        app.frame(DT)
-    assert seen == 3
+def test_drawing_changes_nothing(app, table):
+    t = table
+    until_my_turn(app, t)
+    motion(app, t.sprites[t.game.hands[0][0]].rect.center)
+
+    def state():
+        return ([(s.pos, s.face_up, s.z, s.highlight, s.alpha, s.scale)
+                 for s in t.sprites.values()], len(t.game.actions), t.message_text(),
+                t.marked[:], t.banner)
+    before = state()
+    for _ in range(3):
+        t.draw(app.screen)
+    assert state() == before

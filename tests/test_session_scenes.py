@@ -15,7 +15,7 @@ from game.app import App
 from game.catalog import GAMES
 from game.scenes.dialog import Dialog
 from game.scenes.koikoi import KoiKoiTable
-from game.scenes.koikoi_dialogs import MatchResultScene
+from game.table.dialogs import ResultPage
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu
 from game.scenes.setup import SetupScene
@@ -153,7 +153,7 @@ def test_a_match_saved_after_its_last_action_shows_its_result_on_continue():
         session.record(game)
     app = new_app()
     t = continue_(app)
-    run_until(app, lambda: isinstance(app.stack.top, MatchResultScene))
+    run_until(app, lambda: isinstance(app.stack.top, ResultPage))
     assert t.game.is_over
     assert app.stats.summary("koikoi").played == 1      # the result was not lost
     assert load_current() == (None, None)
@@ -169,9 +169,7 @@ def test_quitting_to_the_menu_keeps_the_game_and_is_not_a_loss(app):
     play_one_human_move(app, t, use_drag=False)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseMenu)
-    click(app, widget(app.stack.top, "Quit to menu").rect.center)
-    assert "Continue on the menu" in app.stack.top.message
-    key(app, pygame.K_RETURN)
+    click(app, widget(app.stack.top, "Quit to menu").rect.center)  # nothing to confirm
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and has_widget(menu, "Continue")
     assert app.stats.summary("koikoi").played == 0 and app.stats.summary("koikoi").abandoned == 0

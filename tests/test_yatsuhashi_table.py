@@ -8,19 +8,33 @@ import threading
 import pygame
 import pytest
 
+from ai.background import ThreadWorker
+from ai.yatsuhashi import useful_move
 from game.scenes.dialog import Dialog, NumberDialog
 from game.scenes.pause import PauseMenu, RulesScene
 from game.scenes.setup import default_setup
-from ai.background import ThreadWorker
-from ai.yatsuhashi import useful_move
 from game.scenes.yatsuhashi import STOCK, WASTE, YatsuhashiTable
 from rules.hanafuda import card
 from rules.yatsuhashi import Game, Move
 from rules.yatsuhashi_solver import solve
-from tests.helpers import click, drag, key, motion, run_until, send
+from tests.helpers import (
+    click,
+    drag,
+    key,
+    motion,
+    press,
+    raise_scene_errors,
+    run_until,
+    send,
+    texts,
+)
 
 DT = 1 / 30
 
+
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch):
+    raise_scene_errors(monkeypatch)
 
 
 
@@ -306,7 +320,8 @@ def test_auto_collect_takes_yaku_and_undo_takes_it_back_with_the_move(app):
     t = layout_table(app, [["3R", "2R"], ["1R"], ["9C1"]], face_down=[0, 0, 0], auto_collect=True)
     drag(app, visible_point(t, card("1R")), t.column_rect(0).center)
     settle(app, t)
-    assert t.game.collected == ["akatan"] and t.auto == [False, True]
+    assert t.game.collected == ["akatan"]
+    assert [m.kind for m in t.game.moves] == ["move", "collect"]
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     settle(app, t)
     assert not t.game.collected and not t.game.moves
@@ -363,12 +378,12 @@ def test_clicks_during_animation_never_corrupt_the_table(app):
         app.frame(0.01)
     assert len(t.game.moves) == 15
     settle(app, t)
-    for c, (pos, size, up, _z) in t._places().items():
+    for c, (pos, size, up, _z, _rot) in t.places().items():
         s = t.sprites[c]
         assert (round(s.x), round(s.y)) == (round(pos[0]), round(pos[1])) and s.face_up == up
 
 
-def test_new_deal_after_moves_asks_and_counts_a_loss(app):
+def test_new_deal_after_moves_asks_and_counts_the_old_one_abandoned(app):
     t = make_table(app, seed=3)
     click(app, t.layout_.stock.center)
     click(app, t.buttons["new"].rect.center)
@@ -376,18 +391,19 @@ def test_new_deal_after_moves_asks_and_counts_a_loss(app):
     click(app, app.stack.top.widgets[0].rect.center)
     assert app.stack.top is t and not t.game.moves and t.deal_number != 3
     tally = app.stats.summary("yatsuhashi")
-    assert (tally.played, tally.lost) == (1, 1)
+    assert (tally.abandoned, tally.played, tally.lost) == (1, 0, 0)  # abandoned is no loss
 
 
-def test_leaving_for_the_menu_counts_a_deal_under_way_as_lost(app):
+def test_leaving_for_the_menu_keeps_the_deal_for_continue_and_is_no_loss(app):
     from game.scenes.menu import MenuScene
-    t = make_table(app, seed=3)
-    app.stack.reset(MenuScene())  # without a move: not a game
-    assert app.stats.summary("yatsuhashi").played == 0
+    from game.session import load_current
     t = make_table(app, seed=3)
     click(app, t.layout_.stock.center)
     app.stack.reset(MenuScene())
-    assert (app.stats.summary("yatsuhashi").played, app.stats.summary("yatsuhashi").lost) == (1, 1)
+    tally = app.stats.summary("yatsuhashi")
+    assert (tally.played, tally.lost, tally.abandoned) == (0, 0, 0)
+    saved, problem = load_current()
+    assert problem is None and saved.engine().to_dict() == t.game.to_dict()
 
 
 def test_deal_number_dialog_plays_that_deal(app):
@@ -496,16 +512,16 @@ def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app
 def test_statistics_record_best_time_and_fewest_moves_only_for_wins(app):
     t = make_table(app, seed=3)
     for move in solver_line(t):
-        t._play(move)
+        t.play_move(move)
         app.frame(0.5)
     settle(app, t)
     tally = app.stats.summary("yatsuhashi")
     assert tally.won == 1 and tally.best["time"] >= 1 and tally.best["moves"] > 40
     t.new_deal()
     click(app, t.layout_.stock.center)
-    t.new_deal()  # abandoned after a move: a loss, with no time or moves
+    t.new_deal()  # abandoned after a move: not a loss, no time or moves, the streak stands
     tally = app.stats.summary("yatsuhashi")
-    assert (tally.played, tally.won, tally.lost, tally.streak) == (2, 1, 1, 0)
+    assert (tally.played, tally.won, tally.lost, tally.abandoned) == (1, 1, 0, 1)
     assert tally.best["moves"] > 40
 
 
@@ -524,3 +540,80 @@ def test_the_table_fits_every_window(app, size):
     for i, a in enumerate(buttons):
         assert not any(a.colliderect(b) for b in buttons[i + 1:])
     assert not lay.board.colliderect(lay.waste) and lay.board.right <= lay.panel.x
+
+
+# The table kit: positions, hooks, settings, leaving ------------------------------------------
+def test_a_table_opens_at_an_engine_position_with_the_cards_in_place(app):
+    g = Game.deal(3)
+    for move in solve(g.copy(), 30.0).moves[:10]:
+        g.apply(move)
+    app.settings.animation_speed = "normal"
+    t = YatsuhashiTable(setup=default_setup("yatsuhashi", 3), engine=g)
+    app.push(t)
+    app.frame(0.0)
+    assert not t.animating and t.game is g and len(t.game.moves) == 10
+    for c, place in t.places().items():
+        assert t.sprites[c].pos == pytest.approx(place.pos)
+        assert t.sprites[c].face_up == place.face_up
+
+
+def test_after_action_runs_after_every_move_undo_and_redo(app):
+    t = make_table(app, seed=3)
+    seen = []
+    t.on_action.append(lambda: seen.append(len(t.game.moves)))
+    click(app, t.layout_.stock.center)
+    click(app, t.layout_.stock.center)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert seen == [1, 2, 1, 2]
+
+
+def test_quitting_asks_nothing_and_restarting_asks_only_after_a_move(app):
+    from game.scenes.menu import MenuScene
+    t = make_table(app, seed=3)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Restart deal")
+    assert app.stack.top is t  # no move yet: nothing to lose
+    click(app, t.layout_.stock.center)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Restart deal")
+    assert "Restart this deal?" in texts(app.stack.top)  # a move was made: it asks
+    key(app, pygame.K_ESCAPE)  # back to the pause menu
+    press(app, "Quit to menu")
+    assert isinstance(app.stack.top, MenuScene)  # saved: Continue resumes it
+
+
+def test_the_card_back_set_in_the_pause_menu_shows_on_resume(app):
+    from tests.helpers import pixels
+    t = make_table(app, seed=3)
+    stock = t.sprites[t.game.stock[0]].rect
+    app.frame(0.0)
+    before = pixels(app.screen, stock)
+    key(app, pygame.K_ESCAPE)
+    app.settings.card_back = "red"
+    press(app, "Resume")
+    app.frame(0.0)
+    assert pixels(app.screen, stock) != before
+
+
+def test_the_log_lists_the_moves(app):
+    from game.table.dialogs import LogScene
+    t = make_table(app, seed=3)
+    click(app, t.layout_.stock.center)
+    key(app, pygame.K_l)
+    assert isinstance(app.stack.top, LogScene)
+    assert "1. Turn a card from the stock." in texts(app.stack.top)
+
+
+def test_deal_number_zero_is_refused_not_changed(app):
+    t = make_table(app, seed=3)
+    click(app, t.buttons["number"].rect.center)
+    d = app.stack.top
+    key(app, pygame.K_DELETE)
+    send(app, pygame.event.Event(pygame.TEXTINPUT, text="0"))
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is d and t.deal_number == 3  # still asking; the deal is the same
+    assert "Choose a number from 1 to 999,999,999." in d.problem
+    send(app, pygame.event.Event(pygame.TEXTINPUT, text="5"))
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is t and t.deal_number == 5

@@ -80,7 +80,7 @@ def main() -> int:
             frames(10)
             shot("collecting")
             collecting = True
-        table._play(move)
+        table.play_move(move)
         frames(20)
         if len(g.collected) == 8:
             table.show_hint()

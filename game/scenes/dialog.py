@@ -95,11 +95,13 @@ def not_available(title: str) -> Dialog:
 
 class NumberDialog(Dialog):
     """A dialog asking for a whole number: a number field above the buttons. The first button
-    calls ``on_ok(number)`` (numbers outside ``minimum..maximum`` are clamped); Enter in the
-    field presses it too.
+    calls ``on_ok(number)``; a number outside ``minimum..maximum`` is refused (the dialog stays
+    and says which numbers it takes, never silently changes it); Enter in the field presses it.
 
     >>> d = NumberDialog("Deal", "Which deal?", "Deal number", 7, print, "Play"); d.field.value
     7
+    >>> d.field.value = 0; d.enter(); d.widgets[1].activate(); d.problem
+    'Choose a number from 1 to 999,999,999.'
     """
 
     def __init__(self, title: str, message: str, label: str, value: int,
@@ -110,11 +112,28 @@ class NumberDialog(Dialog):
         self.field = NumberField(label, value)
         self.minimum, self.maximum = minimum, maximum
         self.on_ok = on_ok
+        self.problem = ""  # why the number was refused
         super().__init__(title, message, [(ok_label, self._ok),
                                           (cancel_label or _("Cancel"), None)])
 
     def _ok(self) -> None:
-        self.on_ok(min(self.maximum, max(self.minimum, self.field.value)))
+        self.on_ok(self.field.value)
+
+    def _choose(self, label: str, callback: Callable[[], None] | None) -> Callable[[], None]:
+        if callback != self._ok:
+            return super()._choose(label, callback)
+
+        def run() -> None:
+            from game.i18n import _
+            if not self.minimum <= self.field.value <= self.maximum:
+                self.problem = _("Choose a number from {low:,} to {high:,}.").format(
+                    low=self.minimum, high=self.maximum)
+                self.play("invalid")
+                return
+            self.chosen = label
+            self.close()
+            self._ok()
+        return run
 
     def build(self) -> list[Widget]:
         return [self.field] + super().build()
@@ -157,6 +176,8 @@ class NumberDialog(Dialog):
                             inner, "center")
         body = pygame.Rect(inner.x, covered.bottom + m.gap, inner.width,
                            self.field.rect.top - covered.bottom - m.gap)
-        draw_text(surface, self.message, font(m.type_size("body")), theme.TEXT, body, "center")
+        text, color = (self.problem, theme.VERMILION) if self.problem else \
+            (self.message, theme.TEXT)
+        draw_text(surface, text, font(m.type_size("body")), color, body, "center")
         for widget in self.widgets:
             widget.draw(surface)

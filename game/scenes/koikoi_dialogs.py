@@ -1,22 +1,24 @@
-"""Koi-Koi's modal screens: koi-koi or stop, hand swap, round result, match result, hand-over
-between two human players, and the rules reference with card pictures."""
+"""Koi-Koi's screens on the table kit: koi-koi or stop and the hand swap (choices that leave
+the cards in view), the round and match results, and the rules reference with card pictures.
+
+>>> yaku_label("inoshikacho"), YAKU_KANJI["inoshikacho"]
+('Boar-deer-butterflies', '猪鹿蝶')
+"""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import draw, theme
-from game.fonts import font
+from game import theme
 from game.i18n import N_, _, ngettext
 from game.scenes.base import WidgetScene
-from game.scenes.dialog import Dialog
+from game.table.dialogs import CardRow, ChoicePanel, ResultPage
 from game.widgets import Button, Label, Panel, ScrollList, Widget
 from rules.hanafuda import DECK, Card, Kind, card
-from rules.koikoi import YAKU_CARDS, Action, KoiKoiRules
-from sprites import faces
+from rules.koikoi import YAKU_CARDS, KoiKoiRules, round_multipliers
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.koikoi import KoiKoiTable
@@ -39,8 +41,13 @@ YAKU_KANJI = {
 }
 MULTIPLIER_LABELS = {
     "field_brights": N_("Brights on the dealt field"), "koikoi": N_("Koi-koi called"),
-    "opponent_koikoi": N_("Opponent had called koi-koi"), "seven_points": N_("Seven points or more"),
+    "opponent_koikoi": N_("Opponent had called koi-koi"),
+    "seven_points": N_("Seven points or more"),
 }
+
+
+# The decisions, in the engine's notation.
+ACTION_STOP, ACTION_KOIKOI, ACTION_SWAP, ACTION_KEEP = "stop", "koikoi", "swap", "keep"
 
 
 def yaku_label(yaku_id: str) -> str:
@@ -48,7 +55,10 @@ def yaku_label(yaku_id: str) -> str:
 
 
 def yaku_cards(yaku_id: str, pile: list[Card], rules: KoiKoiRules) -> list[Card]:
-    """The cards of ``pile`` that make ``yaku_id``."""
+    """The cards of ``pile`` that make ``yaku_id``.
+
+    LEAD: an adapter; switch to the rules module's public function for a yaku's cards when
+    the Koi-Koi engine offers one (no engine code in scenes)."""
     group = YAKU_CARDS.get(yaku_id)
     if group:
         return [c for c in pile if c.code in group]
@@ -62,256 +72,128 @@ def yaku_cards(yaku_id: str, pile: list[Card], rules: KoiKoiRules) -> list[Card]
     return []
 
 
-class CardRow(Widget):
-    """A row of the result and rules screens: a label, small card pictures, a value."""
-
-    focusable = False
-
-    def __init__(self, title: str, cards: list[Card], value: str = "", subtitle: str = "",
-                 highlight: bool = False) -> None:
-        super().__init__()
-        self.title, self.cards, self.value = title, cards, value
-        self.subtitle, self.highlight = subtitle, highlight
-
-    def preferred_height(self, width: int) -> int:
-        m = self.metrics
-        if self.cards:
-            return max(m.px(64), round(m.px(34) * faces.HANAFUDA_RATIO) + m.px(10))
-        return m.px(54) if self.subtitle else m.px(40)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        m, r = self.metrics, self.rect
-        if self.highlight:
-            draw.rounded_rect(surface, theme.GOLD, r, m.radius, alpha=30)
-        label_w = int(r.width * 0.36)
-        tf = font(m.type_size("body"), True)
-        img = tf.render(self.title, True, theme.CREAM)
-        y = r.centery - (img.get_height() + (m.px(18) if self.subtitle else 0)) // 2
-        surface.blit(img, (r.x + m.px(10), y))
-        if self.subtitle:
-            sub = font(m.type_size("tiny")).render(self.subtitle, True, theme.TEXT_DIM)
-            surface.blit(sub, (r.x + m.px(10), y + img.get_height()))
-        cw = m.px(34)
-        ch = round(cw * faces.HANAFUDA_RATIO)
-        x = r.x + label_w
-        room = r.width - label_w - m.px(90)
-        step = min(cw + m.px(4), room / max(1, len(self.cards))) if self.cards else 0
-        for c in self.cards:
-            surface.blit(faces.hanafuda_face(c, cw, ch), (round(x), r.centery - ch // 2))
-            x += step
-        if self.value:
-            v = tf.render(self.value, True, theme.GOLD)
-            surface.blit(v, (r.right - v.get_width() - m.px(10), r.centery - v.get_height() // 2))
+def decision_panel(table: "KoiKoiTable", seat: int) -> ChoicePanel:
+    """Koi-koi or stop for a human seat, over the panel: the piles and the field stay in
+    view while the player decides."""
+    g = table.game
+    made = g.yaku_of(seat)
+    base = sum(made.values())
+    mults, product = round_multipliers(table.rules, g.field_brights, g.koikoi_calls[seat],
+                                       g.koikoi_calls[1 - seat], base)
+    lines = [", ".join(f"{yaku_label(y)} {p}" for y, p in made.items())]
+    if product != 1:
+        shown = " × ".join(str(m) for _n, m in mults)
+        lines.append(ngettext("Stop now: {base} × {mults} = {total} point.",
+                              "Stop now: {base} × {mults} = {total} points.",
+                              base * product).format(base=base, mults=shown,
+                                                     total=base * product))
+    else:
+        lines.append(ngettext("Stop now: {total} point.", "Stop now: {total} points.",
+                              base).format(total=base))
+    lines.append(_("Koi-koi: play on for more, but if your opponent makes a yaku first "
+                   "and stops, you score nothing this round."))
+    return ChoicePanel(_("You made a yaku!"), "\n".join(lines),
+                       [(_("Stop"), lambda: table.decide(ACTION_STOP)),
+                        (_("Koi-koi!"), lambda: table.decide(ACTION_KOIKOI))],
+                       lambda: table.layout_.choice)
 
 
-class DecisionDialog(Dialog):
-    """Koi-koi or stop (or, with ``swap``, swap hands or keep them) for a human seat."""
-
-    def __init__(self, table: "KoiKoiTable", seat: int, swap: bool = False) -> None:
-        self.table, self.seat, self.swap = table, seat, swap
-        g = table.game
-        if swap:
-            super().__init__(_("Swap hands?"),
-                             _("As the non-dealer you may swap your hand with the dealer's, "
-                               "unseen. Your hand is shown at the bottom."),
-                             [(_("Keep my hand"), lambda: table.decide(Action("keep"))),
-                              (_("Swap hands"), lambda: table.decide(Action("swap")))])
-            return
-        made = g.yaku_of(seat)
-        base = sum(made.values())
-        mults, product = g._multipliers(seat, base)
-        lines = [", ".join(f"{yaku_label(y)} {p}" for y, p in made.items())]
-        if product != 1:
-            shown = " × ".join(str(m) for _n, m in mults)
-            lines.append(ngettext("Stop now: {base} × {mults} = {total} point.",
-                                  "Stop now: {base} × {mults} = {total} points.",
-                                  base * product).format(base=base, mults=shown,
-                                                         total=base * product))
-        else:
-            lines.append(ngettext("Stop now: {total} point.", "Stop now: {total} points.",
-                                  base).format(total=base))
-        lines.append(_("Koi-koi: play on for more, but if your opponent makes a yaku first "
-                       "and stops, you score nothing this round."))
-        super().__init__(_("You made a yaku!"), "\n".join(lines),
-                         [(_("Stop"), lambda: table.decide(Action("stop"))),
-                          (_("Koi-koi!"), lambda: table.decide(Action("koikoi")))])
-
-    def back(self) -> None:
-        pass  # a decision is required: Esc does not choose for the player
+def swap_panel(table: "KoiKoiTable") -> ChoicePanel:
+    """Swap hands or keep them (the non-dealer), over the panel: the hand stays in view."""
+    return ChoicePanel(_("Swap hands?"),
+                       _("As the non-dealer you may swap your hand with the dealer's, "
+                         "unseen. Your hand is shown at the bottom."),
+                       [(_("Keep my hand"), lambda: table.decide(ACTION_KEEP)),
+                        (_("Swap hands"), lambda: table.decide(ACTION_SWAP))],
+                       lambda: table.layout_.choice)
 
 
-class RoundResultScene(WidgetScene):
+def round_result(table: "KoiKoiTable", result: dict[str, Any], scores: list[int],
+                 piles: list[list[Card]]) -> ResultPage:
     """Each yaku with its cards and points, every multiplier, the total and the match score."""
-
-    opaque = False
-    backdrop = False
-    name = "koikoi-round"
-
-    def __init__(self, table: "KoiKoiTable", result: dict[str, Any], scores: list[int],
-                 piles: list[list[Card]]) -> None:
-        super().__init__()
-        self.table, self.result, self.scores, self.piles = table, result, scores, piles
-        self.done = False
-
-    def build(self) -> list[Widget]:
-        t, r = self.table, self.result
-        winner = r["winner"]
-        self.panel = Panel()
-        if r["kind"] == "exhausted":
-            title = _("Round {n}: a draw").format(n=r["round"])
-        elif winner is not None and t._is_human(winner) and t.seats.count("human") == 1:
-            p = r["points"][winner]
-            title = ngettext("Round {n}: you win {p} point", "Round {n}: you win {p} points",
-                             p).format(n=r["round"], p=p)
-        else:
-            p = r["points"][winner]
-            title = ngettext("Round {n}: {who} wins {p} point", "Round {n}: {who} wins {p} points",
-                             p).format(n=r["round"], who=t._name(winner), p=p)
-        self.heading = Label(title, role="title", align="center", color=theme.GOLD)
-        rows: list[Widget] = []
-        if r["kind"] == "exhausted":
-            stays = t.rules.exhausted_dealer == "stays"
-            rows.append(Label(_("The hands ran out and nobody stopped: no points this round. "
-                                "The dealer stays.") if stays else
-                              _("The hands ran out and nobody stopped: no points this round. "
-                                "The deal passes."), align="center"))
-        elif r["kind"] == "instant_win":
-            for y, p in r["yaku"].items():
-                rows.append(CardRow(yaku_label(y), [], str(p),
-                                    _("An instant win is never multiplied.")))
-        else:
-            pile = self.piles[winner]
-            for y, p in r["yaku"].items():
-                rows.append(CardRow(yaku_label(y), yaku_cards(y, pile, t.rules), str(p),
-                                    YAKU_KANJI.get(y, "")))
-            for name, m in r["multipliers"]:
-                rows.append(CardRow(_(MULTIPLIER_LABELS.get(name, name)), [], f"×{m}"))
-            product = 1
-            for _n, m in r["multipliers"]:
-                product *= m
-            total = _("{base} × {mult} = {points}").format(base=r["base"], mult=product,
-                                                           points=r["points"][winner]) \
-                if product != 1 else str(r["points"][winner])
-            rows.append(CardRow(_("Round total"), [], total, highlight=True))
-            loser = 1 - winner
-            if r["points"][loser] < 0:
-                rows.append(CardRow(_("Koi-koi penalty"), [], str(r["points"][loser]),
-                                    _("{who} called koi-koi and lost.").format(who=t._name(loser))))
-        score = "   ".join(f"{t._name(s)} {self.scores[s]}" for s in (0, 1))
-        rows.append(CardRow(_("Match score"), [], score))
-        self.list = ScrollList(rows, gap=6)
-        label = _("See the result") if t.game.is_over else _("Next round")
-        self.next_button = Button(label, self._next, primary=True)
-        return [self.panel, self.heading, self.list, self.next_button]
-
-    def _next(self) -> None:
-        self.done = True
-        self.close()
-
-    def back(self) -> None:
-        self._next()
-
-    def arrange(self, size: tuple[int, int]) -> None:
-        self.arrange_page(size, self.panel, self.heading, self.list, self.next_button, 900, 700)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        draw.dim(surface, 185)
-        super().draw(surface)
+    t, r = table, result
+    winner = r["winner"]
+    if r["kind"] == "exhausted":
+        title = _("Round {n}: a draw").format(n=r["round"])
+    elif t.is_you(winner):
+        p = r["points"][winner]
+        title = ngettext("Round {n}: you win {p} point", "Round {n}: you win {p} points",
+                         p).format(n=r["round"], p=p)
+    else:
+        p = r["points"][winner]
+        title = ngettext("Round {n}: {who} wins {p} point", "Round {n}: {who} wins {p} points",
+                         p).format(n=r["round"], who=t.seat_name(winner), p=p)
+    rows: list[Widget] = []
+    if r["kind"] == "exhausted":
+        stays = t.rules.exhausted_dealer == "stays"
+        rows.append(Label(_("The hands ran out and nobody stopped: no points this round. "
+                            "The dealer stays.") if stays else
+                          _("The hands ran out and nobody stopped: no points this round. "
+                            "The deal passes."), align="center"))
+    elif r["kind"] == "instant_win":
+        for y, p in r["yaku"].items():
+            rows.append(CardRow(yaku_label(y), [], str(p),
+                                _("An instant win is never multiplied.")))
+    else:
+        pile = piles[winner]
+        for y, p in r["yaku"].items():
+            rows.append(CardRow(yaku_label(y), yaku_cards(y, pile, t.rules), str(p),
+                                YAKU_KANJI.get(y, "")))
+        for name, m in r["multipliers"]:
+            rows.append(CardRow(_(MULTIPLIER_LABELS.get(name, name)), [], f"×{m}"))
+        product = 1
+        for _n, m in r["multipliers"]:
+            product *= m
+        total = _("{base} × {mult} = {points}").format(base=r["base"], mult=product,
+                                                       points=r["points"][winner]) \
+            if product != 1 else str(r["points"][winner])
+        rows.append(CardRow(_("Round total"), [], total, highlight=True))
+        loser = 1 - winner
+        if r["points"][loser] < 0:
+            rows.append(CardRow(_("Koi-koi penalty"), [], str(r["points"][loser]),
+                                t.phrase(loser, _("You called koi-koi and lost."),
+                                         _("{who} called koi-koi and lost."))))
+    score = "   ".join(f"{t.seat_name(s)} {scores[s]}" for s in (0, 1))
+    rows.append(CardRow(_("Match score"), [], score))
+    label = _("See the result") if t.game.is_over else _("Next round")
+    page = ResultPage(title, rows, [(label, None)], 900, 700)
+    page.name = "koikoi-round"
+    return page
 
 
-class MatchResultScene(WidgetScene):
+def match_result(table: "KoiKoiTable", result: dict[str, Any], winner: int | None
+                 ) -> ResultPage:
     """The winner and the round-by-round history; a new match or the menu."""
-
-    name = "koikoi-match"
-
-    def __init__(self, table: "KoiKoiTable", result: dict[str, Any], winner: int | None) -> None:
-        super().__init__()
-        self.table, self.result, self.winner = table, result, winner
-        self.done = False
-
-    def build(self) -> list[Widget]:
-        t = self.table
-        self.panel = Panel()
-        if self.winner is None:
-            title = _("The match is a draw")
-        elif t._is_human(self.winner) and t.seats.count("human") == 1:
-            title = _("You win the match!")
+    t = table
+    if winner is None:
+        title = _("The match is a draw")
+    elif t.is_you(winner):
+        title = _("You win the match!")
+    else:
+        title = _("{who} wins the match").format(who=t.seat_name(winner))
+    scores = result.get("scores", [0, 0])
+    rows: list[Widget] = [CardRow(_("Final score"), [], "   ".join(
+        f"{t.seat_name(s)} {scores[s]}" for s in (0, 1)), highlight=True)]
+    for r in result.get("rounds", []):
+        if r["winner"] is None:
+            text = _("draw")
         else:
-            title = _("{who} wins the match").format(who=t._name(self.winner))
-        self.heading = Label(title, role="title", align="center", color=theme.GOLD)
-        scores = self.result.get("scores", [0, 0])
-        rows: list[Widget] = [CardRow(_("Final score"), [], "   ".join(
-            f"{t._name(s)} {scores[s]}" for s in (0, 1)), highlight=True)]
-        for r in self.result.get("rounds", []):
-            if r["winner"] is None:
-                text = _("draw")
-            else:
-                text = _("{who} +{p}").format(who=t._name(r["winner"]), p=r["points"][r["winner"]])
-            names = ", ".join(yaku_label(y) for y in r["yaku"]) or "—"
-            rows.append(CardRow(_("Round {n}").format(n=r["round"]), [], text, names))
-        self.list = ScrollList(rows, gap=4)
-        self.again = Button(_("New match"), self._again, primary=True)
-        self.menu = Button(_("Menu"), self._menu)
-        return [self.panel, self.heading, self.list, self.again, self.menu]
+            text = _("{who} +{p}").format(who=t.seat_name(r["winner"]),
+                                          p=r["points"][r["winner"]])
+        names = ", ".join(yaku_label(y) for y in r["yaku"]) or "—"
+        rows.append(CardRow(_("Round {n}").format(n=r["round"]), [], text, names))
 
-    def _again(self) -> None:
-        t = self.table
-        self.done = True
+    def again() -> None:
         t.setup.seed = random.SystemRandom().randint(1, 99_999)
-        self.close()
         t.restart()
 
-    def _menu(self) -> None:
+    def menu() -> None:
         from game.scenes.menu import MenuScene
-        self.done = True
-        self.app.stack.reset(MenuScene())
-
-    def back(self) -> None:
-        self._menu()
-
-    def arrange(self, size: tuple[int, int]) -> None:
-        self.arrange_page(size, self.panel, self.heading, self.list, self.again, 900, 720)
-        m = self.metrics
-        r = self.again.rect
-        self.again.place(r.move(r.width // 2 + m.gap, 0), m)
-        self.menu.place(r.move(-r.width // 2 - m.gap, 0), m)
-
-
-class PassScreen(WidgetScene):
-    """Two humans at one screen: hide the table until the next player is ready."""
-
-    name = "koikoi-pass"
-
-    def __init__(self, player: str, on_ready: Callable[[], None]) -> None:
-        super().__init__()
-        self.player, self.on_ready = player, on_ready
-        self.done = False
-
-    def build(self) -> list[Widget]:
-        self.heading = Label(_("Pass to {who}").format(who=self.player), role="title",
-                             align="center", color=theme.GOLD)
-        self.text = Label(_("The other player looks away. Ready?"), align="center")
-        self.ready = Button(_("I'm ready"), self._ready, primary=True)
-        return [self.heading, self.text, self.ready]
-
-    def _ready(self) -> None:
-        self.done = True
-        self.close()
-        self.on_ready()
-
-    def back(self) -> None:
-        pass
-
-    def arrange(self, size: tuple[int, int]) -> None:
-        m = self.metrics
-        w, h = size
-        self.heading.place(pygame.Rect(0, h // 2 - m.px(110), w, m.px(70)), m)
-        self.text.place(pygame.Rect(0, h // 2 - m.px(30), w, m.px(40)), m)
-        self.ready.place(pygame.Rect(w // 2 - m.px(120), h // 2 + m.px(30), m.px(240),
-                                     m.row_height), m)
+        if t.app is not None:
+            t.app.stack.reset(MenuScene())
+    page = ResultPage(title, rows, [(_("New match"), again), (_("Menu"), menu)], 900, 720)
+    page.name = "koikoi-match"
+    return page
 
 
 def options_summary(rules: KoiKoiRules) -> list[str]:
@@ -319,14 +201,17 @@ def options_summary(rules: KoiKoiRules) -> list[str]:
     on = lambda b: _("on") if b else _("off")  # noqa: E731
     end = (_("first to {n} points").format(n=rules.target_score) if rules.target_score
            else _("{n} rounds").format(n=rules.max_rounds))
+    matching = {"required": _("required"), "if_matching": _("if matching"),
+                "optional": _("optional")}[rules.matching]
+    viewing = {"always": _("always"), "with_other": _("with another yaku"),
+               "never": _("never")}[rules.viewing]
     return [
         _("Scoring: {v}").format(v=_("simple") if rules.scoring == "simple" else _("complex")),
-        _("Matching from hand: {v}").format(v={"required": _("required"), "if_matching":
-                                               _("if matching"), "optional": _("optional")}[rules.matching]),
+        _("Matching from hand: {v}").format(v=matching),
         _("Sake cup also chaff: {v} · viewing yaku: {w} · rain rule: {r}").format(
-            v=on(rules.sake_as_chaff), w={"always": _("always"), "with_other": _("with another yaku"),
-                                         "never": _("never")}[rules.viewing], r=on(rules.rain_rule)),
-        _("Koi-koi multiplier: {a} · opponent koi-koi double: {b} · seven-point double: {c}").format(
+            v=on(rules.sake_as_chaff), w=viewing, r=on(rules.rain_rule)),
+        _("Koi-koi multiplier: {a} · opponent koi-koi double: {b} · seven-point double: {c}"
+          ).format(
             a=on(rules.koikoi_multiplier), b=on(rules.opponent_koikoi_double),
             c=on(rules.seven_point_double)),
         _("Field-bright multiplier: {a} · hand swap: {b} · instant win: {n} points").format(

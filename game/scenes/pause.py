@@ -1,4 +1,6 @@
-"""The pause menu (Esc at a table): resume, restart deal, rules reference, quit to menu."""
+"""The pause menu (Esc at a table): resume, restart deal, rules reference, quit to menu.
+Quitting never asks (the game is saved; Continue resumes it); restarting asks first only when
+a game is in progress (a move has been made), since the old game then counts as abandoned."""
 
 from __future__ import annotations
 
@@ -36,6 +38,9 @@ class PauseMenu(WidgetScene):
         def go() -> None:
             self.close()
             self.table.restart()
+        if not self.table.in_progress:
+            go()  # nothing played yet: nothing to lose
+            return
         self.app.push(Dialog(_("Restart this deal?"),
                              _("The deal starts again from the beginning. The game in progress "
                                "will count as abandoned."),
@@ -49,12 +54,9 @@ class PauseMenu(WidgetScene):
         self.app.push(SettingsScene())
 
     def _quit(self) -> None:
-        def go() -> None:
-            from game.scenes.menu import MenuScene
-            self.app.stack.reset(MenuScene())
-        self.app.push(Dialog(_("Quit to the menu?"),
-                             _("Your game is saved: Continue on the menu resumes it."),
-                             [(_("Quit"), go), (_("Keep playing"), None)]))
+        # Nothing to confirm: the game is saved, and Continue on the menu resumes it.
+        from game.scenes.menu import MenuScene
+        self.app.stack.reset(MenuScene())
 
     def arrange(self, size: tuple[int, int]) -> None:
         m = self.metrics

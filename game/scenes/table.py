@@ -78,6 +78,11 @@ class TableScene(Scene):
         from game.scenes.pause import PauseMenu
         self.app.push(PauseMenu(self))
 
+    @property
+    def in_progress(self) -> bool:
+        """A move has been made: leaving or restarting asks first (override)."""
+        return True
+
     def restart(self) -> None:
         """Deal the same deal again (override)."""
 

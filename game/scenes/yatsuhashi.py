@@ -1,11 +1,12 @@
 """The Yatsuhashi Solitaire table: drag and drop, click to send, collect yaku, undo, hints, and
 a solver that says in the background whether the deal can still be won.
 
-The engine (``rules.yatsuhashi``) holds the game; the sprites show it. Every change (a move,
-an undo, a new deal) goes through the animation queue as one step that sends each card to
-where the engine now has it, so the picture and the game can never disagree for longer than
-an animation. Input that arrives while cards are still moving first completes the animation
-at once (solitaire players click fast), then acts on the settled table.
+The table is built on the table kit (``game.table.base.CardTable``). The engine
+(``rules.yatsuhashi``) holds the game; the sprites show it. Every change (a move, an undo, a
+new deal) goes through the animation queue as one step that sends each card to where the
+engine now has it, so the picture and the game can never disagree for longer than an
+animation. Input that arrives while cards are still moving first completes the animation at
+once (the kit's policy for every table), then acts on the settled table.
 
 The solver runs on a worker thread (``ai.runner.AIWorker``), on a copy of the game; its
 verdicts are kept per position, so undoing to a position seen before answers at once, and two
@@ -15,10 +16,11 @@ rest of the line), and every position reached from one that cannot be won cannot
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import random
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -26,15 +28,26 @@ from ai.background import ProcessWorker
 from ai.yatsuhashi import useful_move
 from game.i18n import N_, _
 from game.scenes.dialog import Dialog, NumberDialog
-from game.scenes.table import TableScene
-from game.scenes.yatsuhashi_draw import (COLLECT_GLOW, HINT_GLOW, SELECT_GLOW, TARGET_GLOW,
-                                         TableDrawing, ghost_cards, yaku_label)
+from game.scenes.yatsuhashi_draw import (
+    COLLECT_GLOW,
+    HINT_GLOW,
+    SELECT_GLOW,
+    TARGET_GLOW,
+    TableDrawing,
+    ghost_cards,
+    yaku_label,
+)
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
+from game.table.base import Place
+from game.table.caches import Face
+from game.table.names import card_name
 from game.widgets import Button
 from rules.hanafuda import DECK, MONTH_NAMES, Card
 from rules.yatsuhashi import BRIDGE, BRIDGE_AFTER, Game, Move, next_month, parse_move
-from sprites import AnimationQueue, CardSprite, DragController, SPEED_FACTORS, until_settled
-from sprites import faces
+from sprites import CardSprite, faces, until_settled
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -91,37 +104,38 @@ class _Foundation:
         return self.scene.drop_verdict(sprites[0].data, self.index)
 
 
-class YatsuhashiTable(TableDrawing, TableScene):
+class YatsuhashiTable(TableDrawing):
+    """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
+    cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
+
     game_id = "yatsuhashi"
     name = "yatsuhashi"
     #: Where the solver runs: a child process, so that its work never holds up a frame.
     worker_factory: Callable[[], Any] = ProcessWorker
 
-    def __init__(self, setup=None, *, demo_moves: int = 0, session=None) -> None:
+    def __init__(self, setup: Any = None, *, engine: Game | None = None,
+                 session: Session | None = None, demo_moves: int = 0) -> None:
         from game.scenes.setup import default_setup
-        setup = session.setup if session is not None else setup  # session
-        self.session, self.demo = None, bool(demo_moves)  # session
-        super().__init__(setup or default_setup("yatsuhashi", 1))
+        if session is not None:  # Continue: the saved deal at its move
+            setup, engine = session.setup, session.engine()
+        if setup is None:
+            seed = engine.seed if engine is not None and engine.seed is not None else 1
+            setup = default_setup("yatsuhashi", seed)
+        super().__init__(setup)
         options = self.setup.options
         self.show_indicator = bool(options.get("solver_indicator", True))
         self.winnable_only = bool(options.get("winnable_only", False))
         self.auto_collect = bool(options.get("auto_collect", False))
         self.layout_ = TableLayout((1280, 800))
-        self.queue = AnimationQueue()
         self.worker = self.worker_factory()
         self.verdicts: dict[tuple, tuple[bool | None, list[Move]]] = {}
         self.rng = random.Random(self.setup.seed)
-        self.sprites: dict[Card, CardSprite] = {
-            c: CardSprite(faces.face_renderer(c), faces.back_renderer("black"),
-                          pos=self.layout_.stock.center, size=self.layout_.card, face_up=False,
-                          data=c)
-            for c in DECK}
-        self.drag = DragController(self._pick, self._targets, on_drop=self._on_drop,
-                                   on_refuse=self._on_refuse, on_click=self._on_click)
+        for s in self.sprites.values():
+            s.set_size(*self.layout_.card)
+            s.snap_to(self.layout_.stock.center)
         self.buttons = self._make_buttons()
         self.finding: dict[str, Any] | None = None  # looking for a winnable deal
         self.now = 0.0                              # seconds of frames since the table opened
-        self.art_warm = False                       # every face rendered at today's sizes
         self.dealing = False                        # a deal waits to be animated
         self.press_pos: tuple[int, int] = (0, 0)
         self.last_send: tuple[float, tuple[int, int]] = (-1.0, (0, 0))
@@ -129,12 +143,14 @@ class YatsuhashiTable(TableDrawing, TableScene):
         self._reset_deal_state()
         self.game = Game.deal(self.setup.seed)
         self.deal_number = self.setup.seed
-        if session is not None:  # session: the saved deal, at its move, cards in place
-            self.play_position(session.engine())
-            self.session, self.elapsed = session, session.elapsed
-            self.redo_auto = [False] * session.undone  # session: its redo line came back
-            if self.game.is_won:  # saved after the last move, before the win was shown
-                self._queue_win()
+        self.saves = not demo_moves  # a demo position is never saved over the player's game
+        if engine is not None:
+            self.play_position(engine)
+            if session is not None:
+                self.session, self.elapsed = session, session.elapsed
+                self.redo_auto = [False] * session.undone
+                if self.game.is_won:  # saved after the last move, before the win was shown
+                    self._queue_win()
         elif demo_moves:
             self._demo(demo_moves)
         elif self.winnable_only:
@@ -161,10 +177,11 @@ class YatsuhashiTable(TableDrawing, TableScene):
         self.recorded = False             # its result is in the statistics
         self.won_shown = False
         self.selection: list[Card] = []
-        self.hint: tuple[Move | None, float] | None = None
+        self.hint: tuple[Move, float] | None = None
         self.notice = ""
         self.notice_time = 0.0
         self.message = ""
+        self.log.clear()
         self.focus_pile = 2
         self.focus_depth = 0
         self.keyboard = False             # show the keyboard focus (after the first key)
@@ -173,42 +190,39 @@ class YatsuhashiTable(TableDrawing, TableScene):
 
     def _start_deal(self, number: int, *,
                     known: tuple[bool | None, list[Move]] | None = None) -> None:
-        """Deal ``number`` and animate the deal."""
-        self._abandon()
+        """Deal ``number`` and animate the deal; it is saved from now on (a deal in progress
+        before it counts as abandoned: the player was asked)."""
         self.drag.cancel()
         self.queue.clear()
         self._reset_deal_state()
         self.deal_number = number
         self.game = Game.deal(number)
-        if not self.demo:  # session: each deal is saved from its start
-            import dataclasses
-            from game.session import Session  # session
-            self.session = Session.start(dataclasses.replace(self.setup, seed=number),  # session
-                                         self.game, stats=self.app.stats if self.app else None)
+        if self.saves:
+            self.begin_session(dataclasses.replace(self.setup, seed=number))
         if known is not None:
             self.verdicts[self._key()] = known
         self._gather()
         self.dealing = True
-        self.art_warm = False
-        self.queue.add(lambda: self._faces_ready)  # a cold deck renders a face a frame first
+        self.plan_faces()
+        # The faces the deal turns up are rendered first, a few a frame (not all in one).
+        self.queue.add(lambda: self.faces_ready((f[-1] for f in self.game.foundations if f),
+                                                self.layout_.card))
         self.queue.add(self._deal_step)
         self._after_change(None)
 
     def play_position(self, game: Game) -> None:
-        """Play on from ``game`` (a layout, or a game with moves made): tests and tools."""
-        self._abandon()
+        """Play on from ``game`` (a layout, or a game with moves made, a saved game), its
+        cards in place at once."""
         self.drag.cancel()
         self.queue.clear()
         self.dealing = False
         self._reset_deal_state()
         self.game = game
-        self.session = None  # session: a position from tests and tools is not saved
         self.deal_number = game.seed if game.seed is not None else 0
         self.auto = [False] * len(game.moves)
         self.started = bool(game.moves)
-        self._retarget(0.0)
-        for s in self.sprites.values():
-            s.finish()
+        self.snap()
+        self.plan_faces()
         self._ask_solver()
 
     def _gather(self) -> None:
@@ -223,18 +237,12 @@ class YatsuhashiTable(TableDrawing, TableScene):
             s.flip(0.0, to_face_up=False)
             s.z = 0
 
-    def _faces_ready(self) -> bool:
-        """Are the faces the deal turns up rendered (so that no frame renders six at once)?"""
-        g, (w, h) = self.game, self.layout_.card
-        badge = bool(self.app and self.app.settings.card_badges)
-        return all(faces.hanafuda_face_cached(f[-1], w, h, badge=badge)
-                   for f in g.foundations if f)
-
-    def _deal_step(self):
+    def _deal_step(self) -> Any:
         self.dealing = False
         self.play("shuffle")
-        return until_settled(self._retarget(self.queue.duration(0.35),
-                                            stagger=self.queue.duration(0.025)))
+        return until_settled(self.retarget(self.queue.duration(0.35),
+                                           stagger=self.queue.duration(0.025),
+                                           reveal_after=0.7, grow=True))
 
     def _demo(self, moves: int) -> None:
         """Screenshots: play ``moves`` moves of the solver's line (turning the stock as needed)
@@ -246,62 +254,35 @@ class YatsuhashiTable(TableDrawing, TableScene):
         for move in solution.moves:
             if made >= moves:
                 break
-            self._play(move)
+            self.play_move(move)
             made += move.kind not in ("turn", "recycle")
 
-    def _warm_art(self, seconds: float = 0.008) -> None:
-        """Render card faces before they show, a few each frame (a cold deck is 0.3 s of work,
-        too much for one frame): the face-up cards first, then the board's outlines, then
-        every card at table and board size."""
-        import time
-        lay = self.layout_
-        badge = bool(self.app and self.app.settings.card_badges)
+    def faces_needed(self) -> list[Face]:
+        """The faces to render before they show, a few each frame (a cold deck is 0.3 s of
+        work, too much for one frame): the face-up cards first, then the board's outlines,
+        then every card at table and board size."""
+        lay, badge = self.layout_, self.badges
         up = [c for f, d in zip(self.game.foundations, self.game.face_down) for c in f[d:]]
         ghosts = [c for y in SLOT_YAKU for c in ghost_cards(y)]
-        todo = ([(c, lay.card, badge) for c in up + self.game.waste[-3:]]
+        return ([(c, lay.card, badge) for c in up + self.game.waste[-3:]]
                 + [(c, lay.mini, False) for c in ghosts]
                 + [(c, lay.card, badge) for c in DECK] + [(c, lay.mini, badge) for c in DECK])
-        start = time.perf_counter()
-        for c, (w, h), b in todo:
-            if faces.hanafuda_face_cached(c, w, h, badge=b):
-                continue
-            faces.hanafuda_face(c, w, h, badge=b)
-            if time.perf_counter() - start > seconds:
-                return
-        self.art_warm = True
-
-    def enter(self) -> None:
-        badge = bool(self.app and self.app.settings.card_badges)
-        back = self.app.settings.card_back if self.app else "black"
-        for c, s in self.sprites.items():
-            s.face_renderer = faces.face_renderer(c, badge=badge)
-            s.back_renderer = faces.back_renderer(back)
-        self._apply_speed()
-
-    def resume(self) -> None:
-        self._apply_speed()
 
     def exit(self) -> None:
-        self._abandon()
         self.worker.close()
-        if self.session is not None:  # session: leaving is not a loss; Continue resumes
-            self.session.leave()
+        super().exit()
 
-    def _apply_speed(self) -> None:
-        speed = self.app.settings.animation_speed if self.app else "normal"
-        self.queue.speed = speed
-        self.drag.speed = SPEED_FACTORS[speed]
+    @property
+    def in_progress(self) -> bool:
+        """A move has been made (leaving a deal with none asks nothing)."""
+        return self.started and not self.game.is_won
 
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
+    def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = lay = TableLayout(size)
-        self.art_warm = False
         if self.dealing:  # the deal is still to be animated: the cards wait on the stock
             self._gather()
         else:
-            self._retarget(0.0)
-            for s in self.sprites.values():
-                s.finish()
+            self.snap()
         m = lay.m
         p = lay.panel
         x, w = p.x + m.px(14), p.width - m.px(28)
@@ -317,27 +298,26 @@ class YatsuhashiTable(TableDrawing, TableScene):
             b[name].place(pygame.Rect(x, y, w, h), m)
 
     # Where each card goes --------------------------------------------------------------------
-    def _places(self) -> dict[Card, tuple[tuple[float, float], tuple[int, int], bool, int]]:
-        """Card -> (centre, size, face up, z) for the game as it stands."""
+    def places(self) -> dict[Card, Place]:
+        """Card -> where it is shown for the game as it stands."""
         g, lay = self.game, self.layout_
-        out: dict[Card, tuple[tuple[float, float], tuple[int, int], bool, int]] = {}
+        out: dict[Card, Place] = {}
         stock = g.stock[::-1]  # bottom first
         for k, (c, pos) in enumerate(zip(stock, lay.stock_positions(len(stock)))):
-            out[c] = (pos, lay.card, False, k)
+            out[c] = Place(pos, lay.card, False, k)
         for k, (c, pos) in enumerate(zip(g.waste, lay.waste_positions(len(g.waste)))):
-            out[c] = (pos, lay.card, True, 20 + k)
+            out[c] = Place(pos, lay.card, True, 20 + k)
         for i, (f, down) in enumerate(zip(g.foundations, g.face_down)):
             for k, (c, pos) in enumerate(zip(f, lay.column_positions(i, len(f), down))):
-                out[c] = (pos, lay.card, k >= down, 100 + k)
+                out[c] = Place(pos, lay.card, k >= down, 100 + k)
         for slot, cards in self._slots().items():
             for k, (c, pos) in enumerate(zip(cards, lay.slot_card_positions(slot, len(cards)))):
-                out[c] = (pos, lay.mini, True, 200 + k)
+                out[c] = Place(pos, lay.mini, True, 200 + k)
         if self.won_shown:
             self._win_places(out)
-        held = set(self.held)
-        for c in held:
-            (x, y), size, up, z = out[c]
-            out[c] = ((x, y - lay.card[1] * 0.12), size, up, z + 300)
+        for c in self.held:
+            (x, y), size, up, z, rot = out[c]
+            out[c] = Place((x, y - lay.card[1] * 0.12), size, up, z + 300, rot)
         return out
 
     def _slots(self) -> dict[int, list[Card]]:
@@ -355,52 +335,20 @@ class YatsuhashiTable(TableDrawing, TableScene):
         r = min(lay.play.width, bottom - top) * 0.4
         return (lay.play.centerx, (top + bottom) / 2), r
 
-    def _win_places(self, out: dict) -> None:
+    def _win_places(self, out: dict[Card, Place]) -> None:
         """The win: every card in a ring in the middle of the table, tops pointing out."""
         (cx, cy), r = self.win_ring()
         w = round(self.layout_.card[0] * 0.72)
         size = (w, round(w * faces.HANAFUDA_RATIO))
         for k, c in enumerate(DECK):
             a = 2 * math.pi * k / len(DECK) - math.pi / 2
-            out[c] = ((cx + r * math.cos(a), cy + r * math.sin(a)), size, True, 400 + k)
-
-    def _rotation(self, c: Card) -> float:
-        if not self.won_shown:
-            return 0.0
-        return -(360.0 * c.index / len(DECK))
+            out[c] = Place((cx + r * math.cos(a), cy + r * math.sin(a)), size, True, 400 + k,
+                           -(360.0 * c.index / len(DECK)))
 
     def _retarget(self, duration: float, stagger: float = 0.0) -> list[CardSprite]:
-        """Send every card whose place changed there; returns those that move."""
-        moving: list[CardSprite] = []
-        flip_time = min(0.25, duration) if duration else 0.0
-        places = self._places()
-        for c, s in self.sprites.items():  # a layout of fewer cards: the others are not shown
-            s.alpha = 255 if c in places else 0
-        for c, (pos, size, up, z) in sorted(places.items(), key=lambda kv: kv[1][3]):
-            s = self.sprites[c]
-            s.z = z
-            if (s.w, s.h) != size:
-                old_w = s.w * s.scale
-                s.set_size(*size)
-                if duration:
-                    s.scale = old_w / size[0]
-                    s.scale_to(1.0, duration)
-                else:
-                    s.scale = 1.0
-            delay = 0.0
-            if s.target_pos != pos:
-                delay = stagger * len(moving)
-                s.move_to(pos, duration, delay=delay)
-                moving.append(s)
-            rot = self._rotation(c)
-            if s.rotation != rot:
-                s.rotate_to(rot, duration, delay=delay)
-            if s.target_face_up != up:
-                # A card turned up in a foundation turns once the cards above it have gone.
-                s.flip(flip_time, to_face_up=up, delay=delay + (duration * 0.7 if up else 0.0))
-                if s not in moving:
-                    moving.append(s)
-        return moving
+        """Send every card whose place changed there; a card turned up in a foundation turns
+        once the cards above it have gone."""
+        return self.retarget(duration, stagger, reveal_after=0.7, grow=True)
 
     def column_rect(self, i: int) -> pygame.Rect:
         """Foundation ``i``'s drop area: its column from the top to below its last card."""
@@ -416,11 +364,13 @@ class YatsuhashiTable(TableDrawing, TableScene):
     def _key(self) -> tuple:
         return self.game.key()
 
-    def _play(self, move: Move, *, auto: bool = False) -> None:
+    def play_move(self, move: Move, *, auto: bool = False) -> None:
         """Make ``move`` (legal), animate it, then collect automatically if that is on."""
         before = self._key()
+        self.log.add(_("{n}. {move}").format(n=len(self.game.moves) + 1,
+                                             move=self.describe(move)))
         self.game.apply(move)
-        self._save()  # session
+        self.after_action()
         self.auto.append(auto)
         self.redo_auto.clear()
         if not auto:
@@ -457,7 +407,7 @@ class YatsuhashiTable(TableDrawing, TableScene):
         if self.auto_collect:
             move = self._auto_collect_move()
             if move is not None:
-                self._play(move, auto=True)
+                self.play_move(move, auto=True)
                 return
         self._ask_solver()
 
@@ -480,14 +430,15 @@ class YatsuhashiTable(TableDrawing, TableScene):
         if not self._can_undo():
             self._refuse(_("Nothing to undo."))
             return
-        self._settle_now()
+        self.settle_now()
         while True:
             was_auto = self.auto.pop()
             self.game.undo()
             self.redo_auto.append(was_auto)
+            self.after_action()
             if not was_auto:
                 break
-        self._save()  # session
+        self.log.add(_("Undone."))
         self.play("slide")
         self.queue.add(self._move_step("place"))
         self.selection, self.hint, self.held = [], None, []
@@ -497,13 +448,15 @@ class YatsuhashiTable(TableDrawing, TableScene):
         if not self.game.can_redo:
             self._refuse(_("Nothing to redo."))
             return
-        self._settle_now()
+        self.settle_now()
         self.game.redo()
+        self.after_action()
         self.auto.append(self.redo_auto.pop())
         while self.redo_auto and self.redo_auto[-1]:
             self.game.redo()
+            self.after_action()
             self.auto.append(self.redo_auto.pop())
-        self._save()  # session
+        self.log.add(_("Redone."))
         self.started = True
         self.selection, self.hint, self.held = [], None, []
         self.queue.add(self._move_step("place"))
@@ -547,7 +500,6 @@ class YatsuhashiTable(TableDrawing, TableScene):
     def _find_winnable_deal(self, first: int | None = None) -> None:
         """Look for a deal the solver proves winnable, from ``first`` (or a random deal
         number) on to random ones, in the background; the table shows the progress."""
-        self._abandon()
         self.drag.cancel()
         self.queue.clear()
         self.finding = {"checked": 0}
@@ -568,23 +520,10 @@ class YatsuhashiTable(TableDrawing, TableScene):
         self._start_deal(number, known=(True, [parse_move(m) for m in line]))
 
     # Deals -----------------------------------------------------------------------------------
-    def _abandon(self) -> None:
-        """Leaving a deal that was played and not won counts as a loss."""
-        if getattr(self, "started", False) and not self.recorded and not self.game.is_won:
-            self._record("loss")
-
     def _record(self, outcome: str) -> None:
-        self.recorded = True
-        if self.app is None:
-            return
         results = ({"time": int(self.elapsed), "moves": len(self.game.moves)}
                    if outcome == "win" else {})
-        self.app.stats.record("yatsuhashi", outcome, results=results,
-                              lower_is_better=("time", "moves"))
-        try:
-            self.app.stats.save()
-        except OSError:
-            log.exception("could not save statistics")
+        self.record_result(outcome, results=results, lower_is_better=("time", "moves"))
 
     def new_deal(self) -> None:
         if self.winnable_only:
@@ -604,7 +543,7 @@ class YatsuhashiTable(TableDrawing, TableScene):
         if not self.started or self.game.is_won or self.app is None:
             go()
             return
-        self.app.push(Dialog(title, _("The deal in progress counts as lost."),
+        self.app.push(Dialog(title, _("The deal in progress will count as abandoned."),
                              [(label, go), (_("Keep playing"), None)]))
 
     def ask_new_deal(self) -> None:
@@ -636,7 +575,7 @@ class YatsuhashiTable(TableDrawing, TableScene):
     def show_hint(self) -> None:
         if self.finding is not None or self.game.is_won:
             return
-        self._settle_now()
+        self.settle_now()
         move = self.hint_move()
         if move is None:
             self._refuse(_("No moves left: undo, or start a new deal."))
@@ -656,30 +595,23 @@ class YatsuhashiTable(TableDrawing, TableScene):
         c = move.card if move.card is not None else g.waste[-1]
         f = g.foundations[move.to]
         if f:
-            return _("Move {card} onto {onto}.").format(card=c.name, onto=f[-1].name)
-        return _("Move {card} to the empty foundation.").format(card=c.name)
+            return _("Move {card} onto {onto}.").format(card=card_name(c),
+                                                       onto=card_name(f[-1]))
+        return _("Move {card} to the empty foundation.").format(card=card_name(c))
 
     # Input: mouse ----------------------------------------------------------------------------
     @property
     def accepting(self) -> bool:
         return self.finding is None and not self.game.is_won
 
-    def _settle_now(self) -> None:
-        """Complete running animations at once (a player acting does not wait for them)."""
-        if self.queue.busy:
-            self.queue.skip()
-        if not self.drag.active:
-            for s in self.sprites.values():
-                s.finish()
-
-    def card_at(self, pos) -> Card | None:
+    def card_at(self, pos: Any) -> Card | None:
         """The table card (not the board's) drawn on top at ``pos``."""
         g = self.game
         on_table = [c for f in g.foundations for c in f] + g.waste + g.stock
         hit = [c for c in on_table if self.sprites[c].contains(pos)]
         return max(hit, key=lambda c: self.sprites[c].z) if hit else None
 
-    def _pick(self, pos) -> list[CardSprite] | None:
+    def pick(self, pos: Any) -> list[CardSprite] | None:
         if not self.accepting:
             return None
         c = self.card_at(pos)
@@ -694,7 +626,7 @@ class YatsuhashiTable(TableDrawing, TableScene):
             seg = [c]  # a click (to collect, or to be told why it cannot move)
         return [self.sprites[x] for x in seg]
 
-    def _targets(self) -> list[_Foundation]:
+    def drop_targets(self) -> list[_Foundation]:
         return [_Foundation(self, i) for i in range(len(self.game.foundations))]
 
     def drop_verdict(self, c: Card, to: int) -> bool | str:
@@ -721,18 +653,14 @@ class YatsuhashiTable(TableDrawing, TableScene):
             return _("Only the top card of the waste can be played.")
         return _("The cards above it are not in month order, so they cannot move with it.")
 
-    def _on_drop(self, sprites: list[CardSprite], target: _Foundation) -> None:
+    def on_drop(self, sprites: list[CardSprite], target: _Foundation) -> None:
         move = self.game.destination_of(sprites[0].data, target.index)
         if move is None:  # the verdict said yes a moment ago; be safe all the same
             self._retarget(self.queue.duration(0.2))
             return
         self._human(move)
 
-    def _on_refuse(self, sprites, target, reason) -> None:
-        if reason:
-            self._refuse(reason)
-
-    def _on_click(self, sprites: list[CardSprite]) -> None:
+    def on_click(self, sprites: list[CardSprite]) -> None:
         # The second click of a double-click lands on whatever the first uncovered: ignore it
         # (players of other solitaires double-click to send a card; one click does it here).
         x, y = self.press_pos
@@ -807,12 +735,10 @@ class YatsuhashiTable(TableDrawing, TableScene):
     def _human(self, move: Move) -> None:
         self.notice = ""
         self.selection = []
-        self._play(move)
+        self.play_move(move)
 
     def _refuse(self, reason: str) -> None:
-        self.notice = reason
-        self.notice_time = 3.5
-        self.play("invalid")
+        self.refuse(reason)
 
     def _click_stock(self) -> None:
         g = self.game
@@ -824,10 +750,10 @@ class YatsuhashiTable(TableDrawing, TableScene):
             self._refuse(_("The stock and the waste are empty."))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        self._handle_event(event)
+        super().handle_event(event)  # the kit: input during animation finishes it first
         self._sync_buttons()
 
-    def _handle_event(self, event: pygame.event.Event) -> None:
+    def handle_input(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._handle_key(event)
             return
@@ -841,11 +767,9 @@ class YatsuhashiTable(TableDrawing, TableScene):
                     self.play("click")
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.keyboard = False
             self.press_pos = event.pos
             if not self.accepting:
                 return
-            self._settle_now()
             if self.layout_.stock.collidepoint(event.pos):
                 self._click_stock()
                 return
@@ -886,7 +810,6 @@ class YatsuhashiTable(TableDrawing, TableScene):
             return
         if not self.accepting:
             return
-        self._settle_now()
         was = self.keyboard
         self.keyboard = True
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -967,23 +890,14 @@ class YatsuhashiTable(TableDrawing, TableScene):
         self._retarget(self.queue.duration(0.15))
 
     # Frame -----------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def update_table(self, dt: float) -> None:
         self.now += dt
-        if not self.art_warm:
-            self._warm_art()
-        self.queue.update(dt)
-        for s in self.sprites.values():
-            s.update(dt)
         for b in self.buttons.values():
             b.update(dt)
         self.worker.update(dt)
         self._poll_worker()
         if self.started and not self.game.is_won:
             self.elapsed += dt
-        if self.notice_time > 0:
-            self.notice_time = max(0.0, self.notice_time - dt)
-            if not self.notice_time:
-                self.notice = ""
         if self.hint is not None:
             move, left = self.hint
             self.hint = (move, left - dt) if left > dt else None
@@ -1060,22 +974,16 @@ class YatsuhashiTable(TableDrawing, TableScene):
         return ""
 
     def settled(self) -> bool:
-        return (not self.queue.busy and self.finding is None
-                and not any(s.animating for s in self.sprites.values()))
+        return super().settled() and self.finding is None
 
     # The win ---------------------------------------------------------------------------------
     def _queue_win(self) -> None:
         self.queue.add(self._win_step)
 
-    def _save(self) -> None:  # session: after every move, undo and redo
-        if self.session is not None:
-            self.session.record(self.game)
-
     def _win_step(self):
         if not self.recorded:
             self._record("win")
-        if self.session is not None:  # session: a won deal is not continued
-            self.session.finish("win")
+        self.finish_session("win")
         self.won_shown = True
         self.win_time = 0.0
         self.play("win")

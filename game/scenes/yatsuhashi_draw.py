@@ -1,7 +1,8 @@
 """How the Yatsuhashi table looks: the piles, the board of yaku slots, the panel, the win.
 
-``TableDrawing`` holds the drawing methods of ``YatsuhashiTable`` (``game.scenes.yatsuhashi``);
-they read the table's state and change nothing.
+``TableDrawing`` holds the drawing methods of ``YatsuhashiTable`` (``game.scenes.yatsuhashi``),
+on the table kit's hooks (``draw_static`` kept, ``draw_under`` and ``draw_over`` the cards,
+``focus_rect``); they read the table's state and change nothing.
 
 >>> [c.code for c in ghost_cards("early_chaff")], [c.code for c in ghost_cards("godori")]
 (['1C1', '2C1', '3C1', '4C1', '5C1'], ['2A', '4A', '8A'])
@@ -11,21 +12,23 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import draw, theme
 from game.fonts import font
 from game.i18n import N_, _, ngettext
-from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE
+from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
+from game.table.base import CardTable
 from game.text import clock, draw_text, fit_font_size
 from rules.hanafuda import DECK, Card, Kind
 from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS
 from sprites import faces
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.yatsuhashi import YatsuhashiTable
+    from game.widgets import Button
+    from rules.yatsuhashi import Game
 
 COLLECT_GLOW = (240, 200, 90)     # cards of a yaku that can be collected now
 SELECT_GLOW = (235, 90, 60)       # cards chosen for a collection
@@ -63,8 +66,32 @@ def _ghost(c: Card, w: int, h: int) -> pygame.Surface:
     return img
 
 
-class TableDrawing:
+class TableDrawing(CardTable):
     """The drawing half of ``YatsuhashiTable``."""
+
+    if TYPE_CHECKING:  # what the drawing reads of the table (game.scenes.yatsuhashi)
+        game: Game
+        layout_: TableLayout
+        held: list[Card]
+        finding: dict[str, Any] | None
+        deal_number: int
+        elapsed: float
+        show_indicator: bool
+        won_shown: bool
+        message: str
+        buttons: dict[str, Button]
+        focus_pile: int
+
+        @property
+        def accepting(self) -> bool: ...
+
+        def _slots(self) -> dict[int, list[Card]]: ...
+
+        def focused_card(self) -> Card | None: ...
+
+        def verdict(self) -> bool | None | str: ...
+
+        def win_ring(self) -> tuple[tuple[float, float], float]: ...
 
     def _draw_win(self, surface: pygame.Surface) -> None:
         """The card in the middle of the ring: the result and the record for this game."""
@@ -92,14 +119,27 @@ class TableDrawing:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
 
-    def draw(self: "YatsuhashiTable", surface: pygame.Surface) -> None:
+    # The kit's drawing hooks: the kept layer, under the cards, over them. -------------------
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """The felt, the stock and waste outlines, the panel's frame and title (kept)."""
         lay, m = self.layout_, self.metrics
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        self._outline(surface, lay.stock)
+        self._outline(surface, pygame.Rect(lay.waste.x, lay.waste.y, lay.card[0], lay.card[1]))
+        r = lay.panel
+        draw.panel(surface, r, m.radius * 2, max(1, m.px(1.5)))
+        title = _("Yatsuhashi")
+        w = r.width - m.px(32)
+        img = font(fit_font_size(title, w, m.type_size("heading"), True), True).render(
+            title, True, theme.GOLD)
+        surface.blit(img, (r.x + m.px(16), r.y + m.px(12)))
+
+    def draw_under(self, surface: pygame.Surface) -> None:
         self._draw_piles(surface)
         self._draw_board(surface)
-        for s in sorted(self.sprites.values(), key=lambda s: (s.dragging, s.z)):
-            s.draw(surface)
-        self._draw_focus(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        lay, m = self.layout_, self.metrics
         text = self.notice or self.message
         if text:
             color = theme.VERMILION if self.notice else theme.TEXT
@@ -120,7 +160,6 @@ class TableDrawing:
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         lay, m, g = self.layout_, self.metrics, self.game
-        self._outline(surface, lay.stock)
         if not g.stock:
             # The empty stock: a circular arrow when the waste can be turned over.
             color = theme.GOLD if g.waste else theme.DISABLED
@@ -134,7 +173,6 @@ class TableDrawing:
             pygame.draw.polygon(surface, color, [(tip[0] - a, tip[1] - a * 0.2),
                                                  (tip[0] + a * 0.7, tip[1] - a * 0.6),
                                                  (tip[0] + a * 0.1, tip[1] + a * 0.8)])
-        self._outline(surface, pygame.Rect(lay.waste.x, lay.waste.y, lay.card[0], lay.card[1]))
         small = font(m.type_size("tiny"), True)
         img = small.render(str(len(g.stock)), True, theme.CREAM)
         surface.blit(img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(3))))
@@ -174,33 +212,28 @@ class TableDrawing:
                                           else theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=lr.center))
 
-    def _draw_focus(self, surface: pygame.Surface) -> None:
+    def focus_rect(self) -> pygame.Rect | None:
+        """The keyboard focus: a pile, or the card of it the arrows chose."""
         if not self.keyboard or not self.accepting:
-            return
-        lay, m = self.layout_, self.metrics
+            return None
+        lay = self.layout_
         c = self.focused_card()
         if self.focus_pile == STOCK:
-            rect = lay.stock
-        elif c is not None:
-            rect = self.sprites[c].rect
-        elif self.focus_pile == WASTE:
-            rect = pygame.Rect(lay.waste.x, lay.waste.y, *lay.card)
-        else:
-            col = lay.columns[self.focus_pile - 2]
-            rect = pygame.Rect(col.x, col.y, *lay.card)
-        draw.focus_ring(surface, rect, m.radius, max(2, m.px(3)))
+            return lay.stock
+        if c is not None:
+            return self.sprites[c].rect
+        if self.focus_pile == WASTE:
+            return pygame.Rect(lay.waste.x, lay.waste.y, *lay.card)
+        col = lay.columns[self.focus_pile - 2]
+        return pygame.Rect(col.x, col.y, *lay.card)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         lay, m = self.layout_, self.metrics
         r = lay.panel
-        draw.panel(surface, r, m.radius * 2, max(1, m.px(1.5)))
         x, w = r.x + m.px(16), r.width - m.px(32)
-        y = r.y + m.px(12)
         title = _("Yatsuhashi")
-        tf = font(fit_font_size(title, w, m.type_size("heading"), True), True)
-        img = tf.render(title, True, theme.GOLD)
-        surface.blit(img, (x, y))
-        y += img.get_height()
+        y = r.y + m.px(12) + font(fit_font_size(title, w, m.type_size("heading"), True),
+                                  True).get_height()
         body = font(m.type_size("body"), True)
         small = font(m.type_size("small"))
         shown = "…" if self.finding is not None else str(self.deal_number or "—")
@@ -229,12 +262,12 @@ class TableDrawing:
             y = draw_text(surface, line, tiny, theme.TEXT_DIM, pygame.Rect(x, y, w, m.px(40))
                           ).bottom + m.px(2)
         keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
-                 "Esc menu")
+                 "L log · Esc menu")
         top = self.buttons["undo"].rect.y
         draw_text(surface, keys, font(m.type_size("tiny")), theme.TEXT_DIM,
                   pygame.Rect(x, top - m.px(62), w, m.px(56)), valign="bottom")
-        for b in self.buttons.values():
-            b.draw(surface)
+        for button in self.buttons.values():
+            button.draw(surface)
 
     def _record_lines(self) -> list[str]:
         """This game's statistics, for the panel."""

@@ -80,7 +80,7 @@ class TableLayout(TableAreas):
         cw, _ch = self.card
         x0 = self.waste.x + cw / 2
         y = self.waste.centery
-        out = []
+        out: list[tuple[float, float]] = []
         for i in range(n):
             fan = max(0, i - (n - 3))  # 0 for all but the top three
             out.append((x0 + fan * self.fan_step, y))
@@ -92,7 +92,7 @@ class TableLayout(TableAreas):
         The spacing tightens when a long column would run past the message line."""
         col = self.columns[i]
         ch = self.card[1]
-        ds, us = self.down_step, self.up_step
+        ds, us = float(self.down_step), float(self.up_step)
         up = n - down
         need = down * ds + max(0, up - 1) * us
         room = col.height - ch
@@ -101,7 +101,7 @@ class TableLayout(TableAreas):
             ds, us = ds * k, us * k
         x = col.centerx
         y = col.y + ch / 2
-        out = []
+        out: list[tuple[float, float]] = []
         for j in range(n):
             out.append((x, y))
             y += ds if j < down else us

@@ -1,0 +1,17 @@
+"""The table kit: what every card table shares, so that a game is an engine, a layout and a
+thin scene.
+
+- ``places``: seats 1-8 round the table, hand fans, the field grid, capture piles grouped by
+  kind, card sizes as large as the window allows (``SeatedLayout``);
+- ``base``: ``CardTable``, the scene: sprites, engine events -> animations through one
+  mapping, one input policy during animation, display settings, kept layers and warmed faces,
+  ``after_action()`` for autosave, last-move marks, the game log, keyboard focus, statistics;
+- ``fishing``: ``FishingTable``, hands, field, piles and stock of the fishing games;
+- ``computer``: ``ComputerSeats``, one worker for every computer seat;
+- ``dialogs``: choices that leave the cards in view, the hand-over, result pages, the log;
+- ``caches``: ``FaceWarmer`` and ``Layers``; ``names``: cards named as players name them.
+
+Adding a table: subclass ``CardTable`` (or ``FishingTable``), give it a layout (a
+``SeatedLayout`` subclass), implement ``places()``, its input and drawing hooks, add its event
+kinds to ``EVENT_STEPS``, and register it in ``game.scenes.registry``.
+"""

@@ -1,0 +1,602 @@
+"""``CardTable``: the scene every card table is built on (the table kit).
+
+A table's life, as every scene's (``game.scene``): ``enter`` when pushed, ``layout(size)``
+on every window size, then each frame ``handle_event`` for each input, ``update(dt)`` and
+``draw(surface)`` (which changes nothing); ``resume`` when a screen above it closes (the
+display settings are read again then); ``exit`` when it goes (the computer seats stop).
+
+What the kit does, the same for every table:
+
+- a sprite per card, sent to where ``places()`` says with ``retarget``;
+- engine events become animation steps through ONE mapping, ``EVENT_STEPS`` (event kind ->
+  method name), which each game extends with its own kinds;
+- ONE policy for input during animation: a press (mouse or key) first finishes every running
+  animation at once, then acts on the settled table (what is under the pointer then);
+- ONE worker for every computer seat (``ComputerSeats``), cancelled on restart and exit;
+- the display settings (card back, badges, animation speed) on enter and on resume;
+- what does not change is drawn once and kept (``Layers``), faces are rendered a few a frame
+  ahead of showing them (``FaceWarmer``);
+- autosave: ``begin_session()`` when a new game (or deal) starts, then ``after_action()``
+  after every engine action applied (and every undo or redo) saves it (``game.session``), and
+  ``finish_session()`` when it is over; leaving the table (``exit``) is not a loss: the save
+  stays for Continue. A table made with ``session=`` (Continue) or ``engine=`` (tests, tools;
+  not saved) shows that position with the cards in place; ``on_action`` takes more listeners;
+- the last move of another seat stays marked until the player moves; a game log (L key or
+  the Game log button); keyboard focus drawn as a ring; statistics recorded once a game.
+
+A game implements ``places()``, its input (``handle_input``), ``focus_rows()`` and
+``activate(card)`` for the keyboard, ``draw_static``/``draw_under``/``draw_over``, and
+``restart()``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+import pygame
+
+from game import draw, theme
+from game.i18n import _
+from game.scenes.table import TableScene
+from game.table.caches import Face, FaceWarmer, Layers
+from game.table.computer import ComputerSeats
+from game.table.dialogs import HandOver, LogScene
+from game.widgets import Button
+from rules.hanafuda import DECK, Card
+from sprites import (
+    SPEED_FACTORS,
+    AnimationQueue,
+    CardSprite,
+    DragController,
+    barrier,
+    draw_order,
+    faces,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.session import Session
+
+log = logging.getLogger(__name__)
+
+Point = tuple[float, float]
+Size = tuple[int, int]
+
+#: Keys that repeat while held (moving the focus); any other key acts once per press.
+REPEATING_KEYS = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+                            pygame.K_TAB})
+_MODIFIERS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+                        pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA})
+#: The outline of the cards of another seat's last move.
+LAST_MOVE = (110, 200, 255)
+
+
+class Place(NamedTuple):
+    """Where a card is shown: centre, size, face up or down, drawing order, rotation."""
+
+    pos: Point
+    size: Size
+    face_up: bool
+    z: int
+    rotation: float = 0.0
+
+
+class GameLog:
+    """The last things that happened at the table, in words (newest last).
+
+    >>> log = GameLog(limit=2); log.add("a"); log.add("b"); log.add("c"); list(log.lines)
+    ['b', 'c']
+    """
+
+    def __init__(self, limit: int = 80) -> None:
+        self.lines: deque[str] = deque(maxlen=limit)
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+
+    def clear(self) -> None:
+        self.lines.clear()
+
+
+class CardTable(TableScene):
+    """The kit's base table; see the module docstring."""
+
+    #: Engine event kind -> the method that queues its animation (extend per game).
+    EVENT_STEPS: ClassVar[dict[str, str]] = {}
+    #: Seconds a computer seat's move is held back at normal speed, so it can be followed.
+    COMPUTER_PACE = 0.5
+    #: Seconds a refusal stays on the message line.
+    NOTICE_TIME = 3.0
+
+    def __init__(self, setup: Any = None, deck: Iterable[Card] = DECK) -> None:
+        super().__init__(setup)
+        self.game: Any = None
+        self.queue = AnimationQueue()
+        self.sprites: dict[Card, CardSprite] = {
+            c: CardSprite(faces.face_renderer(c), faces.back_renderer("black"), size=(60, 96),
+                          face_up=False, data=c) for c in deck}
+        self.drag = DragController(self.pick, self.drop_targets, on_drop=self.on_drop,
+                                   on_refuse=self.on_refuse, on_click=self.on_click)
+        self.warmer = FaceWarmer()
+        self.layers = Layers()
+        self.log = GameLog()
+        #: Called after every engine action applied, undone or redone (beside the autosave).
+        self.on_action: list[Callable[[], None]] = []
+        #: The saved game in progress (None: not saved, as for demo and test positions).
+        self.session: Session | None = None
+        self.saves = True  # False for demo positions (screenshots), never saved
+        self.notice = ""            # a short red line after a refused move
+        self.notice_time = 0.0
+        self.keyboard = False       # the keyboard focus is shown (after the first key)
+        self.focus: Card | None = None
+        self.marked: list[Card] = []  # the cards of another seat's last move
+        self.waiting_for: Any = None  # a modal screen the table waits on
+        self.recorded = False
+        self.display: tuple[str, bool] | None = None  # card back and badges applied
+        self.computers: ComputerSeats | None = None
+        self.log_button = Button(_("Game log"), self.show_log, role="small")
+        self._down: set[int] = set()
+
+    # Seats ------------------------------------------------------------------------------------
+    @property
+    def seats(self) -> list[str]:
+        return list(self.setup.seats) if self.setup is not None else []
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == "human"
+
+    def is_you(self, seat: int | None) -> bool:
+        """``seat`` is the one human at the table (addressed as "you")."""
+        return seat is not None and self.is_human(seat) and self.seats.count("human") == 1
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return _("Nobody")
+        from game.catalog import level_label
+        if self.is_human(seat):
+            if self.seats.count("human") > 1:
+                return _("Player {n}").format(n=seat + 1)
+            return _("You")
+        return level_label(self.seats[seat])
+
+    def phrase(self, seat: int | None, you: str, other: str, **values: Any) -> str:
+        """``you`` when ``seat`` is the player ("You play on."), else ``other`` with the
+        seat's name for ``{who}`` ("Computer — Easy plays on."); ``values`` fill the rest."""
+        if self.is_you(seat):
+            return you.format(**values)
+        return other.format(who=self.seat_name(seat), **values)
+
+    def start_computers(self, game_id: str, seed: int) -> None:
+        """One worker for every computer seat of ``setup.seats`` (none at a table of humans)."""
+        if self.computers is not None:
+            self.computers.close()
+        self.computers = ComputerSeats(game_id, self.seats, seed)
+        self.apply_speed()
+
+    @property
+    def in_progress(self) -> bool:
+        """A move has been made (the pause menu asks before leaving or restarting)."""
+        return bool(self.game is not None and self.game.actions)
+
+    # Engine actions ---------------------------------------------------------------------------
+    def apply_action(self, action: Any, *, human: bool = False) -> list[Any]:
+        """Apply ``action`` to the engine, tell the listeners, and animate what happened. A
+        human's action clears the marks of the last move."""
+        events = self.game.apply(action) or []
+        log.debug("%s %s -> %s", self.name, action, ", ".join(map(str, events)))
+        if human:
+            self.marked = []
+        self.after_action()
+        self.animate(events)
+        return events
+
+    def after_action(self) -> None:
+        """Called after every engine action applied (and after every undo and redo): the game
+        is saved before the next frame, so closing the window or a kill loses nothing."""
+        if self.session is not None:
+            self.session.record(self.game)
+        for listener in list(self.on_action):
+            listener()
+
+    # Autosave ---------------------------------------------------------------------------------
+    def begin_session(self, setup: Any = None) -> None:
+        """A new game (or deal: ``setup`` with its deal number) starts on ``self.game``: save
+        it from now on. Starting it over a game in progress counted that one as abandoned."""
+        from game.session import Session
+        self.session = Session.start(setup or self.setup, self.game,
+                                     stats=self.app.stats if self.app is not None else None)
+
+    def finish_session(self, outcome: str) -> None:
+        """The game is over: it is not offered to Continue any more."""
+        if self.session is not None:
+            self.session.finish(outcome)
+            self.session = None
+
+    def animate(self, events: Iterable[Any]) -> None:
+        """Queue each event's animation through ``EVENT_STEPS``."""
+        for event in events:
+            self.animate_event(event)
+
+    def animate_event(self, event: Any) -> None:
+        method = self.EVENT_STEPS.get(event.kind)
+        if method is not None:
+            getattr(self, method)(event)
+
+    def mark(self, cards: Iterable[Card], new: bool = False) -> None:
+        """Mark ``cards`` as part of another seat's last move (``new``: a new move begins)."""
+        if new:
+            self.marked = []
+        self.marked += [c for c in cards if c not in self.marked]
+
+    # Where the cards go -----------------------------------------------------------------------
+    def places(self) -> dict[Card, Place]:
+        """Card -> where it is shown now (cards left out are hidden)."""
+        return {}
+
+    def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0,
+                 grow: bool = False) -> list[CardSprite]:
+        """Send every card whose place changed there (``stagger`` seconds apart); a card
+        turning face up waits ``reveal_after`` of the move; with ``grow`` a card changing size
+        grows or shrinks on its way (it costs a smooth scaling a frame while it moves), else it
+        takes its new size at once. Returns the cards that move."""
+        moving: list[CardSprite] = []
+        flip_time = min(0.25, duration) if duration else 0.0
+        places = self.places()
+        for c, s in self.sprites.items():
+            s.alpha = 255 if c in places else 0
+        for c, (pos, size, up, z, rot) in sorted(places.items(), key=lambda kv: kv[1].z):
+            s = self.sprites[c]
+            s.z = z
+            if (s.w, s.h) != tuple(size):
+                old_w = s.w * s.scale
+                s.set_size(*size)
+                if duration and grow:
+                    s.scale = old_w / size[0]
+                    s.scale_to(1.0, duration)
+                else:
+                    s.scale = 1.0
+            delay = 0.0
+            if s.target_pos != pos:
+                delay = stagger * len(moving)
+                s.move_to(pos, duration, delay=delay)
+                moving.append(s)
+            if s.rotation != rot:
+                s.rotate_to(rot, duration, delay=delay)
+            if s.target_face_up != up:
+                s.flip(flip_time, to_face_up=up,
+                       delay=delay + (duration * reveal_after if up else 0.0))
+                if s not in moving:
+                    moving.append(s)
+        return moving
+
+    def snap(self) -> None:
+        """Every card at its place at once (a layout, a position opened as it stands)."""
+        self.retarget(0.0)
+        for s in self.sprites.values():
+            s.finish()
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        """The card drawn on top at ``pos`` (what the player pressed)."""
+        hit = [s for s in self.sprites.values() if s.alpha > 0 and s.contains(pos)]
+        return max(hit, key=lambda s: (s.dragging, s.z)).data if hit else None
+
+    # Input --------------------------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        return self.queue.busy or any(s.animating for s in self.sprites.values())
+
+    def settle_now(self) -> None:
+        """Finish every running animation at once (a player acting does not wait for them)."""
+        if self.queue.busy:
+            self.queue.skip()
+        if not self.drag.active:
+            for s in self.sprites.values():
+                s.finish()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The kit's input policy, then the game's ``handle_input``."""
+        if event.type == pygame.KEYUP:
+            self._down.discard(event.key)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in self._down and event.key not in REPEATING_KEYS:
+                return  # a held key repeats: it acts once
+            self._down.add(event.key)
+        acting = event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
+        if acting and self.animating:
+            self.settle_now()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and self.log_button.visible and self.log_button.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & (
+                pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.show_log()
+            return
+        self.handle_input(event)
+
+    def handle_input(self, event: pygame.event.Event) -> None:
+        """The game's input, on a settled table (override; Esc pauses by default)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.pause()
+            return
+        if event.type == pygame.KEYDOWN:
+            self.focus_key(event)
+            return
+        self.drag.handle_event(event)
+
+    def pick(self, pos: Point) -> list[CardSprite] | None:
+        """What a press at ``pos`` picks up (override)."""
+        return None
+
+    def drop_targets(self) -> list[Any]:
+        return []
+
+    def on_drop(self, sprites: list[CardSprite], target: Any) -> None:
+        """A legal drop (override)."""
+
+    def on_refuse(self, sprites: list[CardSprite], target: Any, reason: str | None) -> None:
+        if reason:
+            self.refuse(reason)
+
+    def on_click(self, sprites: list[CardSprite]) -> None:
+        """A click on a pickable card (override)."""
+
+    def refuse(self, reason: str) -> None:
+        """Say why an input did nothing (red, on the message line) with the refusal sound."""
+        self.notice, self.notice_time = reason, self.NOTICE_TIME
+        self.play("invalid")
+
+    # Keyboard focus -----------------------------------------------------------------------------
+    def focus_rows(self) -> list[list[Card]]:
+        """The cards the arrows move between, row by row, bottom row last (override)."""
+        return []
+
+    def activate(self, c: Card) -> None:
+        """Enter or Space on the focused card (override)."""
+
+    def focus_key(self, event: pygame.event.Event) -> bool:
+        """Arrows move the focus (the first one only shows it), Enter/Space act on it."""
+        rows = [r for r in self.focus_rows() if r]
+        k = event.key
+        if not rows or k not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+                                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return False
+        where = next(((i, r.index(self.focus)) for i, r in enumerate(rows)
+                      if self.focus in r), None)
+        if where is None:
+            where = (len(rows) - 1, 0)
+            self.focus = rows[-1][0]
+            if not self.keyboard or k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.keyboard = True
+                return True
+        self.keyboard = True
+        i, j = where
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if k == pygame.K_LEFT else 1
+            self.focus = rows[i][(j + step) % len(rows[i])]
+        elif k in (pygame.K_UP, pygame.K_DOWN):
+            i2 = max(0, min(len(rows) - 1, i + (-1 if k == pygame.K_UP else 1)))
+            x = self.sprites[rows[i][j]].target_pos[0]
+            self.focus = min(rows[i2], key=lambda c: abs(self.sprites[c].target_pos[0] - x))
+        else:
+            self.activate(rows[i][j])
+        return True
+
+    def focus_rect(self) -> pygame.Rect | None:
+        """Where the focus ring goes (None: not shown)."""
+        if not self.keyboard or self.focus is None:
+            return None
+        if not any(self.focus in r for r in self.focus_rows()):
+            return None
+        return self.sprites[self.focus].rect
+
+    # The frame ----------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if not self.warmer.done:
+            self.warmer.step()
+        self.queue.update(dt)
+        for s in self.sprites.values():
+            s.update(dt)
+        self.log_button.update(dt)
+        if self.notice_time > 0:
+            self.notice_time = max(0.0, self.notice_time - dt)
+            if not self.notice_time:
+                self.notice = ""
+        if self.waiting_for is not None and getattr(self.waiting_for, "done", False):
+            self.waiting_for = None
+        if self.computers is not None:
+            self.computers.update(dt)
+            if self.idle:
+                self.play_computers()
+        self.update_table(dt)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing shown is still happening: the next seat may act."""
+        return (not self.queue.busy and self.waiting_for is None and self.game is not None
+                and not self.game.is_over)
+
+    def play_computers(self) -> None:
+        """A computer seat to act: ask the worker, and apply its answer when it comes."""
+        assert self.computers is not None
+        seat = self.game.current_player
+        if seat not in self.computers:
+            return
+        self.computers.ask(seat, self.game.observation(seat))
+        answer = self.computers.poll()
+        if answer is not None and answer[0] == seat:
+            self.apply_action(answer[1])
+
+    def update_table(self, dt: float) -> None:
+        """The game's own per-frame work (override)."""
+
+    def settled(self) -> bool:
+        return not self.animating and self.waiting_for is None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        self.draw_under(surface)
+        for s in draw_order(self.sprites.values()):
+            s.draw(surface)
+        self.draw_marks(surface)
+        focus = self.focus_rect()
+        if focus is not None:
+            m = self.metrics
+            draw.focus_ring(surface, focus, m.radius, max(2, m.px(3)))
+        self.draw_over(surface)
+
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The kept layer for a window of ``size`` (painted when laid out, or when a display
+        setting changed)."""
+        key = (size, self.display, self.static_key())
+        return self.layers.get("static", key, size, self.draw_static)
+
+    def static_key(self) -> Any:
+        """What the kept layer depends on beyond size and display settings (override)."""
+        return None
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """What does not change between frames: the felt, frames, fixed labels (kept)."""
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """Drawn over the kept layer, under the cards (override)."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Drawn over the cards: panel, messages, banners (override)."""
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """An outline round each card of another seat's last move."""
+        m = self.metrics
+        for c in self.marked:
+            s = self.sprites[c]
+            if s.alpha and not s.animating:
+                pygame.draw.rect(surface, LAST_MOVE, s.rect.inflate(m.px(4), m.px(4)),
+                                 max(2, m.px(2.5)), border_radius=m.radius)
+
+    # Display settings ---------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.apply_display()
+
+    def resume(self) -> None:
+        self._down.clear()  # keys released while a screen was above are never seen here
+        self.apply_display()
+
+    def exit(self) -> None:
+        self.queue.clear()
+        if self.computers is not None:
+            self.computers.close()
+        if self.session is not None:  # leaving is not a loss: Continue resumes the game
+            self.session.leave()
+
+    def pause(self) -> None:
+        self.drag.cancel()
+        self._down.clear()
+        super().pause()
+
+    def apply_display(self) -> None:
+        """Card back, badges and animation speed from the settings (changed in the pause
+        menu, say): new renderers for the sprites, kept layers redrawn, faces warmed again."""
+        s = self.app.settings if self.app is not None else None
+        display = (s.card_back, bool(s.card_badges)) if s is not None else ("black", False)
+        self.apply_speed()
+        if display == self.display:
+            return
+        self.display = display
+        back, badge = display
+        for c, sprite in self.sprites.items():
+            sprite.face_renderer = faces.face_renderer(c, badge=badge)
+            sprite.back_renderer = faces.back_renderer(back)
+        self.layers.clear()
+        self.plan_faces()
+
+    @property
+    def badges(self) -> bool:
+        return bool(self.display and self.display[1])
+
+    def apply_speed(self) -> None:
+        speed = self.app.settings.animation_speed if self.app is not None else "normal"
+        self.queue.speed = speed
+        self.drag.speed = SPEED_FACTORS[speed]
+        if self.computers is not None:
+            self.computers.min_delay = self.COMPUTER_PACE * SPEED_FACTORS[speed]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.layers.clear()
+        self.arrange(size)
+        m = self.metrics
+        self.log_button.place(self.log_button_rect(), m)
+        self.static_layer(size)  # drawn now, not in the first frame
+        self.plan_faces()
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        """Make the game's layout for ``size`` and put the cards there (override)."""
+
+    def log_button_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, 0, 0)
+
+    def plan_faces(self) -> None:
+        self.warmer.plan(self.faces_needed())
+
+    def faces_needed(self) -> list[Face]:
+        """The faces this table shows at its size, most urgent first (override)."""
+        return []
+
+    def faces_ready(self, cards: Iterable[Card], size: Size) -> bool:
+        return self.warmer.ready((c, size, self.badges) for c in cards)
+
+    # Screens ------------------------------------------------------------------------------------
+    def wait_for_scene(self, scene: Any) -> Any:
+        """Show a modal screen; the returned step holds the animation queue (and a skip)
+        until the player closes it."""
+        self.waiting_for = scene
+        if self.app is not None:
+            self.app.push(scene)
+        else:
+            scene.done = True  # no app (benchmarks, tools): nothing to wait for
+        return barrier(lambda: getattr(scene, "done", False))
+
+    def hand_over(self, seat: int, ready: Callable[[], None]) -> None:
+        """Players at one screen: hide the table until ``seat``'s player is ready."""
+        def go() -> None:
+            ready()
+            self.snap()
+        self.waiting_for = HandOver(self.seat_name(seat), go)
+        if self.app is not None:
+            self.app.push(self.waiting_for)
+
+    def show_log(self) -> None:
+        if self.app is not None:
+            self.play("click")
+            self.app.push(LogScene(list(self.log.lines)))
+
+    def record_result(self, outcome: str, level: str | None = None,
+                      results: Mapping[str, float] | None = None,
+                      lower_is_better: tuple[str, ...] = ()) -> None:
+        """The statistics hook: record this game's outcome once, and save."""
+        if self.recorded:
+            return
+        self.recorded = True
+        if self.app is None:
+            return
+        self.app.stats.record(self.game_id, outcome, level=level, results=results or {},
+                              lower_is_better=lower_is_better)
+        try:
+            self.app.stats.save()
+        except OSError:
+            log.exception("could not save statistics")
+
+    def message_text(self) -> tuple[str, tuple[int, int, int]]:
+        """The message line: a refusal in red, else the game's status."""
+        if self.notice:
+            return self.notice, theme.VERMILION
+        return self.status(), theme.TEXT
+
+    def status(self) -> str:
+        """What the player may do now, in a sentence (override)."""
+        return ""

@@ -1,0 +1,236 @@
+"""The table kit's modal screens: a choice that leaves the cards in view, the hand-over between
+players at one screen, the game log, and result pages with rows of card pictures.
+
+>>> row = CardRow("Poetry ribbons", [], "5"); row.title, row.value
+('Poetry ribbons', '5')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import pygame
+
+from game import draw, theme
+from game.fonts import font
+from game.i18n import _
+from game.scenes.base import WidgetScene
+from game.scenes.dialog import Dialog
+from game.text import draw_text, fit_font_size, text_height
+from game.widgets import Button, Label, Panel, ScrollList, Widget
+from rules.hanafuda import Card
+from sprites import faces
+
+Choice = tuple[str, "Callable[[], None] | None"]
+
+
+class ChoicePanel(Dialog):
+    """A choice made while looking at the table: the box sits in ``where()`` (a part of the
+    table the choice does not need, such as the field when deciding on one's own pile) and
+    nothing is dimmed, so the cards that matter stay in view. With ``required`` Esc does not
+    choose for the player."""
+
+    name = "choice"
+
+    def __init__(self, title: str, message: str, buttons: Sequence[Choice],
+                 where: Callable[[], pygame.Rect], required: bool = True) -> None:
+        super().__init__(title, message, buttons)
+        self.where = where
+        self.required = required
+
+    def back(self) -> None:
+        if not self.required:
+            super().back()
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        area = self.where().clip(pygame.Rect(0, 0, *size))
+        w = min(area.width, m.px(600))
+        inner = w - 2 * m.px(24)
+        body_h = text_height(font(m.type_size("small")), self.message, inner)
+        title_h = text_height(self._title_font(inner), self.title, inner)
+        h = m.px(20) * 2 + title_h + m.px(6) + body_h + m.gap + m.row_height
+        self.box = pygame.Rect(0, 0, w, min(h, size[1] - 2 * m.pad))
+        self.box.center = area.center
+        self.box.clamp_ip(pygame.Rect(0, 0, *size))
+        n = len(self.widgets)
+        bw = min(m.px(210), (inner - m.gap * (n - 1)) // n)
+        x = self.box.centerx - (bw * n + m.gap * (n - 1)) // 2
+        y = self.box.bottom - m.px(20) - m.row_height
+        for b in self.widgets:
+            b.place(pygame.Rect(x, y, bw, m.row_height), m)
+            x += bw + m.gap
+
+    def _title_font(self, width: int) -> pygame.font.Font:
+        """The heading size, smaller if the title would not fit on one line."""
+        start = self.metrics.type_size("heading")
+        size = fit_font_size(self.title, width, start, True, minimum=start * 2 // 3)
+        return font(size, True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=240)
+        inner = self.box.inflate(-2 * m.px(24), -2 * m.px(20))
+        covered = draw_text(surface, self.title, self._title_font(inner.width), theme.GOLD,
+                            inner, "center")
+        body = pygame.Rect(inner.x, covered.bottom + m.px(6), inner.width,
+                           self.widgets[0].rect.top - covered.bottom - m.px(6))
+        draw_text(surface, self.message, font(m.type_size("small")), theme.TEXT, body, "center")
+        for widget in self.widgets:
+            widget.draw(surface)
+
+
+class HandOver(WidgetScene):
+    """Players sharing one screen: the table is hidden until the next player is ready."""
+
+    name = "hand-over"
+
+    def __init__(self, player: str, on_ready: Callable[[], None]) -> None:
+        super().__init__()
+        self.player, self.on_ready = player, on_ready
+        self.done = False
+
+    def build(self) -> list[Widget]:
+        self.heading = Label(_("Pass to {who}").format(who=self.player), role="title",
+                             align="center", color=theme.GOLD)
+        self.text = Label(_("The other player looks away. Ready?"), align="center")
+        self.ready = Button(_("I'm ready"), self._ready, primary=True)
+        return [self.heading, self.text, self.ready]
+
+    def _ready(self) -> None:
+        self.done = True
+        self.close()
+        self.on_ready()
+
+    def back(self) -> None:
+        pass  # the table behind is someone else's: only "ready" leaves
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        m = self.metrics
+        w, h = size
+        self.heading.place(pygame.Rect(0, h // 2 - m.px(110), w, m.px(70)), m)
+        self.text.place(pygame.Rect(0, h // 2 - m.px(30), w, m.px(40)), m)
+        self.ready.place(pygame.Rect(w // 2 - m.px(120), h // 2 + m.px(30), m.px(240),
+                                     m.row_height), m)
+
+
+class CardRow(Widget):
+    """A row of a result or rules page: a label, small card pictures, a value."""
+
+    focusable = False
+
+    def __init__(self, title: str, cards: list[Card], value: str = "", subtitle: str = "",
+                 highlight: bool = False) -> None:
+        super().__init__()
+        self.title, self.cards, self.value = title, cards, value
+        self.subtitle, self.highlight = subtitle, highlight
+
+    def preferred_height(self, width: int) -> int:
+        m = self.metrics
+        if self.cards:
+            return max(m.px(64), round(m.px(34) * faces.HANAFUDA_RATIO) + m.px(10))
+        return m.px(54) if self.subtitle else m.px(40)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m, r = self.metrics, self.rect
+        if self.highlight:
+            draw.rounded_rect(surface, theme.GOLD, r, m.radius, alpha=30)
+        label_w = int(r.width * 0.36)
+        tf = font(m.type_size("body"), True)
+        img = tf.render(self.title, True, theme.CREAM)
+        y = r.centery - (img.get_height() + (m.px(18) if self.subtitle else 0)) // 2
+        surface.blit(img, (r.x + m.px(10), y))
+        if self.subtitle:
+            sub = font(m.type_size("tiny")).render(self.subtitle, True, theme.TEXT_DIM)
+            surface.blit(sub, (r.x + m.px(10), y + img.get_height()))
+        cw = m.px(34)
+        ch = round(cw * faces.HANAFUDA_RATIO)
+        x = float(r.x + label_w)
+        room = r.width - label_w - m.px(90)
+        step = min(cw + m.px(4), room / max(1, len(self.cards))) if self.cards else 0
+        for c in self.cards:
+            surface.blit(faces.hanafuda_face(c, cw, ch), (round(x), r.centery - ch // 2))
+            x += step
+        if self.value:
+            v = tf.render(self.value, True, theme.GOLD)
+            surface.blit(v, (r.right - v.get_width() - m.px(10), r.centery - v.get_height() // 2))
+
+
+class ResultPage(WidgetScene):
+    """A result over the dimmed table: a title, rows, and buttons (the first is the main one).
+    ``done`` turns true when a button closed it (the table's animation waits on that)."""
+
+    opaque = False
+    backdrop = False
+    name = "result"
+
+    def __init__(self, title: str, rows: Iterable[Widget],
+                 buttons: Sequence[tuple[str, Callable[[], None] | None]], width: int = 900,
+                 height: int | None = 720) -> None:
+        super().__init__()
+        self.title, self.rows, self.choices = title, list(rows), list(buttons)
+        self.width, self.height = width, height
+        self.done = False
+
+    def build(self) -> list[Widget]:
+        self.panel = Panel()
+        self.heading = Label(self.title, role="title", align="center", color=theme.GOLD)
+        self.list = ScrollList(self.rows, gap=6)
+        self.buttons = [Button(label, self._choose(action), primary=i == 0)
+                        for i, (label, action) in enumerate(self.choices)]
+        return [self.panel, self.heading, self.list, *self.buttons]
+
+    def _choose(self, action: Callable[[], None] | None) -> Callable[[], None]:
+        def run() -> None:
+            self.done = True
+            self.close()
+            if action is not None:
+                action()
+        return run
+
+    def back(self) -> None:
+        self.buttons[-1].activate()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.list.handle_scroll_key(event):
+            super().handle_event(event)
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        first = self.buttons[0]
+        self.arrange_page(size, self.panel, self.heading, self.list, first, self.width,
+                          self.height)
+        m = self.metrics
+        n = len(self.buttons)
+        r = first.rect
+        x = r.centerx - (r.width * n + m.gap * (n - 1)) // 2
+        for b in reversed(self.buttons):  # the main action on the right
+            b.place(pygame.Rect(x, r.y, r.width, r.height), m)
+            x += r.width + m.gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw.dim(surface, 185)
+        super().draw(surface)
+
+
+class LogScene(ResultPage):
+    """The game log: the last things that happened at the table, newest last."""
+
+    name = "game-log"
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        rows: list[Widget] = [Label(line, role="small") for line in lines] or \
+            [Label(_("Nothing has happened yet."), role="small", color=theme.TEXT_DIM)]
+        super().__init__(_("Game log"), rows, [(_("Back"), None)], width=760)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self.list.scroll_to(self.list.max_offset)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.back()
+            return
+        super().handle_event(event)

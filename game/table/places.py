@@ -1,0 +1,300 @@
+"""Where seats, hands, the field and capture piles sit on a card table (pure geometry).
+
+Seats go round the table in turn order from the player at the bottom: bottom, right, top,
+left, with several seats sharing a side when there are more than four. Each seat has a *box*:
+the player at the bottom gets a hand band along the bottom edge with the capture pile above
+it; the others get a compact box (their hand face down, their pile beside it). The field is
+what is left in the middle.
+
+>>> seat_sides(4)
+['bottom', 'right', 'top', 'left']
+>>> seat_sides(2), seat_sides(3)
+(['bottom', 'top'], ['bottom', 'right', 'left'])
+>>> [round(x) for x, _y in fan(pygame.Rect(0, 0, 400, 100), 3, (50, 80), 10)]
+[140, 200, 260]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import pygame
+
+from game.scenes.table import TableAreas
+from rules.hanafuda import Card, Kind
+from sprites.faces import HANAFUDA_RATIO, hanafuda_size
+
+Point = tuple[float, float]
+Size = tuple[int, int]
+
+#: Capture piles are grouped by kind in this order (rules.md: brights, animals, ribbons, chaff).
+KINDS = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
+_KIND_RANK = {k: i for i, k in enumerate(KINDS)}
+
+# How many of the other seats sit right, top and left, by the number of other seats.
+_SPREAD = {0: (0, 0, 0), 1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1),
+           5: (2, 1, 2), 6: (2, 2, 2), 7: (2, 3, 2)}
+
+
+def seat_sides(players: int) -> list[str]:
+    """The side of the table of each seat, the viewer's (seat 0 on screen) first, in turn
+    order: bottom, then up the right side, along the top from right to left, down the left.
+
+    >>> seat_sides(8)
+    ['bottom', 'right', 'right', 'top', 'top', 'top', 'left', 'left']
+    >>> seat_sides(9)
+    Traceback (most recent call last):
+    ...
+    ValueError: a table seats 1-8 players, not 9
+    """
+    if type(players) is not int or not 1 <= players <= 8:
+        raise ValueError(f"a table seats 1-8 players, not {players!r}")
+    right, top, left = _SPREAD[players - 1]
+    return ["bottom"] + ["right"] * right + ["top"] * top + ["left"] * left
+
+
+def sort_by_kind(pile: Iterable[Card]) -> list[Card]:
+    """A capture pile as shown: brights, animals, ribbons, chaff, each in deck order."""
+    return sorted(pile, key=lambda c: (_KIND_RANK[c.kind], c.index))
+
+
+def fan(area: pygame.Rect, n: int, card: Size, gap: float, most: float | None = None
+        ) -> list[Point]:
+    """Centres of ``n`` cards side by side, centred in ``area``: ``gap`` apart, or
+    overlapping when they must (``most``: the largest step, for a tight fan of backs)."""
+    if n <= 0:
+        return []
+    cw = card[0]
+    step = cw + gap if most is None else min(cw + gap, most)
+    if n > 1:
+        step = min(step, (area.width - cw) / (n - 1))
+    x0 = area.centerx - step * (n - 1) / 2
+    return [(x0 + i * step, area.centery) for i in range(n)]
+
+
+def grid(area: pygame.Rect, slot: int, slots: int, card: Size, rows: int, gap: float,
+         min_columns: int = 1) -> Point:
+    """Centre of ``slot`` in a grid of ``rows`` rows centred in ``area``, filled column by
+    column; columns squeeze together when there are more than fit.
+
+    >>> area = pygame.Rect(0, 0, 600, 300)
+    >>> grid(area, 0, 8, (100, 160), 2, 10), grid(area, 1, 8, (100, 160), 2, 10)
+    ((135.0, 80.0), (135.0, 220.0))
+    """
+    cols = max(min_columns, math.ceil(max(slots, 1) / rows))
+    cw, ch = card
+    step_x = cw + gap
+    if cols > 1:
+        step_x = min(step_x, (area.width - cw) / (cols - 1))
+    step_y = ch + gap
+    if rows > 1:
+        step_y = min(step_y, (area.height - ch) / (rows - 1))
+    col, row = divmod(slot, rows)
+    x0 = area.centerx - step_x * (cols - 1) / 2
+    y0 = area.centery - step_y * (rows - 1) / 2
+    return x0 + col * step_x, y0 + row * step_y
+
+
+class PileLabel(NamedTuple):
+    """The label above one group of a capture pile."""
+
+    kind: Kind
+    rect: pygame.Rect
+    cards: int
+
+
+def pile_places(area: pygame.Rect, pile: Sequence[Card], card: Size, label_h: int,
+                label_w: int, gap: int) -> tuple[dict[Card, Point], list[PileLabel]]:
+    """Centres of a capture pile's cards grouped by kind, each group under its label. A wide
+    ``area`` puts the four groups in a row, a narrow one in two rows of two; cards of a group
+    overlap as much as they must to fit.
+
+    >>> from rules.hanafuda import cards
+    >>> pos, labels = pile_places(pygame.Rect(0, 0, 600, 100), cards("1B 2C1 3C1"), (40, 64),
+    ...                           20, 80, 10)
+    >>> [(lb.kind.name, lb.cards) for lb in labels]
+    [('BRIGHT', 1), ('ANIMAL', 0), ('RIBBON', 0), ('CHAFF', 2)]
+    >>> pos[cards("1B")[0]]
+    (20.0, 52.0)
+    """
+    groups = [[c for c in sort_by_kind(pile) if c.kind is k] for k in KINDS]
+    cw, ch = card
+    row_h = label_h + ch
+    # Four groups in a row when they fit (or when two rows would not fit either).
+    wide = area.width >= 4 * max(label_w, cw) + 3 * gap
+    per_row = 4 if wide or area.height < 2 * row_h + gap // 2 else 2
+    rows = [groups[i:i + per_row] for i in range(0, 4, per_row)]
+    row_gap = gap // 2
+    out: dict[Card, Point] = {}
+    labels: list[PileLabel] = []
+    kinds = iter(KINDS)
+    y = area.y
+    for row in rows:
+        room = area.width - gap * (len(row) - 1)
+        lw = min(label_w, room // len(row))
+        step = cw * 0.7  # as open as the width allows
+        while step > 2 and sum(max(lw, cw + step * max(0, len(g) - 1)) for g in row) > room:
+            step -= 1
+        widths = [max(lw, cw + step * max(0, len(g) - 1)) for g in row]
+        if len(row) == 2:  # two columns: each takes half the width
+            widths = [max(w, room / 2) for w in widths]
+        x = float(area.x)
+        for group, width in zip(row, widths):
+            kind = next(kinds)
+            label = pygame.Rect(round(x), y, round(min(width, area.right - x)), label_h)
+            labels.append(PileLabel(kind, label, len(group)))
+            for i, c in enumerate(group):
+                out[c] = (x + cw / 2 + i * step, y + label_h + ch / 2)
+            x += width + gap
+        y += row_h + row_gap
+    return out, labels
+
+
+class SeatPlace(NamedTuple):
+    """One seat's part of the table: its side, its whole box, its hand and its pile, and where
+    its name goes."""
+
+    side: str
+    box: pygame.Rect
+    hand: pygame.Rect
+    pile: pygame.Rect
+    name: pygame.Rect
+
+
+@dataclass
+class SeatedLayout(TableAreas):
+    """The geometry every card table shares: seats round the play area, the field in the
+    middle, card sizes as large as the window allows. A game's layout sets the class
+    constants and places its own things (stock, message line ...) in ``arrange_game``.
+
+    Card heights are fractions of the field card's: ``HAND`` for the viewer's hand,
+    ``SMALL`` for capture piles and the other seats' hands.
+
+    >>> lay = SeatedLayout((1280, 800), players=4)
+    >>> [p.side for p in lay.seats]
+    ['bottom', 'right', 'top', 'left']
+    >>> all(lay.play.contains(p.box) for p in lay.seats) and lay.play.contains(lay.field)
+    True
+    """
+
+    players: int = 2
+    #: Most cards a hand holds, and rows of the field grid.
+    HAND_CARDS = 8
+    FIELD_ROWS = 2
+    #: Columns the field needs beside its grid (stock, drawn card ...), in field card widths.
+    FIELD_EXTRA = 0.0
+    FIELD_COLUMNS = 6
+    HAND = 1.1
+    SMALL = 0.6
+    #: A side seat's width in small card widths (two pile groups side by side).
+    SIDE = 2.6
+    sides: list[str] = field(init=False)
+    seats: list[SeatPlace] = field(init=False)
+
+    def arrange(self) -> None:
+        m, p = self.m, self.play
+        self.sides = seat_sides(self.players)
+        self.gap = m.px(10)
+        self.label_h = m.px(20)
+        self.message_h = m.px(30)
+        right, top, left = (self.sides.count(s) for s in ("right", "top", "left"))
+        u = self._field_height(right, top, left)
+        self.field_card = hanafuda_size(u / HANAFUDA_RATIO)
+        self.hand_card = hanafuda_size(u * self.HAND / HANAFUDA_RATIO)
+        self.small_card = hanafuda_size(u * self.SMALL / HANAFUDA_RATIO)
+        self.pile_card = self.small_card
+        g, lh = self.gap, self.label_h
+        sh = self.small_card[1]
+        # The viewer: hand along the bottom, pile above it.
+        hand = pygame.Rect(p.x, p.bottom - self.hand_card[1], p.width, self.hand_card[1])
+        pile = pygame.Rect(p.x, hand.y - g - lh - sh, p.width, lh + sh)
+        bottom = SeatPlace("bottom", pile.union(hand), hand, pile,
+                           pygame.Rect(p.x, pile.y, p.width, lh))
+        top_h = (lh + sh) if top else 0
+        side_w = self._side_width() if right or left else 0
+        mid_top = p.y + (top_h + g if top else 0)
+        mid_bottom = pile.y - g
+        self.middle = pygame.Rect(p.x + (side_w + g if left else 0), mid_top,
+                                  p.width - (side_w + g) * ((left > 0) + (right > 0)),
+                                  mid_bottom - mid_top)
+        places: list[SeatPlace] = [bottom]
+        for k in range(right):  # up the right side
+            places.append(self._side_seat("right", k, right, side_w, mid_top, mid_bottom))
+        edges = [round(p.x + p.width * i / max(1, top)) for i in range(top + 1)]
+        for k in range(top):    # along the top, right to left
+            left_x, right_x = edges[top - 1 - k], edges[top - k]
+            box = pygame.Rect(left_x, p.y, right_x - left_x - (g if k < top - 1 else 0), top_h)
+            places.append(self._box_seat("top", box))
+        for k in range(left):   # down the left side
+            places.append(self._side_seat("left", left - 1 - k, left, side_w, mid_top,
+                                          mid_bottom))
+        self.seats = places
+        self.field = self.middle
+        self.arrange_game()
+
+    def _field_height(self, right: int, top: int, left: int) -> float:
+        """The field card height: what the height leaves, or less when the width says so."""
+        g, lh, p = self.gap, self.label_h, self.play
+        rows = self.FIELD_ROWS
+        fixed = lh + (lh if top else 0) + self.message_h + g * (3 + rows)
+        share = self.HAND + self.SMALL + rows + (self.SMALL if top else 0)
+        u = (p.height - fixed) / share
+        # The viewer's hand must fit side by side; the field's columns (and what goes beside
+        # them) and the side seats must fit across.
+        n = self.HAND_CARDS
+        by_hand = (p.width - (n - 1) * g) / n * HANAFUDA_RATIO / self.HAND
+        sides = (right > 0) + (left > 0)
+        cols = self.FIELD_COLUMNS + self.FIELD_EXTRA
+        by_field = HANAFUDA_RATIO * (p.width - cols * g * 1.4 - sides * 2 * g) / (
+            cols + sides * self.SIDE * self.SMALL)
+        return max(24.0, min(u, by_hand, by_field))
+
+    def _side_width(self) -> int:
+        return round(self.small_card[0] * self.SIDE + self.gap)
+
+    def _side_seat(self, side: str, k: int, count: int, width: int, top: int, bottom: int
+                   ) -> SeatPlace:
+        p, g = self.play, self.gap
+        h = (bottom - top - g * (count - 1)) / count
+        y = round(bottom - (k + 1) * h - k * g) if side == "right" else round(top + k * (h + g))
+        x = p.right - width if side == "right" else p.x
+        return self._box_seat(side, pygame.Rect(x, y, width, round(h)))
+
+    def _box_seat(self, side: str, box: pygame.Rect) -> SeatPlace:
+        """A seat that is not the viewer's: its name over a tight fan of its hand's backs and
+        the capture pile beside it (in a wide box) or below it (in a narrow one)."""
+        sw, sh = self.small_card
+        lh, g = self.label_h, self.gap
+        fan_w = min(box.width, round(sw * (1 + 0.3 * (self.HAND_CARDS - 1))))
+        if box.width >= fan_w + g + 4 * sw:  # wide: hand left, pile right
+            hand = pygame.Rect(box.x, box.y + lh, fan_w, sh)
+            pile = pygame.Rect(hand.right + g, box.y, box.right - hand.right - g, box.height)
+        else:
+            hand = pygame.Rect(box.x, box.y + lh, box.width, sh)
+            pile = pygame.Rect(box.x, hand.bottom + g, box.width, box.bottom - hand.bottom - g)
+        return SeatPlace(side, box, hand, pile, pygame.Rect(box.x, box.y, hand.width, lh))
+
+    def arrange_game(self) -> None:
+        """Place the game's own things (override)."""
+
+    # Queries --------------------------------------------------------------------------------
+    def hand_card_of(self, screen_seat: int) -> Size:
+        """Card size of the hand at ``screen_seat`` (0: the viewer's)."""
+        return self.hand_card if screen_seat == 0 else self.small_card
+
+    def hand_places(self, screen_seat: int, n: int) -> list[Point]:
+        """Centres of a hand of ``n`` cards at ``screen_seat`` (0: the viewer, spaced out;
+        the others: a tight fan of backs)."""
+        place = self.seats[screen_seat]
+        if screen_seat == 0:
+            return fan(place.hand, n, self.hand_card, self.gap)
+        return fan(place.hand, n, self.small_card, self.gap, most=self.small_card[0] * 0.3)
+
+    def pile_places(self, screen_seat: int, pile: Sequence[Card]
+                    ) -> tuple[dict[Card, Point], list[PileLabel]]:
+        """Centres of ``screen_seat``'s capture pile and its kind labels."""
+        return pile_places(self.seats[screen_seat].pile, pile, self.pile_card, self.label_h,
+                           self.m.px(86), self.m.px(14))

@@ -1,0 +1,147 @@
+"""The table kit's pieces on their own: seats round the table, layouts that fit every window,
+one worker for every computer seat, faces warmed a few a frame, kept layers, the animation
+queue's barrier, and cards named like a player names them."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+
+from game.table.caches import FaceWarmer, Layers
+from game.table.computer import ComputerSeats
+from game.table.names import card_name
+from game.table.places import SeatedLayout, pile_places, seat_sides
+from rules.hanafuda import DECK, card, cards
+from rules.koikoi import KoiKoiGame
+from sprites import AnimationQueue, barrier
+
+SIZES = [(960, 600), (1280, 800), (1920, 1080), (1000, 1000)]
+
+
+@pytest.mark.parametrize("players,sides", [
+    (1, ["bottom"]), (2, ["bottom", "top"]), (3, ["bottom", "right", "left"]),
+    (4, ["bottom", "right", "top", "left"]),
+    (6, ["bottom", "right", "right", "top", "left", "left"]),
+])
+def test_seats_go_round_the_table_in_turn_order(players, sides):
+    assert seat_sides(players) == sides
+
+
+@pytest.mark.parametrize("bad", [0, 9, "4", None, 2.0])
+def test_a_table_seats_one_to_eight(bad):
+    with pytest.raises(ValueError):
+        seat_sides(bad)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", range(1, 9))
+def test_every_seat_and_the_field_fit_without_overlapping(size, players):
+    lay = SeatedLayout(size, players=players)
+    boxes = [p.box for p in lay.seats] + [lay.field]
+    assert all(lay.play.contains(b) for b in boxes)
+    assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert lay.field_card[0] >= 40 and lay.small_card[0] >= 24
+    # A full hand fits at every seat, and the viewer's cards do not overlap.
+    for at, place in enumerate(lay.seats):
+        w, h = lay.hand_card_of(at)
+        rects = [pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+                 for x, y in lay.hand_places(at, lay.HAND_CARDS)]
+        assert all(lay.play.contains(r) for r in rects), (at, place)
+    mine = [pygame.Rect(round(x - lay.hand_card[0] / 2), 0, lay.hand_card[0], 1)
+            for x, _y in lay.hand_places(0, lay.HAND_CARDS)]
+    assert not any(a.colliderect(b) for a, b in zip(mine, mine[1:]))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_are_as_large_as_the_window_allows(size):
+    lay = SeatedLayout(size, players=2)
+    # The field's rows, the two piles and the hand take the play area's height, or (a tall
+    # window) a full hand takes its width.
+    tall = lay.hand_card[1] + 2 * (lay.small_card[1] + lay.label_h) + 2 * lay.field_card[1]
+    wide = lay.HAND_CARDS * lay.hand_card[0]
+    assert tall > 0.7 * lay.play.height or wide > 0.85 * lay.play.width
+
+
+def test_a_pile_is_grouped_by_kind_under_labels_that_count_it():
+    pile = cards("1C1 2C1 1B 2A 1R 3C1")
+    pos, labels = pile_places(pygame.Rect(0, 0, 600, 120), pile, (40, 64), 20, 80, 10)
+    assert [(lb.kind.name, lb.cards) for lb in labels] == [
+        ("BRIGHT", 1), ("ANIMAL", 1), ("RIBBON", 1), ("CHAFF", 3)]
+    chaff = [pos[c] for c in cards("1C1 2C1 3C1")]
+    assert chaff == sorted(chaff) and pos[card("1B")][0] < chaff[0][0]
+    _pos, labels = pile_places(pygame.Rect(0, 0, 150, 200), pile, (30, 48), 16, 70, 6)
+    assert len({lb.rect.y for lb in labels}) == 2  # two rows of two groups
+
+
+def test_one_worker_chooses_for_every_computer_seat():
+    def workers():
+        return {t for t in threading.enumerate() if t.name == "ai-worker" and t.is_alive()}
+    before = workers()
+    seats = ComputerSeats("koikoi", ["easy", "normal"], seed=4)
+    seats.min_delay = 0.0
+    game = KoiKoiGame.new(4)
+    answers = []
+    for _ in range(6):
+        seat = game.current_player
+        seats.ask(seat, game.observation(seat))
+        for _ in range(2000):
+            answer = seats.poll()
+            if answer is not None:
+                break
+            threading.Event().wait(0.002)
+        assert answer is not None and answer[0] == seat
+        answers.append(answer[1])
+        game.apply(answer[1])
+    assert len(workers() - before) == 1
+    seats.close()
+    for t in workers() - before:
+        t.join(2.0)
+    assert not workers() - before
+
+
+def test_a_cancelled_question_is_never_answered():
+    seats = ComputerSeats("koikoi", ["easy", "human"], seed=1)
+    game = KoiKoiGame.new(2)
+    seats.ask(0, game.observation(0))
+    seats.cancel()
+    for _ in range(50):
+        assert seats.poll() is None
+        threading.Event().wait(0.002)
+    seats.close()
+
+
+def test_the_face_warmer_renders_within_its_budget_and_finishes():
+    from sprites import faces
+    faces.clear_cache()
+    w = FaceWarmer(budget=0.0)  # one face a step
+    todo = [(c, (31, 50), False) for c in DECK[:5]]
+    w.plan(todo)
+    assert [w.step() for _ in range(6)] == [1, 1, 1, 1, 1, 0] and w.done
+    assert w.ready(todo)
+
+
+def test_layers_are_painted_once_per_key():
+    layers, painted = Layers(), []
+    for key in ("a", "a", "b", "b", "a"):
+        layers.get("panel", key, (2, 2), painted.append)
+    assert len(painted) == 3
+
+
+def test_skipping_the_queue_stops_at_a_barrier():
+    q, log, closed = AnimationQueue(), [], []
+    q.call(log.append, "capture").add(lambda: 1.0)
+    q.add(lambda: barrier(lambda: bool(closed))).call(log.append, "next deal")
+    q.skip()
+    assert log == ["capture"] and q.busy
+    closed.append(True)
+    q.update(0.0)
+    assert log == ["capture", "next deal"] and not q.busy
+
+
+@pytest.mark.parametrize("code,name", [("2C2", "Plum (chaff)"), ("12C3", "Paulownia (chaff)"),
+                                       ("11C1", "Lightning"), ("9A", "Sake cup"),
+                                       ("7R", "Bush clover red ribbon")])
+def test_cards_are_named_as_players_name_them(code, name):
+    assert card_name(card(code)) == name
