@@ -2,7 +2,12 @@
 
 This is the only place that reads pygame's event queue. Scene code runs guarded: an exception
 inside a scene is logged, the stack returns to the title menu and an error dialog names the
-log file, so the program never dies of a scene bug.
+log file, so the program never dies of a scene bug. In strict mode (tests, developers:
+``App(strict=True)``, ``HANAFUDA_PARLOR_STRICT=1`` or ``main.py --strict``) the guard re-raises
+instead, so a scene bug fails loudly rather than showing a menu.
+
+>>> strict_from_env({"HANAFUDA_PARLOR_STRICT": "1"}), strict_from_env({})
+(True, False)
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -29,13 +34,24 @@ IDLE_FPS = 15    # nothing moving and no input for IDLE_AFTER seconds: spare the
 IDLE_AFTER = 1.0
 MIN_SIZE = (960, 600)
 MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not make animations jump
+STRICT_ENV = "HANAFUDA_PARLOR_STRICT"
+
+
+def strict_from_env(environ: Mapping[str, str] = os.environ) -> bool:
+    """True when ``HANAFUDA_PARLOR_STRICT`` is set to anything but empty or ``0``."""
+    return environ.get(STRICT_ENV, "") not in ("", "0")
 
 
 class App:
-    """Owns the window, settings, statistics, sounds and the scene stack."""
+    """Owns the window, settings, statistics, sounds and the scene stack.
+
+    ``strict``: True re-raises scene exceptions instead of the crash guard's menu and dialog;
+    None (the default) reads ``HANAFUDA_PARLOR_STRICT``.
+    """
 
     def __init__(self, size: tuple[int, int] | None = None, *, headless: bool = False,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, strict: bool | None = None) -> None:
+        self.strict = strict_from_env() if strict is None else strict
         self.log_path = logs.setup_logging()
         problems: list[str] = []
         if settings is None:
@@ -121,15 +137,18 @@ class App:
 
     # Scenes ---------------------------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
-        return self.guard(lambda: self.stack.push(scene), scene) or scene
+        self.guard(lambda: self.stack.push(scene), scene)
+        return scene
 
-    def guard(self, fn: Callable[[], object], scene: Scene | None = None) -> object:
-        """Run scene code; on an exception log it and return to the menu with a dialog."""
+    def guard(self, fn: Callable[[], object], scene: Scene | None = None) -> None:
+        """Run scene code; on an exception log it and return to the menu with a dialog
+        (in strict mode, let it propagate)."""
         try:
-            return fn()
+            fn()
         except Exception as exc:  # noqa: BLE001 - the program must survive scene bugs
+            if self.strict:
+                raise
             self.fail(exc, scene or self.stack.top)
-            return None
 
     def fail(self, exc: BaseException, scene: Scene | None) -> None:
         name = getattr(scene, "name", "?")
