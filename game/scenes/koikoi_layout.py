@@ -5,7 +5,7 @@ the stock on its left, each capture pile beside its owner's hand grouped by kind
 information panel on the right.
 
 >>> t = TableLayout((1280, 800))
->>> t.hand_card[0] > t.hand_card[1] and t.panel.right <= 1280
+>>> t.hand_card[1] > t.hand_card[0] and t.panel.right <= 1280
 True
 """
 
