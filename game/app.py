@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -26,6 +26,9 @@ from game.i18n import _  # noqa: E402
 from game.scene import Scene, SceneStack  # noqa: E402
 from game.settings import Settings, load_settings, save_settings  # noqa: E402
 from game.stats import Statistics  # noqa: E402
+
+if TYPE_CHECKING:  # pragma: no cover
+    from sounds import SoundBank
 
 log = logging.getLogger(__name__)
 
@@ -66,12 +69,12 @@ class App:
         self.headless = headless
         pygame.init()
         pygame.key.set_repeat(350, 40)
-        size = size or tuple(settings.window_size)  # type: ignore[assignment]
+        size = size or (settings.window_size[0], settings.window_size[1])
         self.screen = self._open_window(size)
         self.stack = SceneStack(self, self.screen.get_size())
         # Sounds start after the first frame is on screen (run()): their synthesis thread
         # would otherwise compete with the first frame for the interpreter.
-        self.sounds = None
+        self.sounds: SoundBank | None = None
         self.clock = pygame.time.Clock()
         self.running = False
         self.startup_messages = problems
@@ -96,7 +99,7 @@ class App:
         if self.headless:
             self.screen = pygame.Surface(size)
         else:
-            self.screen = pygame.display.get_surface()
+            self.screen = _display_surface()
             if not self.settings.fullscreen:
                 self.settings.window_size = [size[0], size[1]]
         self.stack.resize(self.screen.get_size())
@@ -179,7 +182,7 @@ class App:
             self.resize((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)))
             return
         if event.type == pygame.WINDOWSIZECHANGED:
-            self.resize(pygame.display.get_surface().get_size() if not self.headless
+            self.resize(_display_surface().get_size() if not self.headless
                         else self.screen.get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -264,7 +267,15 @@ class App:
         pygame.image.save(self.screen, str(path))
 
 
-def _start_sounds(settings: Settings):
+def _display_surface() -> pygame.Surface:
+    """The window's surface (there is one once ``set_mode`` has run, as it has in ``App``)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise RuntimeError("no display surface: pygame.display.set_mode was not called")
+    return surface
+
+
+def _start_sounds(settings: Settings) -> SoundBank | None:
     """The sound bank, or None if the sounds package is unavailable."""
     try:
         from sounds import SoundBank

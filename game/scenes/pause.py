@@ -36,21 +36,21 @@ class PauseMenu(WidgetScene):
         def go() -> None:
             self.close()
             self.table.restart()
-        self.app.push(Dialog(_("Restart this deal?"), _("The deal starts again from the beginning."),
+        self.host.push(Dialog(_("Restart this deal?"), _("The deal starts again from the beginning."),
                              [(_("Restart"), go), (_("Cancel"), None)]))
 
     def _rules(self) -> None:
-        self.app.push(self.table.rules_scene())
+        self.host.push(self.table.rules_scene())
 
     def _settings(self) -> None:
         from game.scenes.settings import SettingsScene
-        self.app.push(SettingsScene())
+        self.host.push(SettingsScene())
 
     def _quit(self) -> None:
         def go() -> None:
             from game.scenes.menu import MenuScene
-            self.app.stack.reset(MenuScene())
-        self.app.push(Dialog(_("Quit to the menu?"), _("The game in progress will end."),
+            self.host.stack.reset(MenuScene())
+        self.host.push(Dialog(_("Quit to the menu?"), _("The game in progress will end."),
                              [(_("Quit"), go), (_("Keep playing"), None)]))
 
     def arrange(self, size: tuple[int, int]) -> None:

@@ -26,8 +26,7 @@ class SettingsScene(WidgetScene):
     name = "settings"
 
     def build(self) -> list[Widget]:
-        s = self.app.settings if self.app else None
-        assert s is not None, "SettingsScene needs an app"
+        s = self.host.settings
         self.panel = Panel()
         self.heading = Label(_("Settings"), role="title", align="center", color=theme.GOLD)
         self.master = Slider(_("Master volume"), s.master_volume, self._set("master_volume"))
@@ -48,25 +47,25 @@ class SettingsScene(WidgetScene):
 
     def _set(self, field: str):
         def apply(value) -> None:
-            setattr(self.app.settings, field, value)
-            self.app.apply_settings()
+            setattr(self.host.settings, field, value)
+            self.host.apply_settings()
             if field in ("mute", "master_volume", "effects_volume"):
                 self.play("click")
         return apply
 
     def _fullscreen(self, on: bool) -> None:
-        self.app.set_fullscreen(on)
+        self.host.set_fullscreen(on)
 
     def resume(self) -> None:
-        self.fullscreen.value = self.app.settings.fullscreen
+        self.fullscreen.value = self.host.settings.fullscreen
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
         # F11 is handled by the app; keep the toggle in step with it.
-        self.fullscreen.value = self.app.settings.fullscreen
+        self.fullscreen.value = self.host.settings.fullscreen
 
     def exit(self) -> None:
-        self.app.save_settings()
+        self.host.save_settings()
 
     def arrange(self, size: tuple[int, int]) -> None:
         self.arrange_page(size, self.panel, self.heading, self.rows, self.done, 760, 720)

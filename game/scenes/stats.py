@@ -40,7 +40,7 @@ class StatsScene(WidgetScene):
     name = "statistics"
 
     def build(self) -> list[Widget]:
-        stats = self.app.stats
+        stats = self.host.stats
         self.panel = Panel()
         self.heading = Label(_("Statistics"), role="title", align="center", color=theme.GOLD)
         rows: list[Widget] = []
