@@ -19,11 +19,11 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Protocol, TypeVar, runtime_checkable
 
-O_contra = TypeVar("O_contra", contravariant=True)
+Obs_contra = TypeVar("Obs_contra", contravariant=True)
 
 
 @runtime_checkable
-class Agent(Protocol[O_contra]):
+class Agent(Protocol[Obs_contra]):
     """A computer player. ``choose`` must return one of the observation's legal actions.
 
     ``Agent[O]`` reads observations of type ``O`` (the game's own: a dict, or the frozen object
@@ -34,7 +34,7 @@ class Agent(Protocol[O_contra]):
 
     level: str
 
-    def choose(self, observation: O_contra, /) -> Any:
+    def choose(self, observation: Obs_contra, /) -> Any:
         """The action to take, given what the seat to move may see."""
         ...
 

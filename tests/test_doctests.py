@@ -16,7 +16,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules", "ai", "game", "sprites", "sounds", "tools")
 #: Scripts that act when imported (they are meant to be run): not collected, with the reason.
 SCRIPTS = {
-    "tools.sprite_showcase": "draws and saves a picture at import",
     "tools.yatsuhashi_screenshots": "makes a temp folder and points HANAFUDA_PARLOR_HOME at it",
 }
 

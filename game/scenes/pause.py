@@ -36,8 +36,9 @@ class PauseMenu(WidgetScene):
         def go() -> None:
             self.close()
             self.table.restart()
-        self.host.push(Dialog(_("Restart this deal?"), _("The deal starts again from the beginning."),
-                             [(_("Restart"), go), (_("Cancel"), None)]))
+        self.host.push(Dialog(_("Restart this deal?"),
+                              _("The deal starts again from the beginning."),
+                              [(_("Restart"), go), (_("Cancel"), None)]))
 
     def _rules(self) -> None:
         self.host.push(self.table.rules_scene())

@@ -35,7 +35,8 @@ class SettingsScene(WidgetScene):
         self.speed = Choice(_("Animation speed"), speed_choices(), s.animation_speed,
                             self._set("animation_speed"))
         self.fullscreen = Toggle(_("Full screen (F11)"), s.fullscreen, self._fullscreen)
-        self.back_style = Choice(_("Card back"), back_choices(), s.card_back, self._set("card_back"))
+        self.back_style = Choice(_("Card back"), back_choices(), s.card_back,
+                                 self._set("card_back"))
         self.badges = Toggle(_("Month and kind badges on cards"), s.card_badges,
                              self._set("card_badges"))
         self.language = Choice(_("Language"), list(LANGUAGES.items()), s.language,

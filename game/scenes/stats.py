@@ -20,8 +20,9 @@ RESULT_LABELS = {
 
 def tally_line(t: Tally) -> str:
     rate = "—" if t.win_rate is None else f"{t.win_rate * 100:.0f}%"
-    return _("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})").format(
-        p=t.played, w=t.won, l=t.lost, d=t.drawn, r=rate, s=t.streak, b=t.best_streak)
+    text = _("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})")
+    return text.format(p=t.played, w=t.won, l=t.lost, d=t.drawn, r=rate, s=t.streak,
+                       b=t.best_streak)
 
 
 def bests_line(t: Tally) -> str:

@@ -60,10 +60,12 @@ class Button(Widget):
         title = font(size, True).render(self.text, True, color)
         if self.subtitle:
             sub_font = font(m.type_size("small"))
-            sub = sub_font.render(self.subtitle, True, theme.TEXT_DIM if self.enabled else theme.DISABLED)
-            if sub.get_width() > r.width - 2 * pad:
-                sub = pygame.transform.smoothscale(
-                    sub, (r.width - 2 * pad, max(1, round(sub.get_height() * (r.width - 2 * pad) / sub.get_width()))))
+            color = theme.TEXT_DIM if self.enabled else theme.DISABLED
+            sub = sub_font.render(self.subtitle, True, color)
+            room = r.width - 2 * pad
+            if sub.get_width() > room:
+                height = max(1, round(sub.get_height() * room / sub.get_width()))
+                sub = pygame.transform.smoothscale(sub, (room, height))
             total = title.get_height() + sub.get_height()
             y = r.centery - total // 2
             surface.blit(title, (r.centerx - title.get_width() // 2, y))

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import math
-
 from typing import Callable, Sequence
 
 from . import palette as pal
