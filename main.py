@@ -3,6 +3,7 @@
     python main.py                                   # the title menu
     python main.py --screenshot menu --out menu.png  # one scene, headless
     python main.py simulate koikoi --games 100       # AI against AI
+    python main.py --strict                          # developers: a scene error stops the program
 """
 
 from __future__ import annotations
@@ -53,11 +54,13 @@ def build_scene(name: str, seed: int | None):
 
 
 def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | None) -> int:
+    """Render one scene headless to ``out``. Always strict: an error in the scene ends the
+    command with its traceback (a picture of the crash guard's menu is never what was asked)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
     from game.settings import Settings
-    app = App(size, headless=True, settings=Settings())
+    app = App(size, headless=True, settings=Settings(), strict=True)
     scene = build_scene(scene_name, seed)
     if scene is None:
         print(f"scene {scene_name!r} is not available yet", file=sys.stderr)
@@ -79,6 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="PNG file for --screenshot")
     parser.add_argument("--size", type=_size, default=(1280, 800), help="WxH (default 1280x800)")
     parser.add_argument("--seed", type=int, help="deal number for game scenes")
+    parser.add_argument("--strict", action="store_true", default=None,
+                        help="developers: an error in a screen stops the program with its "
+                             "traceback instead of returning to the menu "
+                             "(also HANAFUDA_PARLOR_STRICT=1; --screenshot is always strict)")
     parser.add_argument("--quit-after-frames", type=int, help=argparse.SUPPRESS)  # benchmarks
     args = parser.parse_args(argv)
     if args.screenshot:
@@ -86,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--screenshot needs --out FILE.png")
         return screenshot(args.screenshot, args.out, args.size, args.seed)
     from game.app import App
-    app = App()
+    app = App(strict=args.strict)
     if args.quit_after_frames:
         app.frame_hook = _quit_after(app, args.quit_after_frames)
     app.run()

@@ -28,7 +28,8 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import traceback
-from typing import Any
+from multiprocessing.connection import Connection
+from typing import Any, Callable
 
 from ai.runner import AIWorker
 
@@ -37,12 +38,16 @@ class BackgroundError(RuntimeError):
     """A background job raised: the message holds its traceback."""
 
 
-def _resolve(name: str):
+_Job = tuple[int, str, tuple[Any, ...]]  # request id, "module:function", arguments
+
+
+def _resolve(name: str) -> Callable[..., Any]:
     module, _, attr = name.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    function: Callable[..., Any] = getattr(importlib.import_module(module), attr)
+    return function
 
 
-def _serve(conn) -> None:  # pragma: no cover - runs in the child process
+def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the child process
     while True:
         try:
             job = conn.recv()
@@ -70,7 +75,7 @@ class ProcessWorker:
         self._next_id = 0
         self._current = 0                      # the request whose answer we want (0: none)
         self._running: int | None = None       # the request the child is working on
-        self._waiting: tuple[int, str, tuple] | None = None
+        self._waiting: _Job | None = None
         self._answer: tuple[bool, Any] | None = None
 
     def request(self, name: str, *args: Any) -> int:
@@ -85,7 +90,7 @@ class ProcessWorker:
             self._waiting = job
         return self._current
 
-    def _send(self, job: tuple[int, str, tuple]) -> None:
+    def _send(self, job: _Job) -> None:
         if self._proc is None or not self._proc.is_alive():
             ctx = multiprocessing.get_context("spawn")  # no inherited SDL state or threads
             self._conn, child = ctx.Pipe()
@@ -164,7 +169,9 @@ class ProcessWorker:
 
 
 class _Call:
-    def choose(self, job: tuple[str, tuple]) -> Any:
+    """A ``Chooser`` whose "observation" is a job: ``("module:function", args)``."""
+
+    def choose(self, job: tuple[str, tuple[Any, ...]], /) -> Any:
         name, args = job
         return _resolve(name)(*args)
 
@@ -173,7 +180,7 @@ class ThreadWorker:
     """``ProcessWorker``'s interface on a thread of this process."""
 
     def __init__(self) -> None:
-        self._worker = AIWorker(_Call())
+        self._worker: AIWorker[tuple[str, tuple[Any, ...]]] = AIWorker(_Call())
 
     def request(self, name: str, *args: Any) -> int:
         return self._worker.request((name, args))

@@ -18,25 +18,29 @@ ValueError: unknown AI level 'expert' for koikoi (known: easy, normal)
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, TypeVar, runtime_checkable
+
+Obs_contra = TypeVar("Obs_contra", contravariant=True)
 
 
 @runtime_checkable
-class Agent(Protocol):
-    """A computer player. ``choose`` must return an element of ``observation["legal_actions"]``.
+class Agent(Protocol[Obs_contra]):
+    """A computer player. ``choose`` must return one of the observation's legal actions.
 
-    Agents read nothing but the observation (never the game object, never hidden cards) and draw
-    any randomness from their own ``random.Random``, so a seed replays the same choices.
+    ``Agent[O]`` reads observations of type ``O`` (the game's own: a dict, or the frozen object
+    its engine's ``observation(seat)`` returns). Agents read nothing but the observation (never
+    the game object, never hidden cards) and draw any randomness from their own
+    ``random.Random``, so a seed replays the same choices.
     """
 
     level: str
 
-    def choose(self, observation: dict[str, Any]) -> Any:
+    def choose(self, observation: Obs_contra, /) -> Any:
         """The action to take, given what the seat to move may see."""
         ...
 
 
-AgentFactory = Callable[[int], Agent]  # seed -> agent
+AgentFactory = Callable[[int], Agent[Any]]  # seed -> agent
 
 _REGISTRY: dict[str, dict[str, AgentFactory]] = {}
 
@@ -87,7 +91,7 @@ def levels(game_id: str) -> tuple[str, ...]:
     return tuple(_load(game_id))
 
 
-def make_agent(game_id: str, level: str, seed: int) -> Agent:
+def make_agent(game_id: str, level: str, seed: int) -> Agent[Any]:
     """A fresh agent for ``game_id`` at ``level``; the same seed gives the same choices.
 
     Raises ValueError naming the game or the level when either is unknown.

@@ -22,12 +22,19 @@ from __future__ import annotations
 
 import queue
 import threading
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
-from ai.base import Agent
+Obs = TypeVar("Obs")
+Obs_contra = TypeVar("Obs_contra", contravariant=True)
 
 
-class AIWorker:
+class Chooser(Protocol[Obs_contra]):
+    """What a worker runs: anything with ``choose`` (an ``ai.base.Agent``, a background call)."""
+
+    def choose(self, observation: Obs_contra, /) -> Any: ...
+
+
+class AIWorker(Generic[Obs]):
     """One background thread per worker; requests run one at a time, in order.
 
     A newer ``request`` or a ``cancel`` discards any answer still outstanding (each request
@@ -36,12 +43,12 @@ class AIWorker:
     generator is never used by two threads at once and a seed replays the same choices.
     """
 
-    def __init__(self, agent: Agent, min_delay: float = 0.0) -> None:
+    def __init__(self, agent: Chooser[Obs], min_delay: float = 0.0) -> None:
         self.agent = agent
         self.min_delay = max(0.0, float(min_delay))
         self._lock = threading.Lock()
         self._done = threading.Event()
-        self._jobs: queue.SimpleQueue[tuple[int, dict[str, Any]] | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[tuple[int, Obs] | None] = queue.SimpleQueue()
         self._current = 0          # id of the request whose answer we want (0: none)
         self._next_id = 0
         self._result: tuple[int, Any] | None = None
@@ -51,7 +58,7 @@ class AIWorker:
         self._thread.start()
 
     # Main-thread side ------------------------------------------------------------------------
-    def request(self, observation: dict[str, Any]) -> int:
+    def request(self, observation: Obs) -> int:
         """Start choosing for ``observation`` (which must not be changed afterwards); returns
         the request id. Any earlier request's answer is discarded."""
         with self._lock:

@@ -58,7 +58,7 @@ def main() -> int:
     if args.thread:
         from ai.background import ThreadWorker
         YatsuhashiTable.worker_factory = ThreadWorker
-    app = App((w, h), headless=True, settings=Settings())
+    app = App((w, h), headless=True, settings=Settings(), strict=True)
     app.start()
     all_ms: list[float] = []
     busy_ms: list[float] = []

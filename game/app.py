@@ -2,7 +2,12 @@
 
 This is the only place that reads pygame's event queue. Scene code runs guarded: an exception
 inside a scene is logged, the stack returns to the title menu and an error dialog names the
-log file, so the program never dies of a scene bug.
+log file, so the program never dies of a scene bug. In strict mode (tests, developers:
+``App(strict=True)``, ``HANAFUDA_PARLOR_STRICT=1`` or ``main.py --strict``) the guard re-raises
+instead, so a scene bug fails loudly rather than showing a menu.
+
+>>> strict_from_env({"HANAFUDA_PARLOR_STRICT": "1"}), strict_from_env({})
+(True, False)
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -22,6 +27,9 @@ from game.scene import Scene, SceneStack  # noqa: E402
 from game.settings import Settings, load_settings, save_settings  # noqa: E402
 from game.stats import Statistics  # noqa: E402
 
+if TYPE_CHECKING:  # pragma: no cover
+    from sounds import SoundBank
+
 log = logging.getLogger(__name__)
 
 FPS = 60
@@ -29,13 +37,24 @@ IDLE_FPS = 15    # nothing moving and no input for IDLE_AFTER seconds: spare the
 IDLE_AFTER = 1.0
 MIN_SIZE = (960, 600)
 MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not make animations jump
+STRICT_ENV = "HANAFUDA_PARLOR_STRICT"
+
+
+def strict_from_env(environ: Mapping[str, str] = os.environ) -> bool:
+    """True when ``HANAFUDA_PARLOR_STRICT`` is set to anything but empty or ``0``."""
+    return environ.get(STRICT_ENV, "") not in ("", "0")
 
 
 class App:
-    """Owns the window, settings, statistics, sounds and the scene stack."""
+    """Owns the window, settings, statistics, sounds and the scene stack.
+
+    ``strict``: True re-raises scene exceptions instead of the crash guard's menu and dialog;
+    None (the default) reads ``HANAFUDA_PARLOR_STRICT``.
+    """
 
     def __init__(self, size: tuple[int, int] | None = None, *, headless: bool = False,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, strict: bool | None = None) -> None:
+        self.strict = strict_from_env() if strict is None else strict
         self.log_path = logs.setup_logging()
         problems: list[str] = []
         if settings is None:
@@ -50,12 +69,12 @@ class App:
         self.headless = headless
         pygame.init()
         pygame.key.set_repeat(350, 40)
-        size = size or tuple(settings.window_size)  # type: ignore[assignment]
+        size = size or (settings.window_size[0], settings.window_size[1])
         self.screen = self._open_window(size)
         self.stack = SceneStack(self, self.screen.get_size())
         # Sounds start after the first frame is on screen (run()): their synthesis thread
         # would otherwise compete with the first frame for the interpreter.
-        self.sounds = None
+        self.sounds: SoundBank | None = None
         self.clock = pygame.time.Clock()
         self.running = False
         self.startup_messages = problems
@@ -80,7 +99,7 @@ class App:
         if self.headless:
             self.screen = pygame.Surface(size)
         else:
-            self.screen = pygame.display.get_surface()
+            self.screen = _display_surface()
             if not self.settings.fullscreen:
                 self.settings.window_size = [size[0], size[1]]
         self.stack.resize(self.screen.get_size())
@@ -121,15 +140,18 @@ class App:
 
     # Scenes ---------------------------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:
-        return self.guard(lambda: self.stack.push(scene), scene) or scene
+        self.guard(lambda: self.stack.push(scene), scene)
+        return scene
 
-    def guard(self, fn: Callable[[], object], scene: Scene | None = None) -> object:
-        """Run scene code; on an exception log it and return to the menu with a dialog."""
+    def guard(self, fn: Callable[[], object], scene: Scene | None = None) -> None:
+        """Run scene code; on an exception log it and return to the menu with a dialog
+        (in strict mode, let it propagate)."""
         try:
-            return fn()
+            fn()
         except Exception as exc:  # noqa: BLE001 - the program must survive scene bugs
+            if self.strict:
+                raise
             self.fail(exc, scene or self.stack.top)
-            return None
 
     def fail(self, exc: BaseException, scene: Scene | None) -> None:
         name = getattr(scene, "name", "?")
@@ -160,7 +182,7 @@ class App:
             self.resize((max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)))
             return
         if event.type == pygame.WINDOWSIZECHANGED:
-            self.resize(pygame.display.get_surface().get_size() if not self.headless
+            self.resize(_display_surface().get_size() if not self.headless
                         else self.screen.get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -245,7 +267,15 @@ class App:
         pygame.image.save(self.screen, str(path))
 
 
-def _start_sounds(settings: Settings):
+def _display_surface() -> pygame.Surface:
+    """The window's surface (there is one once ``set_mode`` has run, as it has in ``App``)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise RuntimeError("no display surface: pygame.display.set_mode was not called")
+    return surface
+
+
+def _start_sounds(settings: Settings) -> SoundBank | None:
     """The sound bank, or None if the sounds package is unavailable."""
     try:
         from sounds import SoundBank

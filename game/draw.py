@@ -21,7 +21,8 @@ def rounded_rect(surface: pygame.Surface, color, rect: pygame.Rect, radius: int,
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, border: int = 1,
-          color=theme.PANEL, alpha: int = theme.PANEL_ALPHA, border_color=theme.PANEL_BORDER) -> None:
+          color=theme.PANEL, alpha: int = theme.PANEL_ALPHA,
+          border_color=theme.PANEL_BORDER) -> None:
     """A translucent dark panel with a thin gold border and a soft shadow."""
     shadow = rect.move(0, max(2, radius // 3))
     rounded_rect(surface, theme.SHADOW, shadow, radius, alpha=90)

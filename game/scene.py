@@ -36,6 +36,20 @@ class Scene:
         self.size: tuple[int, int] = (1280, 800)
 
     @property
+    def host(self) -> "App":
+        """The app this scene is on, for code that runs only while it is on the stack
+        (``build``, callbacks, ``exit``); RuntimeError naming the scene when it is not.
+
+        >>> Scene().host
+        Traceback (most recent call last):
+        ...
+        RuntimeError: scene 'scene' is not on an app's stack
+        """
+        if self.app is None:
+            raise RuntimeError(f"scene {self.name!r} is not on an app's stack")
+        return self.app
+
+    @property
     def metrics(self) -> Metrics:
         return Metrics(self.size)
 

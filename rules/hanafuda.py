@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from rules.engine import InvalidNotationError
 
@@ -137,7 +137,7 @@ class Card:
         """This card's bit in a 48-bit set of cards."""
         return 1 << self.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], "Card"], tuple[str]]:
         return (card, (self.code,))  # copies and pickles stay the one card object
 
     @property

@@ -228,7 +228,7 @@ class AnimationQueue:
         self, speed: Union[str, float] = "normal", on_skip: Optional[Callable[[], None]] = None
     ) -> None:
         self._factor = 1.0
-        self.speed = speed  # type: ignore[assignment]
+        self.speed = speed
         #: Called at the end of ``skip()``: e.g. jump every sprite of the scene to its end.
         self.on_skip = on_skip
         self._steps: deque[Any] = deque()

@@ -1,4 +1,5 @@
-"""Test set-up: headless SDL, user folders in a temp dir, pygame initialised per session."""
+"""Test set-up: headless SDL, strict mode, user folders in a temp dir, pygame initialised per
+session."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Strict mode everywhere, child processes included: a scene error fails the test instead of
+# being caught by the app's crash guard (which would leave a menu and pass).
+os.environ["HANAFUDA_PARLOR_STRICT"] = "1"
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -34,9 +38,9 @@ def _pygame():
 
 @pytest.fixture
 def app():
-    """A headless App at 1280x800 with default settings and the menu on the stack."""
+    """A headless, strict App at 1280x800 with default settings and the menu on the stack."""
     from game.app import App
     from game.settings import Settings
-    a = App((1280, 800), headless=True, settings=Settings())
+    a = App((1280, 800), headless=True, settings=Settings(), strict=True)
     a.start()
     yield a

@@ -98,7 +98,7 @@ def test_damaged_settings_at_start_shows_a_notice_over_the_menu():
     path = paths.settings_file()
     path.parent.mkdir(parents=True)
     path.write_text("{oops", encoding="utf-8")
-    a = App((1280, 800), headless=True)
+    a = App((1280, 800), headless=True, strict=True)
     a.start()
     assert isinstance(a.stack.top, Dialog) and "damaged" in a.stack.top.message
     assert isinstance(list(a.stack)[0], MenuScene)
@@ -112,7 +112,25 @@ class Exploding(Scene):
         raise RuntimeError("boom")
 
 
-def test_an_exception_in_a_scene_returns_to_the_menu_with_an_error_dialog(app):
+class BadDraw(Scene):
+    def draw(self, surface):
+        raise RuntimeError("bad draw")
+
+
+class BadInput(Scene):
+    def handle_event(self, event):
+        raise KeyError("bad")
+
+
+@pytest.fixture
+def guarded_app(app):
+    """The app as players run it: the crash guard catches scene errors (tests are strict)."""
+    app.strict = False
+    return app
+
+
+def test_an_exception_in_a_scene_returns_to_the_menu_with_an_error_dialog(guarded_app):
+    app = guarded_app
     app.push(Exploding())
     app.frame(1 / 60)
     scenes = list(app.stack)
@@ -122,13 +140,46 @@ def test_an_exception_in_a_scene_returns_to_the_menu_with_an_error_dialog(app):
     assert "RuntimeError: boom" in app.log_path.read_text(encoding="utf-8")
 
 
-def test_exception_while_handling_an_event_is_contained(app):
-    class BadInput(Scene):
-        def handle_event(self, event):
-            raise KeyError("bad")
-    app.push(BadInput())
-    key(app, pygame.K_a)
-    assert isinstance(app.stack.top, Dialog) and app.stack.top.title == "Something went wrong"
+@pytest.mark.parametrize("scene, act", [
+    (BadDraw, lambda app: app.frame(1 / 60)),
+    (BadInput, lambda app: key(app, pygame.K_a)),
+])
+def test_exception_in_draw_or_event_is_contained(guarded_app, scene, act):
+    guarded_app.push(scene())
+    act(guarded_app)
+    top = guarded_app.stack.top
+    assert isinstance(top, Dialog) and top.title == "Something went wrong"
+
+
+@pytest.mark.parametrize("scene, act, error", [
+    (Exploding, lambda app: app.frame(1 / 60), RuntimeError),
+    (BadDraw, lambda app: app.frame(1 / 60), RuntimeError),
+    (BadInput, lambda app: key(app, pygame.K_a), KeyError),
+])
+def test_strict_mode_raises_scene_errors(app, scene, act, error):
+    pushed = app.push(scene())
+    with pytest.raises(error):
+        act(app)
+    assert app.stack.top is pushed  # no menu, no dialog: the error is the test's
+
+
+@pytest.mark.parametrize("value, strict", [("1", True), ("yes", True), ("0", False), ("", False)])
+def test_strict_mode_follows_the_environment_unless_given(monkeypatch, value, strict):
+    from game.app import App
+    from game.settings import Settings
+    monkeypatch.setenv("HANAFUDA_PARLOR_STRICT", value)
+    assert App((960, 600), headless=True, settings=Settings()).strict is strict
+    assert App((960, 600), headless=True, settings=Settings(), strict=False).strict is False
+
+
+def test_main_strict_flag_reaches_the_app(monkeypatch):
+    import main
+    from game.app import App
+    made = []
+    monkeypatch.setenv("HANAFUDA_PARLOR_STRICT", "0")
+    monkeypatch.setattr(App, "run", lambda self: made.append(self.strict))
+    assert main.main(["--strict"]) == 0 and main.main([]) == 0
+    assert made == [True, False]
 
 
 class Table(TableScene):
@@ -225,7 +276,7 @@ def test_app_starts_silent_without_an_audio_device(monkeypatch, caplog):
     pygame.mixer.quit()
     monkeypatch.setenv("SDL_AUDIODRIVER", "no_such_driver")
     with caplog.at_level(logging.INFO, logger="sounds"):
-        a = App((1280, 800), headless=True, settings=Settings())
+        a = App((1280, 800), headless=True, settings=Settings(), strict=True)
         a.start()
         assert a.sounds is None  # nothing opened before the first frame
         a.start_sounds()

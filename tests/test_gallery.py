@@ -28,7 +28,7 @@ def test_menu_opens_the_gallery(app):
 
 def test_all_cards_are_laid_out_as_a_12_by_4_month_grid(gallery):
     kinds = [it.kind for it in gallery.items]
-    assert kinds.count("hanafuda") == 48 and kinds.count("western") == 54 and kinds.count("back") == 3
+    assert (kinds.count("hanafuda"), kinds.count("western"), kinds.count("back")) == (48, 54, 3)
     grid = gallery.rows[:4]
     for row in grid:
         months = [gallery.items[i].obj.month for i in row]

@@ -59,3 +59,18 @@ def test_bad_size_is_refused(capsys):
     with pytest.raises(SystemExit):
         main.main(["--screenshot", "menu", "--out", "x.png", "--size", "big"])
     assert "WxH" in capsys.readouterr().err
+
+
+def test_screenshot_is_strict_even_when_the_environment_is_not(tmp_path, monkeypatch):
+    from game.scene import Scene
+
+    class BadDraw(Scene):
+        def draw(self, surface):
+            raise RuntimeError("bad draw")
+
+    monkeypatch.setenv("HANAFUDA_PARLOR_STRICT", "0")
+    monkeypatch.setattr(main, "build_scene", lambda name, seed: BadDraw())
+    out = tmp_path / "menu.png"
+    with pytest.raises(RuntimeError, match="bad draw"):
+        main.main(["--screenshot", "menu", "--out", str(out)])
+    assert not out.exists()  # no picture of the crash guard's menu

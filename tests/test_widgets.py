@@ -6,8 +6,7 @@ import pygame
 import pytest
 
 from game.theme import Metrics
-from game.widgets import (Button, Choice, FocusGroup, Label, NumberField, ScrollList, Slider,
-                          Toggle)
+from game.widgets import Button, Choice, FocusGroup, Label, NumberField, ScrollList, Slider, Toggle
 from tests.helpers import click, key, motion
 
 M = Metrics((1280, 800))
@@ -45,10 +44,12 @@ def test_disabled_button_and_right_click_do_nothing():
 
 def test_button_hover_changes_pixels():
     b = placed(Button("Go"))
-    plain = pygame.Surface((600, 300)); b.draw(plain)
+    plain = pygame.Surface((600, 300))
+    b.draw(plain)
     motion(b, (150, 120))
     assert b.hovered
-    lit = pygame.Surface((600, 300)); b.draw(lit)
+    lit = pygame.Surface((600, 300))
+    b.draw(lit)
     assert plain.get_at((110, 110)) != lit.get_at((110, 110))
 
 
@@ -84,7 +85,8 @@ def test_slider_drag_follows_pointer_and_clamps():
     s.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(t.right + 500, t.centery),
                                       rel=(0, 0), buttons=(1, 0, 0)))
     assert s.value == 1.0
-    s.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(t.right + 500, t.centery), button=1))
+    s.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(t.right + 500, t.centery),
+                                      button=1))
     s.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(t.left, t.centery), rel=(0, 0),
                                       buttons=(0, 0, 0)))
     assert s.value == 1.0  # released: no longer dragging

@@ -69,9 +69,9 @@ def build_sheet(width: int) -> pygame.Surface:
     y = GAP + rows_h[0]
     for row, suit in enumerate(western.SUITS):
         for col, rank in enumerate(western.RANKS):
-            card = western.Card(rank, suit)
-            put(western_face(card, ww, wh), GAP + col * (ww + GAP),
-                y + row * (wh + LABEL + GAP), str(card))
+            wcard = western.Card(rank, suit)
+            put(western_face(wcard, ww, wh), GAP + col * (ww + GAP),
+                y + row * (wh + LABEL + GAP), str(wcard))
     y += rows_h[1]
     extras = [(western_face(c, ww, wh), c.name) for c in western.DECK if c.is_joker]
     extras += [(card_back(style, ww, wh), BACK_LABELS[style]) for style in BACK_STYLES]

@@ -119,8 +119,9 @@ def ui_strings(root: Path | str | None = None) -> list[tuple[str, str]]:
     """``(file:line, text)`` for each string literal passed to ``_()``, ``N_()`` or ``ngettext()``.
 
     Walks the ``*.py`` files under ``root`` (default: the repository), leaving out the top-level
-    tests/ and tools/, virtual environments, caches and hidden directories. A file that does not parse is reported
-    as an error rather than skipped, so a syntax slip cannot silently shrink the font.
+    tests/ and tools/, virtual environments, caches and hidden directories. A file that does not
+    parse is reported as an error rather than skipped, so a syntax slip cannot silently shrink
+    the font.
     """
     base = Path(root) if root is not None else REPO_ROOT
     found: list[tuple[str, int, int, str]] = []

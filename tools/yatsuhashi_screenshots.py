@@ -37,7 +37,7 @@ def main() -> int:
     from game.settings import Settings
     from rules.yatsuhashi_solver import solve
 
-    app = App((1280, 800), headless=True, settings=Settings())
+    app = App((1280, 800), headless=True, settings=Settings(), strict=True)
     app.start()
     table = YatsuhashiTable(setup=default_setup("yatsuhashi", args.seed))
     app.push(table)

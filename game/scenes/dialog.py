@@ -145,7 +145,7 @@ class NumberDialog(Dialog):
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and self.field.focused):
-            self.widgets[1].on_activate()
+            self.widgets[1].activate()
             return
         super().handle_event(event)
 

@@ -18,8 +18,7 @@ from game.scene import Scene
 from game.text import draw_text, fit_font_size
 from rules import hanafuda, western
 from rules.hanafuda import MONTH_NAMES, PLANTS
-from sprites import CardSprite
-from sprites import faces
+from sprites import CardSprite, faces
 
 GLOW = (214, 172, 84)
 
@@ -96,12 +95,14 @@ class GalleryScene(Scene):
         x0 = margin + (inner_w - (12 * cw + 11 * gap)) // 2
         label_h = font(m.type_size("small"), True).get_linesize() * 2
         for month in range(1, 13):
-            self.month_labels.append((month, pygame.Rect(x0 + (month - 1) * (cw + gap), y, cw, label_h)))
+            rect = pygame.Rect(x0 + (month - 1) * (cw + gap), y, cw, label_h)
+            self.month_labels.append((month, rect))
         y += label_h + m.px(4)
         for row in range(4):
             row_cards = [hanafuda.month_cards(month)[row] for month in range(1, 13)]
             self._add_row("hanafuda", row_cards, x0, y, cw, ch, gap,
-                          lambda c: faces.face_renderer(c, badge=badge), faces.back_renderer("black"))
+                          lambda c: faces.face_renderer(c, badge=badge),
+                          faces.back_renderer("black"))
             y += ch + gap
         y += m.px(24)
 

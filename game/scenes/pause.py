@@ -41,22 +41,22 @@ class PauseMenu(WidgetScene):
         if not self.table.in_progress:
             go()  # nothing played yet: nothing to lose
             return
-        self.app.push(Dialog(_("Restart this deal?"),
+        self.host.push(Dialog(_("Restart this deal?"),
                              _("The deal starts again from the beginning. The game in progress "
                                "will count as abandoned."),
                              [(_("Restart"), go), (_("Cancel"), None)]))
 
     def _rules(self) -> None:
-        self.app.push(self.table.rules_scene())
+        self.host.push(self.table.rules_scene())
 
     def _settings(self) -> None:
         from game.scenes.settings import SettingsScene
-        self.app.push(SettingsScene())
+        self.host.push(SettingsScene())
 
     def _quit(self) -> None:
         # Nothing to confirm: the game is saved, and Continue on the menu resumes it.
         from game.scenes.menu import MenuScene
-        self.app.stack.reset(MenuScene())
+        self.host.stack.reset(MenuScene())
 
     def arrange(self, size: tuple[int, int]) -> None:
         m = self.metrics

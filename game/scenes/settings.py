@@ -26,8 +26,7 @@ class SettingsScene(WidgetScene):
     name = "settings"
 
     def build(self) -> list[Widget]:
-        s = self.app.settings if self.app else None
-        assert s is not None, "SettingsScene needs an app"
+        s = self.host.settings
         self.panel = Panel()
         self.heading = Label(_("Settings"), role="title", align="center", color=theme.GOLD)
         self.master = Slider(_("Master volume"), s.master_volume, self._set("master_volume"))
@@ -36,7 +35,8 @@ class SettingsScene(WidgetScene):
         self.speed = Choice(_("Animation speed"), speed_choices(), s.animation_speed,
                             self._set("animation_speed"))
         self.fullscreen = Toggle(_("Full screen (F11)"), s.fullscreen, self._fullscreen)
-        self.back_style = Choice(_("Card back"), back_choices(), s.card_back, self._set("card_back"))
+        self.back_style = Choice(_("Card back"), back_choices(), s.card_back,
+                                 self._set("card_back"))
         self.badges = Toggle(_("Month and kind badges on cards"), s.card_badges,
                              self._set("card_badges"))
         self.language = Choice(_("Language"), list(LANGUAGES.items()), s.language,
@@ -48,25 +48,25 @@ class SettingsScene(WidgetScene):
 
     def _set(self, field: str):
         def apply(value) -> None:
-            setattr(self.app.settings, field, value)
-            self.app.apply_settings()
+            setattr(self.host.settings, field, value)
+            self.host.apply_settings()
             if field in ("mute", "master_volume", "effects_volume"):
                 self.play("click")
         return apply
 
     def _fullscreen(self, on: bool) -> None:
-        self.app.set_fullscreen(on)
+        self.host.set_fullscreen(on)
 
     def resume(self) -> None:
-        self.fullscreen.value = self.app.settings.fullscreen
+        self.fullscreen.value = self.host.settings.fullscreen
 
     def handle_event(self, event: pygame.event.Event) -> None:
         super().handle_event(event)
         # F11 is handled by the app; keep the toggle in step with it.
-        self.fullscreen.value = self.app.settings.fullscreen
+        self.fullscreen.value = self.host.settings.fullscreen
 
     def exit(self) -> None:
-        self.app.save_settings()
+        self.host.save_settings()
 
     def arrange(self, size: tuple[int, int]) -> None:
         self.arrange_page(size, self.panel, self.heading, self.rows, self.done, 760, 720)

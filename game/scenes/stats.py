@@ -25,8 +25,8 @@ def tally_line(t: Tally) -> str:
     'Played 2 · won 1 · lost 1 · drawn 0 · win 50% · streak 0 (best 1) · abandoned 1'
     """
     rate = "—" if t.win_rate is None else f"{t.win_rate * 100:.0f}%"
-    line = _("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})")
-    line = line.format(p=t.played, w=t.won, l=t.lost, d=t.drawn, r=rate, s=t.streak,
+    text = _("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})")
+    line = text.format(p=t.played, w=t.won, l=t.lost, d=t.drawn, r=rate, s=t.streak,
                        b=t.best_streak)
     if t.abandoned:
         line += " · " + _("abandoned {n}").format(n=t.abandoned)
@@ -49,8 +49,7 @@ class StatsScene(WidgetScene):
     name = "statistics"
 
     def build(self) -> list[Widget]:
-        assert self.app is not None
-        stats = self.app.stats
+        stats = self.host.stats
         self.panel = Panel()
         self.heading = Label(_("Statistics"), role="title", align="center", color=theme.GOLD)
         rows: list[Widget] = []

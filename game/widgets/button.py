@@ -61,12 +61,13 @@ class Button(Widget):
         if self.subtitle:
             sub_font = font(m.type_size("small"))
             # Dim text is unreadable on vermilion: a primary button's subtitle is cream.
-            sub_color = (theme.DISABLED if not self.enabled else
-                         theme.TEXT if self.primary else theme.TEXT_DIM)
-            sub = sub_font.render(self.subtitle, True, sub_color)
-            if sub.get_width() > r.width - 2 * pad:
-                sub = pygame.transform.smoothscale(
-                    sub, (r.width - 2 * pad, max(1, round(sub.get_height() * (r.width - 2 * pad) / sub.get_width()))))
+            color = (theme.DISABLED if not self.enabled else
+                     theme.TEXT if self.primary else theme.TEXT_DIM)
+            sub = sub_font.render(self.subtitle, True, color)
+            room = r.width - 2 * pad
+            if sub.get_width() > room:
+                height = max(1, round(sub.get_height() * room / sub.get_width()))
+                sub = pygame.transform.smoothscale(sub, (room, height))
             total = title.get_height() + sub.get_height()
             y = r.centery - total // 2
             surface.blit(title, (r.centerx - title.get_width() // 2, y))

@@ -32,7 +32,8 @@ class _Row(Widget):
     def control_rect(self) -> pygame.Rect:
         w = min(self.metrics.px(300), self.rect.width // 2)
         h = self.rect.height - self.metrics.px(14)
-        return pygame.Rect(self.rect.right - w - self.metrics.px(10), self.rect.centery - h // 2, w, h)
+        return pygame.Rect(self.rect.right - w - self.metrics.px(10), self.rect.centery - h // 2,
+                           w, h)
 
     def _changed(self, value: Any) -> None:
         if self.on_change is not None:

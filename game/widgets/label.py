@@ -29,7 +29,8 @@ class Label(Widget):
 
     @property
     def font(self) -> pygame.font.Font:
-        return font(self.metrics.type_size(self.role), self.bold or self.role in ("display", "title"))
+        bold = self.bold or self.role in ("display", "title")
+        return font(self.metrics.type_size(self.role), bold)
 
     def preferred_height(self, width: int) -> int:
         return text_height(self.font, self.text, max(1, width))

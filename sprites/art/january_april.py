@@ -145,7 +145,7 @@ def plum_branch(limbs: Sequence[Sequence[Point]], flowers: Sequence[tuple[float,
                 buds: Sequence[tuple[float, float, float]] = ()) -> str:
     """Black plum limbs (first is the main one) with blossoms ``(x, y, r)`` and buds."""
     out = [branch(limbs[0], 7.5, 2.2)]
-    out += [branch(l, 3.2, 1.0) for l in limbs[1:]]
+    out += [branch(limb, 3.2, 1.0) for limb in limbs[1:]]
     out += [bud(x, y, 2.2, pal.VERMILION, rot) for x, y, rot in buds]
     out += [plum_flower(x, y, r, rot=(x * 7 + y * 3) % 72) for x, y, r in flowers]
     return "".join(out)

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import math
-
 from typing import Callable, Sequence
 
 from . import palette as pal
@@ -257,7 +256,7 @@ def clover_bush(sprays: Sequence[tuple[float, float, float, float]]) -> str:
     """Sprays ``(base_x, height, reach, side)``: each rises from the bottom and arches over."""
     out = []
     for bx, height, reach, side in sprays:
-        pts = [(bx, 164)]
+        pts: list[tuple[float, float]] = [(bx, 164)]
         for i in range(1, 8):
             t = i / 7
             pts.append((bx + reach * t * t, 164 - height * (1 - (1 - t) ** 2) + t ** 3 * 14))
@@ -342,7 +341,7 @@ def pampas_hill(profile: Sequence[Point], seed: int = 0, plumes: str = pal.SAND)
     tall blades with drooping ears rising into the sky."""
     crest = []
     for i in range(37):
-        x = -4 + i * 3
+        x: float = -4 + i * 3
         y = ridge(profile, x)
         spike = 4 + 3 * math.sin(i * 2.1 + seed)
         crest += [(x, y), (x + 1.5 + math.sin(i + seed), y - spike)]

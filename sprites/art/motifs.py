@@ -18,14 +18,14 @@ from .svg import Point, circle, fmt, group, path, polar, smooth, tf
 
 def petal_path(length: float, width: float, notch: float = 0.0) -> str:
     """One petal from the origin pointing up (-y); ``notch`` cuts a cherry-style V at the tip."""
-    w, l = width / 2, length
+    w, h = width / 2, length
     if notch:
-        n = notch * l
-        return (f"M0 0 C{fmt(-w * 1.1)} {fmt(-l * 0.25)} {fmt(-w * 1.15)} {fmt(-l * 0.95)} "
-                f"{fmt(-w * 0.45)} {fmt(-l)} L0 {fmt(-l + n)} L{fmt(w * 0.45)} {fmt(-l)} "
-                f"C{fmt(w * 1.15)} {fmt(-l * 0.95)} {fmt(w * 1.1)} {fmt(-l * 0.25)} 0 0 Z")
-    return (f"M0 0 C{fmt(-w * 1.25)} {fmt(-l * 0.3)} {fmt(-w * 1.05)} {fmt(-l)} 0 {fmt(-l)} "
-            f"C{fmt(w * 1.05)} {fmt(-l)} {fmt(w * 1.25)} {fmt(-l * 0.3)} 0 0 Z")
+        n = notch * h
+        return (f"M0 0 C{fmt(-w * 1.1)} {fmt(-h * 0.25)} {fmt(-w * 1.15)} {fmt(-h * 0.95)} "
+                f"{fmt(-w * 0.45)} {fmt(-h)} L0 {fmt(-h + n)} L{fmt(w * 0.45)} {fmt(-h)} "
+                f"C{fmt(w * 1.15)} {fmt(-h * 0.95)} {fmt(w * 1.1)} {fmt(-h * 0.25)} 0 0 Z")
+    return (f"M0 0 C{fmt(-w * 1.25)} {fmt(-h * 0.3)} {fmt(-w * 1.05)} {fmt(-h)} 0 {fmt(-h)} "
+            f"C{fmt(w * 1.05)} {fmt(-h)} {fmt(w * 1.25)} {fmt(-h * 0.3)} 0 0 Z")
 
 
 def blossom(x: float, y: float, r: float, fill: str, *, edge: str | None = None,

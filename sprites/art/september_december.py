@@ -54,7 +54,7 @@ def kiku_plant(blooms: Sequence[tuple[float, float, float, str]],
     """Stems from the ground to each bloom ``(x, y, r, colours)``; leaves ``(x, y, s, angle)``."""
     out = [stem([(x * 0.6 + 20, 164), (x * 0.9 + 5, (y + 164) / 2), (x, y)], 1.8)
            for x, y, _, _ in blooms]
-    out += [kiku_leaf(*l) for l in leaves]
+    out += [kiku_leaf(*spec) for spec in leaves]
     out += [chrysanthemum(x, y, r, c, rot=x) for x, y, r, c in blooms]
     return "".join(out)
 
@@ -139,7 +139,7 @@ MAPLE_FILLS = (pal.VERMILION, pal.RED, pal.OCHRE, pal.VERMILION, "#e0622a")
 def maple_bough(limbs: Sequence[Sequence[Point]],
                 leaves: Sequence[tuple[float, float, float, float]]) -> str:
     """Black maple limbs with leaves ``(x, y, r, angle)`` in autumn reds and ochre."""
-    out = [branch(limbs[0], 6, 1.8)] + [branch(l, 3, 1) for l in limbs[1:]]
+    out = [branch(limbs[0], 6, 1.8)] + [branch(limb, 3, 1) for limb in limbs[1:]]
     out += [maple_leaf(x, y, r, a, MAPLE_FILLS[i % len(MAPLE_FILLS)])
             for i, (x, y, r, a) in enumerate(leaves)]
     return "".join(out)
@@ -431,7 +431,7 @@ def kiri_crown(flowers: Sequence[tuple[float, float, float]]) -> str:
 
 
 def kiri_leaves(leaves: Sequence[tuple[float, float, float, float]]) -> str:
-    return "".join(paulownia_leaf(*l) for l in leaves)
+    return "".join(paulownia_leaf(*spec) for spec in leaves)
 
 
 def tail_plume(points: Sequence[Point], colour: str) -> str:
