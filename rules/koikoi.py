@@ -20,9 +20,12 @@ import copy
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
-from rules.deck import shuffled
+from rules.deck import shuffle_in_place, shuffled
+from rules.engine import (AmbiguousActionError, DuplicateCardError, Engine, Event,
+                          IllegalActionError, InvalidNotationError, LayoutError, RulesError,
+                          check_dict, check_int, check_list, check_seat)
 from rules.fishing import KIND_ORDER, capture_options, derive_seed, sort_pile
 from rules.hanafuda import DECK, Card, Kind, card, cards, codes
 
@@ -30,8 +33,8 @@ from rules.hanafuda import DECK, Card, Kind, card, cards, codes
 # Options
 
 
-class InvalidRulesError(ValueError):
-    """An option with a value rules.md does not allow."""
+class InvalidRulesError(LayoutError):
+    """An option with a value rules.md does not allow (or of the wrong type), or an unknown one."""
 
 
 _CHOICES = {
@@ -93,6 +96,9 @@ class KoiKoiRules:
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> "KoiKoiRules":
         """Rules from a setup screen's option values (unknown keys are an error)."""
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            raise InvalidRulesError(f"Koi-Koi options: expected an object of option values, "
+                                    f"got {type(options).__name__}")
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(options) - names
         if unknown:
@@ -136,10 +142,6 @@ YAKU_CARDS: dict[str, tuple[str, ...] | None] = {
 }
 
 
-class DuplicateCardError(ValueError):
-    """The same card twice in one collection."""
-
-
 def _mask(codes: Iterable[str]) -> int:
     m = 0
     for code in codes:
@@ -168,9 +170,22 @@ _MONTHS = tuple(_mask(c.code for c in DECK[m * 4:m * 4 + 4]) for m in range(12))
 
 
 def pile_mask(captured: Iterable[Card]) -> int:
-    """The cards as a bit set; the same card twice is an error."""
+    """The cards as a bit set; the same card twice is an error, and so is anything not a card.
+
+    >>> pile_mask(cards("1R 1B")) == 0b11
+    True
+    >>> pile_mask(None)
+    Traceback (most recent call last):
+    ...
+    rules.engine.InvalidNotationError: expected a collection of cards, got NoneType
+    """
+    if isinstance(captured, (str, bytes, dict)) or not hasattr(captured, "__iter__"):
+        raise InvalidNotationError(f"expected a collection of cards, got "
+                                   f"{type(captured).__name__}")
     m = 0
     for c in captured:
+        if type(c) is not Card:
+            raise InvalidNotationError(f"not a card: {c!r}")
         bit = 1 << c.index
         if m & bit:
             raise DuplicateCardError(f"card {c.code} appears twice")
@@ -180,6 +195,7 @@ def pile_mask(captured: Iterable[Card]) -> int:
 
 def kind_counts(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> dict[str, int]:
     """Brights, animals, ribbons and chaff as the yaku count them (the sake cup may count twice)."""
+    _check_rules(rules)
     m = pile_mask(captured)
     chaff = (m & _CHAFF).bit_count() + (1 if rules.sake_as_chaff and m & _SAKE else 0)
     return {"brights": (m & _BRIGHTS).bit_count(), "animals": (m & _ANIMALS).bit_count(),
@@ -188,7 +204,14 @@ def kind_counts(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) ->
 
 def yaku(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> dict[str, int]:
     """The yaku that score under ``rules``: id (as in rules.md) to points."""
+    _check_rules(rules)
     return yaku_of_mask(pile_mask(captured), rules)
+
+
+def _check_rules(rules: object) -> KoiKoiRules:
+    if not isinstance(rules, KoiKoiRules):
+        raise InvalidRulesError(f"rules: expected KoiKoiRules, got {type(rules).__name__}")
+    return rules
 
 
 def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
@@ -272,10 +295,6 @@ def yaku_total(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> 
 # Actions and events
 
 
-class IllegalActionError(ValueError):
-    """An action that is not legal now (or not an action at all)."""
-
-
 class Action(NamedTuple):
     """One decision. ``kind``: play, take, koikoi, stop, swap, keep.
 
@@ -300,15 +319,24 @@ class Action(NamedTuple):
         return self.kind
 
 
+ACTION_WORDS = ("koikoi", "stop", "swap", "keep")
+
+
 def parse_action(text: str) -> Action:
-    """An action from its notation.
+    """An action from its notation; text that is not an action raises InvalidNotationError.
 
     >>> str(parse_action("play 3b 3c1")), str(parse_action("KOIKOI"))
     ('play 3B 3C1', 'koikoi')
+    >>> parse_action("plya 3B")
+    Traceback (most recent call last):
+    ...
+    rules.engine.InvalidNotationError: not an action: 'plya 3B'
     """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"not an action: {text!r}")
     parts = text.strip().split()
     if not parts:
-        raise IllegalActionError("empty action")
+        raise InvalidNotationError("empty action")
     word = parts[0].lower()
     try:
         if word == "play" and len(parts) in (2, 3):
@@ -317,33 +345,31 @@ def parse_action(text: str) -> Action:
             return Action("play", card(parts[1]), card(parts[2]) if len(parts) == 3 else None)
         if word == "take" and len(parts) == 2:
             return Action("take", None, card(parts[1]))
-        if word in ("koikoi", "stop", "swap", "keep") and len(parts) == 1:
+        if word in ACTION_WORDS and len(parts) == 1:
             return Action(word)
-    except ValueError as exc:
-        raise IllegalActionError(f"bad action {text!r}: {exc}") from None
-    raise IllegalActionError(f"not an action: {text!r}")
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"bad action {text!r}: {exc}") from None
+    raise InvalidNotationError(f"not an action: {text!r}")
 
 
-class Event:
-    """Something that happened, for animation and logs. ``data`` holds kind-specific facts."""
+def _check_action(action: Action) -> None:
+    """An Action built by hand must hold what the notation could say, or InvalidNotationError."""
+    kind, c, target, lay = action
+    ok = type(lay) is bool and (c is None or type(c) is Card) and \
+        (target is None or type(target) is Card)
+    if ok and kind == "play":
+        ok = c is not None and not (lay and target is not None)
+    elif ok and kind == "take":
+        ok = c is None and target is not None and not lay
+    elif ok:
+        ok = kind in ACTION_WORDS and c is None and target is None and not lay
+    if not ok:
+        raise InvalidNotationError(f"not an action: {action!r}")
 
-    __slots__ = ("kind", "seat", "cards", "data")
 
-    def __init__(self, kind: str, seat: int | None = None, cards: tuple[Card, ...] = (),
-                 data: dict | None = None) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.cards = cards
-        self.data = data if data is not None else {}
-
-    def __repr__(self) -> str:
-        return f"Event({str(self)!r})"
-
-    def __str__(self) -> str:
-        who = f" seat{self.seat}" if self.seat is not None else ""
-        cs = " " + " ".join(c.code for c in self.cards) if self.cards else ""
-        return f"{self.kind}{who}{cs}"
-
+MAX_SEED = 2**64 - 1        # deal numbers are 64-bit (derive_seed works modulo 2**64)
+MAX_SCORE = 10**9
+MAX_ROUND = 10**6
 
 PHASE_SWAP = "swap"          # the non-dealer may swap hands (blind)
 PHASE_PLAY = "play"          # play a card from the hand
@@ -371,6 +397,12 @@ class RoundResult:
                 "points": list(self.points), "yaku": dict(self.yaku), "base": self.base,
                 "multipliers": [list(m) for m in self.multipliers],
                 "koikoi_calls": list(self.koikoi_calls), "dealer": self.dealer}
+
+    def copy(self) -> "RoundResult":
+        """An independent copy (its lists and dict copied)."""
+        return RoundResult(self.round, self.kind, self.winner, list(self.points),
+                           dict(self.yaku), self.base, list(self.multipliers),
+                           list(self.koikoi_calls), self.dealer)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -404,10 +436,10 @@ Options = tuple[Capture, ...]
 
 def _capture_table(triple: bool) -> dict[Card, tuple[Options, ...]]:
     """card -> field pattern of its month -> ``capture_options`` of the card, as Captures."""
-    table = {}
+    table: dict[Card, tuple[Options, ...]] = {}
     for c in DECK:
         month = DECK[_SHIFT[c]:_SHIFT[c] + 4]
-        rows = []
+        rows: list[Options] = []
         for pattern in range(16):
             field_cards = [month[i] for i in range(4) if pattern >> i & 1]
             if c in field_cards:  # a card in play is not on the field: never looked up
@@ -449,7 +481,7 @@ def _month_or_pairs(mask: int) -> str | None:
 
 
 def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, other_calls: int,
-                      base: int) -> tuple[list[tuple[str, int]], int]:
+                      base: float) -> tuple[list[tuple[str, int]], int]:
     """The multipliers a round's winner scores with, and their product (rules.md: they multiply).
 
     ``own_calls``/``other_calls``: koi-koi called this round by the winner and by the loser;
@@ -478,13 +510,18 @@ def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, ot
 
 
 class KoiKoiGame:
-    """A Koi-Koi match: state, legal actions, apply, per-seat observation, replay."""
+    """A Koi-Koi match: state, legal actions, apply, per-seat observation, replay.
+
+    It meets ``rules.engine.Engine``: ``current_player`` is None once the match is over,
+    ``observation(seat)`` is a :class:`KoiKoiObservation`, ``clone()`` is a cheap copy and
+    ``sample(observation, rng)`` a state the observing seat cannot tell from the real one.
+    """
 
     players = 2
 
     def __init__(self, seed: int, rules: KoiKoiRules = KoiKoiRules()) -> None:
-        self.seed = seed
-        self.rules = rules
+        self.seed = check_int(seed, "seed", 0, MAX_SEED)
+        self.rules = _check_rules(rules)
         self.actions: list[Action] = []
         self.scores = [0, 0]
         self.history: list[RoundResult] = []
@@ -499,17 +536,21 @@ class KoiKoiGame:
         self.pile_totals = [0, 0]    # their points
         self.field_mask = 0          # the field as a bit set, for the move tables
         self.stock: list[Card] = []  # top first
-        self.current_player = self.dealer
+        self.current_player: int | None = self.dealer  # None once the match is over
+        self._turn = self.dealer     # current_player, or the last one once the match is over
         self.phase = PHASE_PLAY
         self.koikoi_calls = [0, 0]
         self.field_brights = 0
         self.pending: Card | None = None        # drawn card waiting for a choice
         self.turn_start_total = 0               # the player's yaku total when the turn began
         self.turn_captures: list[Card] = []
+        self.revealed = 0                       # cards both seats have seen (a hand swap)
         self.winner: int | None = None
         self._events: list[Event] = []
         self._legal: list[Action] | None = None  # cached until the next apply
+        self._history_view: tuple[RoundResult, ...] = ()  # copies, for observations
         self.layout: dict[str, Any] | None = None  # set by from_layout (kept for replay)
+        self.sampled = False                     # made by sample(): no record to replay
 
     # Construction ------------------------------------------------------------------------------
     @classmethod
@@ -535,7 +576,8 @@ class KoiKoiGame:
         many cards as the other or one more, and the stock holds a card for every turn left.
         There is no hand swap and no instant-win check; ``field_brights`` (the field-bright
         multiplier's count) defaults to the brights on ``field``. Later rounds are dealt from
-        ``seed``. ``to_dict`` keeps the layout, so such a game replays too.
+        ``seed``. ``to_dict`` keeps the layout, so such a game replays too. Anything else
+        raises a LayoutError naming the bad part.
 
         >>> g = KoiKoiGame.from_layout(["3B 1C1", "9C1 5C1"], "3C1 8C1", "12C1 4C1 6C1 7C1")
         >>> [str(a) for a in g.legal_actions()]  # matching is required by default
@@ -549,19 +591,23 @@ class KoiKoiGame:
         ...     print(exc)
         card 3B appears twice in the layout
         """
-        def parse(value: str | Iterable[Card]) -> list[Card]:
-            return cards(value) if isinstance(value, str) else list(value)
-
-        if len(hands) != 2 or len(piles) != 2 or len(scores) != 2 or len(koikoi_calls) != 2:
-            raise ValueError("hands, piles, scores and koikoi_calls need one entry per seat")
-        if dealer not in (0, 1):
-            raise ValueError(f"dealer out of range 0-1: {dealer}")
-        current = dealer if current is None else current
-        if current not in (0, 1):
-            raise ValueError(f"current player out of range 0-1: {current}")
-        hand_cards = [parse(h) for h in hands]
-        pile_cards = [parse(p) for p in piles]
-        field_cards, stock_cards = parse(field), parse(stock)
+        _check_rules(rules)
+        hand_cards = [_layout_cards(h, f"hands[{i}]") for i, h in
+                      enumerate(_pair(hands, "hands"))]
+        pile_cards = [_layout_cards(p, f"piles[{i}]") for i, p in
+                      enumerate(_pair(piles, "piles"))]
+        score_values = [check_int(s, f"scores[{i}]", -MAX_SCORE, MAX_SCORE)
+                        for i, s in enumerate(_pair(scores, "scores"))]
+        calls = [check_int(k, f"koikoi_calls[{i}]", 0, 99)
+                 for i, k in enumerate(_pair(koikoi_calls, "koikoi_calls"))]
+        field_cards = _layout_cards(field, "field")
+        stock_cards = _layout_cards(stock, "stock")
+        check_int(dealer, "dealer", 0, 1)
+        current = dealer if current is None else check_int(current, "current", 0, 1)
+        if field_brights is not None:
+            check_int(field_brights, "field_brights", 0, 5)
+        check_int(round, "round", 1, MAX_ROUND)
+        check_int(seed, "seed", 0, MAX_SEED)
         seen = 0
         for c in (*hand_cards[0], *hand_cards[1], *field_cards, *stock_cards, *pile_cards[0],
                   *pile_cards[1]):
@@ -570,20 +616,18 @@ class KoiKoiGame:
             seen |= c.bit
         mine, theirs = len(hand_cards[current]), len(hand_cards[1 - current])
         if mine - theirs not in (0, 1) or not mine:
-            raise ValueError(f"hands of {mine} (seat {current}, to play) and {theirs} cards "
-                             "cannot take turns to the end")
+            raise LayoutError(f"hands of {mine} (seat {current}, to play) and {theirs} cards "
+                              "cannot take turns to the end")
         if len(stock_cards) < mine + theirs:
-            raise ValueError(f"a stock of {len(stock_cards)} cards is short of the "
-                             f"{mine + theirs} turns left")
-        if round < 1:
-            raise ValueError(f"round out of range: {round}")
+            raise LayoutError(f"a stock of {len(stock_cards)} cards is short of the "
+                              f"{mine + theirs} turns left")
 
         game = cls(seed, rules)
         game.layout = {
             "hands": [codes(h) for h in hand_cards], "field": codes(field_cards),
             "stock": codes(stock_cards), "dealer": dealer, "current": current,
-            "piles": [codes(p) for p in pile_cards], "scores": list(scores),
-            "koikoi_calls": list(koikoi_calls), "field_brights": field_brights, "round": round}
+            "piles": [codes(p) for p in pile_cards], "scores": list(score_values),
+            "koikoi_calls": list(calls), "field_brights": field_brights, "round": round}
         game.deal_count = 1  # the layout stands for the first deal
         game.round = round
         game.dealer = dealer
@@ -593,36 +637,182 @@ class KoiKoiGame:
         game.field_mask = pile_mask(field_cards)
         game.piles = [sort_pile(p) for p in pile_cards]
         game.pile_masks = [pile_mask(p) for p in pile_cards]
-        game.pile_yaku = [yaku_of_mask(m, rules) for m in game.pile_masks]
-        game.pile_totals = [sum(y.values()) for y in game.pile_yaku]
-        game.scores = [int(s) for s in scores]
-        game.koikoi_calls = [int(k) for k in koikoi_calls]
+        game._refresh_yaku()
+        game.scores = score_values
+        game.koikoi_calls = calls
         game.field_brights = (sum(c.kind is Kind.BRIGHT for c in field_cards)
-                              if field_brights is None else int(field_brights))
+                              if field_brights is None else field_brights)
         game._start_turn(current)
         game._events.clear()
         return game
 
+    def _refresh_yaku(self) -> None:
+        self.pile_yaku = [yaku_of_mask(m, self.rules) for m in self.pile_masks]
+        self.pile_totals = [sum(y.values()) for y in self.pile_yaku]
+
     def to_dict(self) -> dict[str, Any]:
-        data = {"game": "koikoi", "seed": self.seed, "rules": dataclasses.asdict(self.rules),
-                "actions": [str(a) for a in self.actions]}
+        """The game as JSON-ready values: seed (or layout), rules and actions, for from_dict."""
+        if self.sampled:
+            raise RulesError("a sampled game is a guess, not a game: it has no record to save")
+        data: dict[str, Any] = {"game": "koikoi", "seed": self.seed,
+                                "rules": dataclasses.asdict(self.rules),
+                                "actions": [str(a) for a in self.actions]}
         if self.layout is not None:
             data["layout"] = copy.deepcopy(self.layout)
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "KoiKoiGame":
-        """Replay a saved game: seed (or layout), rules and actions."""
-        if data.get("game") != "koikoi":
-            raise ValueError(f"not a Koi-Koi game: {data.get('game')!r}")
-        rules = KoiKoiRules.from_options(dict(data["rules"]))
+    def from_dict(cls, data: Any) -> "KoiKoiGame":
+        """Replay a saved game: seed (or layout), rules and actions.
+
+        Every value is checked before anything is replayed, and a replay the engine refuses
+        is refused whole: damaged or hostile data raises a LayoutError naming the bad part.
+
+        >>> KoiKoiGame.from_dict({"game": "koikoi", "seed": 1, "rules": {}, "actions": ["fold"]})
+        Traceback (most recent call last):
+        ...
+        rules.engine.LayoutError: actions[0] 'fold': not an action: 'fold'
+        """
+        data = check_dict(data, "saved game")
+        unknown = set(data) - {"game", "seed", "rules", "actions", "layout"}
+        if unknown:
+            raise LayoutError(f"saved game: unknown keys {sorted(unknown)}")
+        for key in ("game", "seed", "rules", "actions"):
+            if key not in data:
+                raise LayoutError(f"saved game: no {key!r}")
+        if data["game"] != "koikoi":
+            raise LayoutError(f"game: not a Koi-Koi game: {data['game']!r}")
+        seed = check_int(data["seed"], "seed", 0, MAX_SEED)
+        rules = KoiKoiRules.from_options(check_dict(data["rules"], "rules"))
+        actions = check_list(data["actions"], "actions")
+        for i, text in enumerate(actions):
+            if not isinstance(text, str) or len(text) > 40:
+                raise LayoutError(f"actions[{i}]: expected an action's notation, got {text!r}")
         layout = data.get("layout")
         if layout is not None:
-            game = cls.from_layout(**layout, rules=rules, seed=int(data["seed"]))
+            layout = check_dict(layout, "layout")
+            unknown = set(layout) - _LAYOUT_KEYS
+            if unknown:
+                raise LayoutError(f"layout: unknown keys {sorted(unknown)}")
+            missing = {"hands", "field", "stock"} - set(layout)
+            if missing:
+                raise LayoutError(f"layout: missing {sorted(missing)}")
+            for key in ("hands", "piles"):  # notation only: no objects in a saved game
+                for i, part in enumerate(check_list(layout.get(key, ("", "")), f"layout.{key}")):
+                    if not isinstance(part, str):
+                        raise LayoutError(f"layout.{key}[{i}]: expected card codes as text")
+            for key in ("field", "stock"):
+                if not isinstance(layout[key], str):
+                    raise LayoutError(f"layout.{key}: expected card codes as text")
+            try:
+                game = cls.from_layout(**layout, rules=rules, seed=seed)
+            except RulesError as exc:
+                raise LayoutError(f"layout: {exc}") from None
         else:
-            game = cls.new(int(data["seed"]), rules)
-        for text in data["actions"]:
-            game.apply(text)
+            game = cls.new(seed, rules)
+        for i, text in enumerate(actions):
+            try:
+                game.apply(text)
+            except RulesError as exc:
+                raise LayoutError(f"actions[{i}] {text!r}: {exc}") from None
+        return game
+
+    def clone(self) -> "KoiKoiGame":
+        """An independent copy (no deepcopy: the lists are copied, cards and actions shared).
+
+        >>> g = KoiKoiGame.new(3)
+        >>> c = g.clone()
+        >>> _ = c.apply(c.legal_actions()[0])
+        >>> len(g.actions), len(c.actions)
+        (0, 1)
+        """
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.actions = self.actions.copy()
+        new.scores = self.scores.copy()
+        new.history = self.history.copy()
+        h0, h1 = self.hands
+        new.hands = [h0.copy(), h1.copy()]
+        new.field = self.field.copy()
+        p0, p1 = self.piles
+        new.piles = [p0.copy(), p1.copy()]
+        new.pile_masks = self.pile_masks.copy()
+        new.pile_yaku = self.pile_yaku.copy()  # the dicts are replaced, never changed
+        new.pile_totals = self.pile_totals.copy()
+        new.stock = self.stock.copy()
+        new.koikoi_calls = self.koikoi_calls.copy()
+        new.turn_captures = self.turn_captures.copy()
+        new._events = []
+        return new
+
+    @classmethod
+    def sample(cls, observation: Any, rng: random.Random) -> "KoiKoiGame":
+        """A full game that ``observation``'s seat cannot tell from the real one.
+
+        The cards the seat has not seen (the opponent's hand, but for cards revealed to both,
+        and the stock, whose order nobody knows) are dealt from the unseen cards at random with
+        ``rng``; everything the seat knows is as observed. Later rounds are dealt from a random
+        seed. The sample plays on like any game, but it is not a record: ``to_dict`` refuses it.
+
+        >>> g = KoiKoiGame.new(4)
+        >>> s = KoiKoiGame.sample(g.observation(0), random.Random(1))
+        >>> s.observation(0) == g.observation(0), sorted(s.hands[1]) == sorted(g.hands[1])
+        (True, False)
+        """
+        if not isinstance(observation, KoiKoiObservation):
+            raise RulesError(f"observation: expected a KoiKoiObservation, "
+                             f"got {type(observation).__name__}")
+        if not isinstance(rng, random.Random):
+            raise RulesError(f"rng: expected a random.Random, got {type(rng).__name__}")
+        obs = observation
+        seat = obs.seat
+        other = 1 - seat
+        game = cls(rng.getrandbits(64), obs.rules)
+        game.sampled = True
+        # What the seat has seen, and what it knows is hidden where.
+        known_other = list(obs.revealed_hands[other])
+        in_stock = list(obs.revealed_stock)
+        seen = pile_mask((*obs.hand, *obs.field, *obs.piles[0], *obs.piles[1], *known_other,
+                          *in_stock, *((obs.pending,) if obs.pending is not None else ())))
+        unseen = [c for c in DECK if not seen & c.bit]
+        need = obs.hand_counts[other] - len(known_other)
+        if need < 0 or need + obs.stock_count - len(in_stock) != len(unseen):
+            raise LayoutError("observation: its card counts do not add up to the deck")
+        shuffle_in_place(unseen, rng)
+        other_hand = known_other + unseen[:need]
+        shuffle_in_place(other_hand, rng)
+        stock = in_stock + unseen[need:]
+        shuffle_in_place(stock, rng)
+        hands: list[list[Card]] = [[], []]
+        hands[seat], hands[other] = list(obs.hand), other_hand
+        game.hands = hands
+        game.field = list(obs.field)
+        game.field_mask = pile_mask(obs.field)
+        game.stock = stock
+        game.piles = [list(p) for p in obs.piles]
+        game.pile_masks = [pile_mask(p) for p in obs.piles]
+        game._refresh_yaku()
+        game.revealed = pile_mask((*known_other, *in_stock, *obs.revealed_hands[seat]))
+        game.scores = list(obs.scores)
+        game.history = [r.copy() for r in obs.history]
+        game._history_view = tuple(r.copy() for r in obs.history)
+        game.round = obs.round
+        game.deal_count = obs.round
+        game.dealer = obs.dealer
+        game.koikoi_calls = list(obs.koikoi_calls)
+        game.field_brights = obs.field_brights
+        game.pending = obs.pending
+        game.phase = obs.phase
+        game.turn_captures = list(obs.turn_captures)
+        turn = obs.current_player
+        if turn is None:  # the match is over
+            a, b = obs.scores
+            game.winner = None if a == b else (0 if a > b else 1)
+            turn = obs.dealer
+        game.current_player = obs.current_player
+        game._turn = turn
+        game.turn_start_total = sum(yaku_of_mask(
+            game.pile_masks[turn] & ~pile_mask(obs.turn_captures), obs.rules).values())
         return game
 
     # Queries -----------------------------------------------------------------------------------
@@ -639,11 +829,23 @@ class KoiKoiGame:
                 "rounds": [r.to_dict() for r in self.history]}
 
     def yaku_of(self, seat: int) -> dict[str, int]:
-        return dict(self.pile_yaku[seat])
+        """The yaku ``seat``'s capture pile holds now: id to points."""
+        return dict(self.pile_yaku[check_seat(seat, 2)])
+
+    def multipliers(self, seat: int, base: int) -> tuple[list[tuple[str, int]], int]:
+        """The multipliers ``seat`` would score a round won now with, and their product, for a
+        yaku total of ``base`` (the seven-point double looks at it): ``round_multipliers``."""
+        seat = check_seat(seat, 2)
+        if type(base) is not int:
+            raise IllegalActionError(f"base: expected a whole number, got {base!r}")
+        return round_multipliers(self.rules, self.field_brights, self.koikoi_calls[seat],
+                                 self.koikoi_calls[1 - seat], base)
+
+    _multipliers = multipliers  # the name the table used
 
     def multiplier_now(self, seat: int) -> int:
         """The multiplier ``seat`` would score with if it stopped now (before the 7-point rule)."""
-        return self._multipliers(seat, 0)[1]
+        return self.multipliers(seat, 0)[1]
 
     def legal_actions(self) -> list[Action]:
         """The actions the current player may take now."""
@@ -659,7 +861,7 @@ class KoiKoiGame:
         if phase == PHASE_PLAY:
             plays = _PLAYS[self.rules.field_triple]
             fmask = self.field_mask
-            hand = self.hands[self.current_player]
+            hand = self.hands[self._turn]
             matching = self.rules.matching
             out: list[Action] = []
             if matching == "if_matching":  # any card; one that matches captures
@@ -691,52 +893,67 @@ class KoiKoiGame:
 
     # Applying ----------------------------------------------------------------------------------
     def apply(self, action: Action | str) -> list[Event]:
-        """Carry out ``action`` for the current player; returns what happened, in order."""
-        if isinstance(action, str):
+        """Carry out ``action`` for the current player; returns what happened, in order.
+
+        ``action`` is one of ``legal_actions()`` or its notation. Text that is no action raises
+        InvalidNotationError; an action that is not legal now IllegalActionError, and ``play X``
+        when X could capture either of two cards AmbiguousActionError (name the card:
+        ``play X Y``). Naming the card of the only capture is accepted (``play 1C2 1R`` takes
+        a triple whole). A refused action changes nothing.
+        """
+        if type(action) is not Action:
+            if not isinstance(action, str):
+                raise InvalidNotationError(f"not an action: {action!r}")
             action = parse_action(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
         if action not in legal:
-            # "play X" names the only capture; accept it spelled with the target too.
-            alias = self._normalise(action, legal)
-            if alias is None:
-                raise IllegalActionError(
-                    f"{action} is not legal now (phase {self.phase}, seat {self.current_player}); "
-                    f"legal: {', '.join(map(str, legal))}")
-            action = alias
+            action = self._normalise(action, legal)
         self._events = []
         self._legal = None
         self.actions.append(action)
         kind = action.kind
+        p = self._turn
         if kind == "play":
             self._play(action)
         elif kind == "take":
             drawn, self.pending = self.pending, None
             assert drawn is not None and action.target is not None
-            p = self.current_player
             self._capture(p, drawn, self._option_with(drawn, action.target))
             self._after_draw(p)
         elif kind == "koikoi":
-            p = self.current_player
             self.koikoi_calls[p] += 1
             self._emit("koikoi", p, data={"calls": self.koikoi_calls[p]})
-            self._next_turn()
+            self._start_turn(1 - p)
         elif kind == "stop":
-            self._emit("stop", self.current_player)
-            self._score_round(self.current_player, "stop")
+            self._emit("stop", p)
+            self._score_round(p, "stop")
         else:  # swap or keep
             self._swap(kind == "swap")
         return self._events
 
-    def _normalise(self, action: Action, legal: list[Action]) -> Action | None:
-        if action.kind == "play" and action.target is not None and not action.lay:
-            play = _PLAY[action.card]
-            if play in legal:
-                options = self._capture_options(action.card)
-                if options and action.target in options[0].taken:
-                    return play
-        return None
+    def _normalise(self, action: Action, legal: list[Action]) -> Action:
+        """The legal action ``action`` stands for, or the error that says why there is none."""
+        _check_action(action)
+        c = action.card
+        if action.kind == "play" and c is not None and not action.lay:
+            if action.target is not None:
+                play = _PLAY[c]
+                if play in legal:
+                    options = self._capture_options(c)
+                    if options and action.target in options[0].taken:
+                        return play
+            else:
+                choices = [a for a in legal if a.kind == "play" and a.card is c and not a.lay]
+                if choices:
+                    raise AmbiguousActionError(
+                        f"{action} is ambiguous: {c} can capture "
+                        f"{' or '.join(str(a.target) for a in choices)}; name the card "
+                        f"({', '.join(map(str, choices))})")
+        raise IllegalActionError(
+            f"{action} is not legal now (phase {self.phase}, seat {self.current_player}); "
+            f"legal: {', '.join(map(str, legal)) or 'nothing'}")
 
     def _capture_options(self, c: Card) -> Options:
         """What ``c`` (played or drawn) may capture from the field now."""
@@ -749,7 +966,7 @@ class KoiKoiGame:
         raise IllegalActionError(f"{c} cannot capture {target}")  # pragma: no cover
 
     def _emit(self, kind: str, seat: int | None = None, cards_: tuple[Card, ...] = (),
-              data: dict | None = None) -> None:
+              data: dict[str, Any] | None = None) -> None:
         self._events.append(Event(kind, seat, cards_, data))
 
     # Dealing -----------------------------------------------------------------------------------
@@ -774,6 +991,8 @@ class KoiKoiGame:
             self.pile_totals = [0, 0]
             self.koikoi_calls = [0, 0]
             self.pending = None
+            self.turn_captures = []
+            self.revealed = 0
             self._emit("dealt", dealer, data={"round": self.round + 1, "deal": self.deal_count})
             if self.rules.void_deal and _month_or_pairs(fmask):
                 self._emit("void_deal", dealer, tuple(fld))
@@ -783,14 +1002,16 @@ class KoiKoiGame:
         self.field_brights = (self.field_mask & _BRIGHTS).bit_count()
         if self.rules.hand_swap:
             self.phase = PHASE_SWAP
-            self.current_player = 1 - self.dealer
+            self.current_player = self._turn = 1 - self.dealer
         else:
             self._begin_play()
 
     def _swap(self, swap: bool) -> None:
-        seat = self.current_player
+        seat = self._turn
         if swap:
             self.hands.reverse()
+            # Each seat knew the hand it gave away: now both know both hands.
+            self.revealed |= sum(map(_BIT, self.hands[0])) | sum(map(_BIT, self.hands[1]))
             self._emit("hands_swapped", seat)
         else:
             self._emit("hands_kept", seat)
@@ -806,6 +1027,7 @@ class KoiKoiGame:
         if instant[0] or instant[1]:
             seat = 0 if instant[0] else 1
             how = instant[seat]
+            assert how is not None
             self._emit("instant_win", seat, tuple(self.hands[seat]), {"how": how})
             points = [0, 0]
             points[seat] = self.rules.instant_win_points
@@ -829,14 +1051,14 @@ class KoiKoiGame:
 
     # Turns -------------------------------------------------------------------------------------
     def _start_turn(self, seat: int) -> None:
-        self.current_player = seat
+        self.current_player = self._turn = seat
         self.phase = PHASE_PLAY
         self.turn_start_total = self.pile_totals[seat]
         self.turn_captures = []
         self._events.append(Event("turn", seat))
 
     def _play(self, action: Action) -> None:
-        p = self.current_player
+        p = self._turn
         c: Card = action.card  # type: ignore[assignment]  # a play always names its card
         self.hands[p].remove(c)
         if action.lay:
@@ -844,6 +1066,7 @@ class KoiKoiGame:
             self.field_mask |= 1 << c.index
             self._events.append(Event("played", p, (c,), {"captures": []}))  # laid down
         else:
+            capture: Capture | None
             if action.target is not None:
                 capture = self._option_with(c, action.target)
             else:  # the first (or only) option; _capture_options, inlined on the hot path
@@ -908,18 +1131,11 @@ class KoiKoiGame:
         else:
             self._start_turn(1 - p)
 
-    def _next_turn(self) -> None:
-        self._start_turn(1 - self.current_player)
-
     # Scoring -----------------------------------------------------------------------------------
-    def _multipliers(self, winner: int, base: int) -> tuple[list[tuple[str, int]], int]:
-        return round_multipliers(self.rules, self.field_brights, self.koikoi_calls[winner],
-                                 self.koikoi_calls[1 - winner], base)
-
     def _score_round(self, winner: int, how: str) -> None:
-        made = self.yaku_of(winner)
+        made = dict(self.pile_yaku[winner])
         base = sum(made.values())
-        mults, product = self._multipliers(winner, base)
+        mults, product = self.multipliers(winner, base)
         won = base * product
         points = [0, 0]
         points[winner] = won
@@ -937,6 +1153,7 @@ class KoiKoiGame:
         for seat in (0, 1):
             self.scores[seat] += result.points[seat]
         self.history.append(result)
+        self._history_view += (result.copy(),)
         self._emit("round_over", result.winner, data={"result": result.to_dict(),
                                                       "scores": list(self.scores)})
         if result.winner is not None:
@@ -947,6 +1164,7 @@ class KoiKoiGame:
         if (target is not None and max(self.scores) >= target) or \
                 (rounds is not None and self.round >= rounds):
             self.phase = PHASE_OVER
+            self.current_player = None
             a, b = self.scores
             self.winner = None if a == b else (0 if a > b else 1)
             self._emit("match_over", self.winner, data={"scores": list(self.scores)})
@@ -954,37 +1172,119 @@ class KoiKoiGame:
         self._start_round()
 
     # Observation -------------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, never the opponent's hand or the stock order."""
-        if seat not in (0, 1):
-            raise ValueError(f"seat out of range 0-1: {seat}")
-        other = 1 - seat
-        return {
-            "seat": seat,
-            "rules": self.rules,
-            "phase": self.phase,
-            "current_player": self.current_player,
-            "dealer": self.dealer,
-            "round": self.round,
-            "scores": list(self.scores),
-            "hand": list(self.hands[seat]),
-            "opponent_hand_count": len(self.hands[other]),
-            "field": list(self.field),
-            "piles": [list(p) for p in self.piles],
-            "stock_count": len(self.stock),
-            "pending": self.pending,
-            "koikoi_calls": list(self.koikoi_calls),
-            "field_brights": self.field_brights,
-            "yaku": [self.yaku_of(s) for s in (0, 1)],
-            "legal_actions": self.legal_actions() if self.current_player == seat else [],
-            "history": [r.to_dict() for r in self.history],
-        }
+    def observation(self, seat: int) -> "KoiKoiObservation":
+        """What ``seat`` knows: its own hand, the table, and the cards both seats have seen
+        that are hidden now (a swapped hand); never the rest of the opponent's hand or the
+        stock's order.
+
+        >>> g = KoiKoiGame.new(7)
+        >>> obs = g.observation(0)
+        >>> obs.hand == tuple(g.hands[0]), obs.opponent_hand_count, obs.stock_count
+        (True, 8, 24)
+        """
+        seat = check_seat(seat, 2)
+        revealed = self.revealed
+        stock_seen: tuple[Card, ...] = ()
+        if revealed:
+            shown = tuple(tuple(sorted(c for c in h if revealed & c.bit)) for h in self.hands)
+            stock_seen = tuple(sorted(c for c in self.stock if revealed & c.bit))
+        else:
+            shown = ((), ())
+        return KoiKoiObservation(
+            seat=seat, rules=self.rules, phase=self.phase, current_player=self.current_player,
+            dealer=self.dealer, round=self.round, scores=tuple(self.scores),
+            hand=tuple(self.hands[seat]), hand_counts=(len(self.hands[0]), len(self.hands[1])),
+            field=tuple(self.field), piles=(tuple(self.piles[0]), tuple(self.piles[1])),
+            stock_count=len(self.stock), pending=self.pending,
+            turn_captures=tuple(sorted(self.turn_captures)),
+            koikoi_calls=tuple(self.koikoi_calls), field_brights=self.field_brights,
+            yaku=(dict(self.pile_yaku[0]), dict(self.pile_yaku[1])),
+            revealed_hands=shown, revealed_stock=stock_seen,
+            legal_actions=tuple(self.legal_actions()) if self.current_player == seat else (),
+            history=self._history_view)
 
     def __repr__(self) -> str:
         return (f"KoiKoiGame(seed={self.seed}, round={self.round}, phase={self.phase!r}, "
                 f"player={self.current_player}, scores={self.scores})")
 
 
-__all__ = ["KoiKoiRules", "KoiKoiGame", "round_multipliers", "Action", "Event", "RoundResult", "yaku", "yaku_total",
-           "parse_action", "IllegalActionError", "InvalidRulesError", "DuplicateCardError",
-           "YAKU_NAMES", "YAKU_CARDS", "kind_counts", "cards"]
+def _pair(value: object, name: str) -> list[Any]:
+    """``value`` as a list of one entry per seat, or LayoutError naming ``name``."""
+    items = check_list(value, name)
+    if len(items) != 2:
+        raise LayoutError(f"{name}: expected one entry per seat (2), got {len(items)}")
+    return items
+
+
+def _layout_cards(value: object, name: str) -> list[Card]:
+    """Cards given in notation or as a list of Cards, or LayoutError naming ``name``."""
+    if isinstance(value, str):
+        try:
+            return cards(value)
+        except InvalidNotationError as exc:
+            raise LayoutError(f"{name}: {exc}") from None
+    items = check_list(value, name)
+    for i, c in enumerate(items):
+        if type(c) is not Card:
+            raise LayoutError(f"{name}[{i}]: not a card: {c!r}")
+    return items
+
+
+_LAYOUT_KEYS = {"hands", "field", "stock", "dealer", "current", "piles", "scores",
+                "koikoi_calls", "field_brights", "round"}
+
+
+@dataclass(frozen=True)
+class KoiKoiObservation:
+    """What one seat knows: built by ``KoiKoiGame.observation(seat)``, never changed.
+
+    ``hand`` is the seat's own hand in its order; ``hand_counts`` every seat's number of hand
+    cards; ``piles`` the capture piles (sorted by kind); ``pending`` a drawn card waiting for
+    ``take``; ``turn_captures`` what the player to move has captured this turn (deck order);
+    ``yaku`` what each pile makes now; ``history`` the rounds played. Cards the seats have
+    seen that are hidden now: ``revealed_hands[s]`` the cards of seat s's hand that both
+    seats know (after a hand swap, both whole hands) and ``revealed_stock`` cards both know
+    to be in the stock, at places neither knows (draw for first), both in deck order.
+    ``legal_actions`` is empty unless the seat is to move.
+    """
+
+    seat: int
+    rules: KoiKoiRules
+    phase: str
+    current_player: int | None
+    dealer: int
+    round: int
+    scores: tuple[int, ...]
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    field: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    stock_count: int
+    pending: Card | None
+    turn_captures: tuple[Card, ...]
+    koikoi_calls: tuple[int, ...]
+    field_brights: int
+    yaku: tuple[dict[str, int], ...]
+    revealed_hands: tuple[tuple[Card, ...], ...]
+    revealed_stock: tuple[Card, ...]
+    legal_actions: tuple[Action, ...]
+    history: tuple[RoundResult, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_counts)
+
+    @property
+    def opponent_hand_count(self) -> int:
+        """How many cards the other seat holds."""
+        return self.hand_counts[1 - self.seat]
+
+
+__all__ = ["KoiKoiRules", "KoiKoiGame", "KoiKoiObservation", "round_multipliers", "Action",
+           "Event", "RoundResult", "yaku", "yaku_total", "yaku_of_mask", "parse_action",
+           "RulesError", "InvalidNotationError", "IllegalActionError", "AmbiguousActionError",
+           "LayoutError", "InvalidRulesError", "DuplicateCardError", "YAKU_NAMES", "YAKU_CARDS",
+           "kind_counts", "cards"]
+
+if TYPE_CHECKING:  # mypy checks that the engine meets the contract
+    _ENGINE: Engine[Action, KoiKoiObservation] = KoiKoiGame(0)
