@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
-from rules.deck import shuffle_in_place, shuffled
+from rules.deck import shuffle_in_place, shuffled_with_rng
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Engine, Event,
                           IllegalActionError, InvalidNotationError, LayoutError, RulesError,
                           check_dict, check_int, check_list, check_seat)
@@ -545,8 +545,10 @@ class KoiKoiGame:
         self.turn_start_total = 0               # the player's yaku total when the turn began
         self.turn_captures: list[Card] = []
         self.revealed = 0                       # cards both seats have seen (a hand swap)
+        self.first_draw = (0.0, 0.0)            # draw for first: where the cards go back
         self.winner: int | None = None
         self._events: list[Event] = []
+        self.start_events: list[Event] = []      # what new() made happen before any action
         self._legal: list[Action] | None = None  # cached until the next apply
         self._history_view: tuple[RoundResult, ...] = ()  # copies, for observations
         self.layout: dict[str, Any] | None = None  # set by from_layout (kept for replay)
@@ -555,10 +557,11 @@ class KoiKoiGame:
     # Construction ------------------------------------------------------------------------------
     @classmethod
     def new(cls, seed: int, rules: KoiKoiRules = KoiKoiRules()) -> "KoiKoiGame":
-        """A match from deal number ``seed``, first round dealt."""
+        """A match from deal number ``seed``, first round dealt. What dealing it made happen
+        (void deals, an instant win, the draw for first ...) is kept in ``start_events``."""
         game = cls(seed, rules)
         game._start_round()
-        game._events.clear()
+        game.start_events, game._events = game._events, []
         return game
 
     @classmethod
@@ -973,8 +976,8 @@ class KoiKoiGame:
     def _start_round(self) -> None:
         """Deal until a deal stands (void deals are redealt by the same dealer)."""
         while True:
-            deck = shuffled(DECK, self.seed if self.deal_count == 0
-                            else derive_seed(self.seed, self.deal_count))
+            deck, rng = shuffled_with_rng(DECK, self.seed if self.deal_count == 0
+                                          else derive_seed(self.seed, self.deal_count))
             self.deal_count += 1
             dealer = self.dealer
             hands: list[list[Card]] = [[], []]
@@ -997,6 +1000,8 @@ class KoiKoiGame:
             if self.rules.void_deal and _month_or_pairs(fmask):
                 self._emit("void_deal", dealer, tuple(fld))
                 continue
+            if self.rules.draw_for_first:  # where the two drawn cards will go back
+                self.first_draw = (rng.random(), rng.random())
             break
         self.round += 1
         self.field_brights = (self.field_mask & _BRIGHTS).bit_count()
@@ -1038,9 +1043,16 @@ class KoiKoiGame:
             return
         first = self.dealer
         if self.rules.draw_for_first:
-            # Each draws from the top of the stack (dealer first); the cards go back.
-            d, o = self.stock[0], self.stock[1]
+            # Each draws from the top of the stock (dealer first), the earlier month plays
+            # first; the cards go back one at a time (dealer's first) at places chosen by the
+            # deal's random generator (rules.md, "Settled details"): both seats know they are
+            # somewhere in the stock, neither knows where.
+            stock = self.stock
+            d, o = stock.pop(0), stock.pop(0)
             first = self.dealer if d.month <= o.month else 1 - self.dealer
+            for c, r in zip((d, o), self.first_draw):
+                stock.insert(int(r * (len(stock) + 1)), c)
+            self.revealed |= d.bit | o.bit
             self._emit("draw_for_first", first, (d, o))
         self.phase = PHASE_PLAY
         self._start_turn(first)

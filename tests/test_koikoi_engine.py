@@ -287,12 +287,50 @@ def test_no_hand_swap_the_dealer_plays_first(rules):
     assert not {"swap", "keep"} & set(legal(g))
 
 
+def reference_stock_after_draw_for_first(seed: int) -> tuple[list[Card], Card, Card]:
+    """rules.md: the dealer draws deck[24], the other deck[25]; they go back one at a time
+    (dealer's first), each to stock index int(rng.random() * (len(stock) + 1)), rng being the
+    deal's random.Random continued after the shuffle. Returns (stock, dealer's, other's)."""
+    deck = list(DECK)
+    rng = random.Random(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    stock = deck[24:]
+    d, o = stock.pop(0), stock.pop(0)
+    stock.insert(int(rng.random() * (len(stock) + 1)), d)
+    stock.insert(int(rng.random() * (len(stock) + 1)), o)
+    return stock, d, o
+
+
+# rules.md changed: the two cards drawn for first go back into the stock at unknown places
+# (they stayed on top before).
+@pytest.mark.parametrize("swap", [False, True])
 @pytest.mark.parametrize("seed", range(12))
-def test_draw_for_first_the_earliest_month_starts_and_the_cards_go_back(seed):
-    g = KoiKoiGame.new(seed, KoiKoiRules(hand_swap=False, draw_for_first=True))
-    _h, _f, stock = reference_deal(seed, g.dealer)
-    first = g.dealer if stock[0].month <= stock[1].month else 1 - g.dealer
+def test_draw_for_first_the_earliest_month_starts_and_the_cards_go_back(seed, swap):
+    g = KoiKoiGame.new(seed, KoiKoiRules(hand_swap=swap, draw_for_first=True))
+    assert g.deal_count == 1
+    if swap:
+        assert g.phase == "swap" and len(g.stock) == 24
+        events = g.apply("keep")
+    stock, d, o = reference_stock_after_draw_for_first(seed)
+    first = g.dealer if d.month <= o.month else 1 - g.dealer
     assert g.current_player == first and g.stock == stock
+    if swap:
+        shown = next(e for e in events if e.kind == "draw_for_first")
+        assert shown.cards == (d, o) and shown.seat == first
+    for seat in (0, 1):  # both know the two cards are in the stock, not where
+        assert g.observation(seat).revealed_stock == tuple(sorted((d, o)))
+
+
+def test_draw_for_first_the_cards_go_back_at_different_places():
+    places = set()
+    for seed in range(40):
+        g = KoiKoiGame.new(seed, KoiKoiRules(hand_swap=False, draw_for_first=True))
+        if g.deal_count == 1:
+            _stock, d, o = reference_stock_after_draw_for_first(seed)
+            places.add((g.stock.index(d), g.stock.index(o)))
+    assert len(places) > 20
 
 
 # ----------------------------------------------------------------------------------------------
@@ -819,13 +857,16 @@ def check_state(game: KoiKoiGame, known: frozenset[Card] = frozenset()) -> None:
 
 def shown_to_both(events, game: KoiKoiGame, known: frozenset[Card]) -> frozenset[Card]:
     """The cards both seats have seen this round, after ``events``: a hand swap shows both
-    hands (each seat knew the hand it gave away); a new deal forgets them."""
+    hands (each seat knew the hand it gave away), draw for first two stock cards; a new deal
+    forgets them."""
     swapped = False
     for e in events:
         if e.kind == "dealt":
             known, swapped = frozenset(), False
         elif e.kind == "hands_swapped":
             swapped = True
+        elif e.kind == "draw_for_first":
+            known = known | set(e.cards)
     if swapped:
         known = known | set(game.hands[0]) | set(game.hands[1])
     return known
@@ -837,8 +878,8 @@ def shown_to_both(events, game: KoiKoiGame, known: frozenset[Card]) -> frozenset
 def test_random_playouts_keep_the_invariants(seed, pick, rules):
     game = KoiKoiGame.new(seed, rules)
     rng = random.Random(pick)
-    known: frozenset[Card] = frozenset()
-    check_state(game)
+    known = shown_to_both(game.start_events, game, frozenset())
+    check_state(game, known)
     while not game.is_over:
         before = list(game.scores)
         rounds = len(game.history)
