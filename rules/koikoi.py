@@ -16,18 +16,21 @@ drawn card captures that card), ``koikoi``, ``stop``, ``swap``, ``keep``.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
-from rules.deck import shuffle_in_place, shuffled_with_rng
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Engine, Event,
                           IllegalActionError, InvalidNotationError, LayoutError, RulesError,
-                          check_dict, check_int, check_list, check_seat)
-from rules.fishing import KIND_ORDER, capture_options, derive_seed, sort_pile
-from rules.hanafuda import DECK, Card, Kind, card, cards, codes
+                          check_int, check_seat)
+from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGame,
+                           FishingObservation, FishingOptions, deal_plan)
+from rules.fishing import parse_action as fishing_parse_action
+from rules.fishing.engine import per_seat
+from rules.fishing.tables import (BIT, CAPTURES, PLAYS, SHIFT, TAKES, month_or_pairs)
+from rules.hanafuda import DECK, Card, Kind, card, cards
 
 # ----------------------------------------------------------------------------------------------
 # Options
@@ -142,9 +145,9 @@ YAKU_CARDS: dict[str, tuple[str, ...] | None] = {
 }
 
 
-def _mask(codes: Iterable[str]) -> int:
+def _mask(names: Iterable[str]) -> int:
     m = 0
-    for code in codes:
+    for code in names:
         m |= card(code).bit
     return m
 
@@ -292,38 +295,13 @@ def yaku_total(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> 
 
 
 # ----------------------------------------------------------------------------------------------
-# Actions and events
-
-
-class Action(NamedTuple):
-    """One decision. ``kind``: play, take, koikoi, stop, swap, keep.
-
-    ``card`` is the played card (play); ``target`` the field card to capture (the first of a
-    triple) or None to let the rules decide; ``lay`` lays a matching card down without
-    capturing (optional matching only).
-    """
-
-    kind: str
-    card: Card | None = None
-    target: Card | None = None
-    lay: bool = False
-
-    def __str__(self) -> str:
-        if self.kind == "play":
-            text = f"play {self.card}"
-            if self.lay:
-                return text + " -"
-            return text + (f" {self.target}" if self.target else "")
-        if self.kind == "take":
-            return f"take {self.target}"
-        return self.kind
-
+# Actions, phases, round results
 
 ACTION_WORDS = ("koikoi", "stop", "swap", "keep")
 
 
 def parse_action(text: str) -> Action:
-    """An action from its notation; text that is not an action raises InvalidNotationError.
+    """A Koi-Koi action from its notation; text that is not one raises InvalidNotationError.
 
     >>> str(parse_action("play 3b 3c1")), str(parse_action("KOIKOI"))
     ('play 3B 3C1', 'koikoi')
@@ -332,50 +310,16 @@ def parse_action(text: str) -> Action:
     ...
     rules.engine.InvalidNotationError: not an action: 'plya 3B'
     """
-    if not isinstance(text, str):
-        raise InvalidNotationError(f"not an action: {text!r}")
-    parts = text.strip().split()
-    if not parts:
-        raise InvalidNotationError("empty action")
-    word = parts[0].lower()
-    try:
-        if word == "play" and len(parts) in (2, 3):
-            if len(parts) == 3 and parts[2] == "-":
-                return Action("play", card(parts[1]), lay=True)
-            return Action("play", card(parts[1]), card(parts[2]) if len(parts) == 3 else None)
-        if word == "take" and len(parts) == 2:
-            return Action("take", None, card(parts[1]))
-        if word in ACTION_WORDS and len(parts) == 1:
-            return Action(word)
-    except InvalidNotationError as exc:
-        raise InvalidNotationError(f"bad action {text!r}: {exc}") from None
-    raise InvalidNotationError(f"not an action: {text!r}")
+    return fishing_parse_action(text, ACTION_WORDS)
 
 
-def _check_action(action: Action) -> None:
-    """An Action built by hand must hold what the notation could say, or InvalidNotationError."""
-    kind, c, target, lay = action
-    ok = type(lay) is bool and (c is None or type(c) is Card) and \
-        (target is None or type(target) is Card)
-    if ok and kind == "play":
-        ok = c is not None and not (lay and target is not None)
-    elif ok and kind == "take":
-        ok = c is None and target is not None and not lay
-    elif ok:
-        ok = kind in ACTION_WORDS and c is None and target is None and not lay
-    if not ok:
-        raise InvalidNotationError(f"not an action: {action!r}")
-
-
-MAX_SEED = 2**64 - 1        # deal numbers are 64-bit (derive_seed works modulo 2**64)
-MAX_SCORE = 10**9
-MAX_ROUND = 10**6
+ACTION_SWAP, ACTION_KEEP = Action("swap"), Action("keep")
+ACTION_KOIKOI, ACTION_STOP = Action("koikoi"), Action("stop")
 
 PHASE_SWAP = "swap"          # the non-dealer may swap hands (blind)
-PHASE_PLAY = "play"          # play a card from the hand
-PHASE_TAKE = "take"          # choose what the drawn card captures
 PHASE_DECIDE = "decide"      # koi-koi or stop
-PHASE_OVER = "over"          # the match has ended
+# PHASE_PLAY (play a card from the hand), PHASE_TAKE (choose what the drawn card captures) and
+# PHASE_OVER (the match has ended) are the fishing engine's.
 
 
 @dataclass
@@ -405,81 +349,6 @@ class RoundResult:
                            list(self.koikoi_calls), self.dealer)
 
 
-# ----------------------------------------------------------------------------------------------
-# Moves looked up, not computed
-#
-# The engine keeps the field as a bit set too. The four bits of a month (its cards in deck order)
-# form a *pattern* 0-15, and for every card and pattern the capture options and the Action
-# objects are built once here: choosing moves then scans no list and builds no Action.
-
-ACTION_SWAP, ACTION_KEEP = Action("swap"), Action("keep")
-ACTION_KOIKOI, ACTION_STOP = Action("koikoi"), Action("stop")
-_PLAY = {c: Action("play", c) for c in DECK}                # play, no target needed
-_LAY = {c: Action("play", c, None, True) for c in DECK}     # play X - (optional matching)
-_SHIFT = {c: c.index & -4 for c in DECK}                    # first bit of the card's month
-_PILE_RANK = {c: KIND_ORDER[c.kind] * 48 + c.index for c in DECK}.__getitem__  # sort_pile's
-_MONTH_LOW = sum(1 << shift for shift in range(0, 48, 4))   # the first bit of every month
-_BIT = {c: 1 << c.index for c in DECK}.__getitem__          # sum(map(_BIT, cards)): a bit set
-
-
-class Capture(NamedTuple):
-    """One way for a card to capture (``capture_options``), with what the engine needs."""
-
-    taken: tuple[Card, ...]  # the field cards, in deck order
-    got: tuple[Card, ...]    # the capturing card, then ``taken``: what goes to the pile
-    bits: int                # ``got`` as a bit set
-    codes: tuple[str, ...]   # ``taken``'s codes, for the "played" event
-
-
-Options = tuple[Capture, ...]
-
-
-def _capture_table(triple: bool) -> dict[Card, tuple[Options, ...]]:
-    """card -> field pattern of its month -> ``capture_options`` of the card, as Captures."""
-    table: dict[Card, tuple[Options, ...]] = {}
-    for c in DECK:
-        month = DECK[_SHIFT[c]:_SHIFT[c] + 4]
-        rows: list[Options] = []
-        for pattern in range(16):
-            field_cards = [month[i] for i in range(4) if pattern >> i & 1]
-            if c in field_cards:  # a card in play is not on the field: never looked up
-                rows.append(())
-                continue
-            rows.append(tuple(Capture(taken, (c, *taken), pile_mask((c, *taken)),
-                                      tuple(t.code for t in taken))
-                              for taken in capture_options(c, field_cards, triple)))
-        table[c] = tuple(rows)
-    return table
-
-
-# Indexed by the field_triple rule (False, True).
-_CAPTURES = (_capture_table(False), _capture_table(True))
-#: card -> pattern -> the play actions for the card (one, or one per target to choose from).
-_PLAYS = tuple({c: tuple((_PLAY[c],) if len(opts) <= 1 else
-                         tuple(Action("play", c, opt.taken[0]) for opt in opts) for opts in rows)
-                for c, rows in captures.items()} for captures in _CAPTURES)
-#: card -> pattern -> the take actions for the drawn card.
-_TAKES = tuple({c: tuple(tuple(Action("take", None, opt.taken[0]) for opt in opts)
-                         for opts in rows)
-                for c, rows in captures.items()} for captures in _CAPTURES)
-
-
-def _month_or_pairs(mask: int) -> str | None:
-    """"teshi" when the cards (a bit set) hold all four of a month, "kuttsuki" when they are
-    eight cards in four pairs, else None: the instant wins of a hand, the void deals of a field.
-
-    >>> _month_or_pairs(pile_mask(cards("1B 1R 1C1 1C2 5A"))), _month_or_pairs(pile_mask(cards(
-    ...     "1B 1R 2A 2R 3B 3R 4A 4R"))), _month_or_pairs(pile_mask(cards("1B 1R 2A 2R 3B 3R 4A")))
-    ('teshi', 'kuttsuki', None)
-    """
-    if mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & _MONTH_LOW:  # a month's four bits
-        return "teshi"
-    odd = mask ^ (mask >> 1)
-    if not (odd ^ (odd >> 2)) & _MONTH_LOW and mask.bit_count() == 8:  # every month even
-        return "kuttsuki"
-    return None
-
-
 def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, other_calls: int,
                       base: float) -> tuple[list[tuple[str, int]], int]:
     """The multipliers a round's winner scores with, and their product (rules.md: they multiply).
@@ -506,70 +375,254 @@ def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, ot
 
 
 # ----------------------------------------------------------------------------------------------
+# Yaku for display: progress toward them, and the cards that make them
+
+
+class YakuProgress(NamedTuple):
+    """How far a pile is toward a yaku it has not made: ``have`` of the ``need`` cards;
+    ``missing`` the cards that would complete it (empty for a count yaku: any of the kind)."""
+
+    yaku: str
+    have: int
+    need: int
+    missing: tuple[Card, ...]
+
+
+def _cards_of_mask(m: int) -> tuple[Card, ...]:
+    return tuple(c for c in DECK if m >> c.index & 1)
+
+
+def yaku_progress(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules(),
+                  blocked: Iterable[Card] = ()) -> list[YakuProgress]:
+    """The yaku ``captured`` has started (at least one card) but not made, and could still
+    make with cards not in ``blocked`` (pass the other player's pile), in a fixed order:
+    brights (the next bright yaku: sanko, ame_shiko when 11B is held, then shiko, goko), the
+    viewing yaku, inoshikacho, akatan, aotan, akatan_aotan (once one of the two is made),
+    tane, tanzaku, kasu (counted as the yaku count them: the sake cup as chaff too when the
+    rules say so), and tsukifuda (a month of which two cards are held; option).
+
+    >>> from rules.hanafuda import codes
+    >>> [(p.yaku, p.have, p.need, codes(p.missing)) for p in yaku_progress(cards("1B 3B 9A 1R"))]
+    [('sanko', 2, 3, '8B 12B'), ('tsukimi', 1, 2, '8B'), ('akatan', 1, 3, '2R 3R'),
+     ('tane', 1, 5, ''), ('tanzaku', 1, 5, ''), ('kasu', 1, 10, '')]
+    >>> [p.yaku for p in yaku_progress(cards("1B 3B 9A 1R"), blocked=cards("8B 2R"))]
+    ['sanko', 'tane', 'tanzaku', 'kasu']
+    """
+    _check_rules(rules)
+    m = pile_mask(captured)
+    out_of_reach = pile_mask(blocked)
+    if m & out_of_reach:
+        raise DuplicateCardError("a card is both captured and blocked")
+    made = yaku_of_mask(m, rules)
+    free = ~(m | out_of_reach)
+    out: list[YakuProgress] = []
+
+    def add(name: str, group: int, need: int, listed: bool = True) -> None:
+        """A yaku of ``need`` cards of ``group``; ``listed``: name the cards still free."""
+        have = (m & group).bit_count()
+        if name in made or not have or have + (group & free).bit_count() < need:
+            return
+        out.append(YakuProgress(name, have, need, _cards_of_mask(group & free) if listed else ()))
+
+    brights = (m & _BRIGHTS).bit_count()
+    rain = bool(m & _RAIN)
+    if brights:
+        if brights < 3 and not rain:
+            add("sanko", _DRY, 3)
+        elif brights < 4:
+            add("ame_shiko" if rain else "shiko", _BRIGHTS if rain else _DRY, 4)
+        elif brights < 5:
+            add("goko", _BRIGHTS, 5)
+    if rules.viewing != "never" and not (rules.rain_rule and rain):
+        add("hanami", _CURTAIN | _SAKE, 2)
+        add("tsukimi", _MOON | _SAKE, 2)
+    add("inoshikacho", _INO, 3)
+    add("akatan", _AKATAN, 3)
+    add("aotan", _AOTAN, 3)
+    if "akatan" in made or "aotan" in made:
+        add("akatan_aotan", _AKATAN | _AOTAN, 6)
+    add("tane", _ANIMALS, 5, False)
+    add("tanzaku", _RIBBONS, 5, False)
+    add("kasu", _CHAFF | (_SAKE if rules.sake_as_chaff else 0), 10, False)
+    if rules.tsukifuda:
+        for month in _MONTHS:
+            if (m & month).bit_count() >= 2 and m & month != month and not \
+                    month & out_of_reach:
+                out.append(YakuProgress("tsukifuda", (m & month).bit_count(), 4,
+                                        _cards_of_mask(month & ~m)))
+    return out
+
+
+def yaku_cards(yaku_id: str, captured: Iterable[Card],
+               rules: KoiKoiRules = KoiKoiRules()) -> list[Card]:
+    """The cards of ``captured`` (in its order) that make the yaku ``yaku_id``: the set's
+    cards, the kind's for a count yaku (the sake cup with the chaff when it counts as chaff),
+    complete months for tsukifuda; [] for an id that is no pile yaku.
+
+    >>> from rules.hanafuda import codes
+    >>> codes(yaku_cards("kasu", cards("1B 9A 1C1 2C2 3R")))
+    '9A 1C1 2C2'
+    >>> codes(yaku_cards("sanko", cards("1B 3R 3B 8B 2A")))
+    '1B 3B 8B'
+    """
+    _check_rules(rules)
+    pile = list(captured)
+    m = pile_mask(pile)
+    group = YAKU_CARDS.get(yaku_id) if isinstance(yaku_id, str) else None
+    if group:
+        want = _mask(group)
+    elif yaku_id == "tane":
+        want = _ANIMALS
+    elif yaku_id == "tanzaku":
+        want = _RIBBONS
+    elif yaku_id == "kasu":
+        want = _CHAFF | (_SAKE if rules.sake_as_chaff else 0)
+    elif yaku_id == "tsukifuda":
+        want = sum(month for month in _MONTHS if m & month == month)
+    else:
+        return []
+    return [c for c in pile if want >> c.index & 1]
+
+
+# ----------------------------------------------------------------------------------------------
 # The game
 
+KOIKOI_DEAL = deal_plan(2, hand=8, field=8)  # 4 to the non-dealer, 4 to the dealer, 4 to the
+#                                              field, twice
 
-class KoiKoiGame:
-    """A Koi-Koi match: state, legal actions, apply, per-seat observation, replay.
 
-    It meets ``rules.engine.Engine``: ``current_player`` is None once the match is over,
-    ``observation(seat)`` is a :class:`KoiKoiObservation`, ``clone()`` is a cheap copy and
-    ``sample(observation, rng)`` a state the observing seat cannot tell from the real one.
+@lru_cache(maxsize=64)
+def fishing_options(rules: KoiKoiRules) -> FishingOptions:
+    """The fishing engine's table rules for ``rules``."""
+    return FishingOptions(KOIKOI_DEAL, field_triple=rules.field_triple, matching=rules.matching,
+                          void_checks=("field_month", "field_pairs") if rules.void_deal else ())
+
+
+@dataclass(frozen=True)
+class KoiKoiObservation(FishingObservation):
+    """What one Koi-Koi seat knows (``KoiKoiGame.observation(seat)``): the fishing game's
+    observation (``rules.fishing.FishingObservation``: hand, table, piles, counts, revealed
+    cards, legal actions, history) and the round's koi-koi calls, the brights dealt to the
+    field (the field-bright multiplier) and each pile's yaku.
     """
 
-    players = 2
+    koikoi_calls: tuple[int, ...]
+    field_brights: int
+    yaku: tuple[dict[str, int], ...]
+
+    @property
+    def opponent_hand_count(self) -> int:
+        """How many cards the other seat holds."""
+        return self.hand_counts[1 - self.seat]
+
+
+
+class KoiKoiGame(FishingGame):
+    """A Koi-Koi match: state, legal actions, apply, per-seat observation, replay.
+
+    It runs on the fishing engine (``rules.fishing.FishingGame``) with Koi-Koi's deal, scoring
+    and two phases of its own: the hand swap (``swap``/``keep``) and the koi-koi decision
+    (``koikoi``/``stop``). It meets ``rules.engine.Engine``: ``current_player`` is None once
+    the match is over, ``observation(seat)`` is a :class:`KoiKoiObservation`, ``clone()`` a
+    cheap copy and ``sample(observation, rng)`` a state the seat cannot tell from the real one.
+
+    >>> g = KoiKoiGame.new(4)
+    >>> s = KoiKoiGame.sample(g.observation(0), random.Random(1))
+    >>> s.observation(0) == g.observation(0), sorted(s.hands[1]) == sorted(g.hands[1])
+    (True, False)
+    >>> c = g.clone()
+    >>> _ = c.apply(c.legal_actions()[0])
+    >>> len(g.actions), len(c.actions)
+    (0, 1)
+    """
+
+    __slots__ = ("koikoi_calls", "field_brights", "pile_yaku", "pile_totals", "turn_start_total")
+
+    GAME_ID = "koikoi"
+    RULES = KoiKoiRules
+    OBSERVATION = KoiKoiObservation
+    WORDS = ACTION_WORDS
+    LAYOUT_KEYS = FishingGame.LAYOUT_KEYS | {"koikoi_calls", "field_brights"}
 
     def __init__(self, seed: int, rules: KoiKoiRules = KoiKoiRules()) -> None:
-        self.seed = check_int(seed, "seed", 0, MAX_SEED)
-        self.rules = _check_rules(rules)
-        self.actions: list[Action] = []
-        self.scores = [0, 0]
-        self.history: list[RoundResult] = []
-        self.round = 0           # rounds started that counted (void deals don't)
-        self.deal_count = 0      # every deal, void ones too (seeds the shuffle)
-        self.dealer = 0 if random.Random(derive_seed(seed, 0xDEA1)).random() < 0.5 else 1
-        self.hands: list[list[Card]] = [[], []]
-        self.field: list[Card] = []
-        self.piles: list[list[Card]] = [[], []]
-        self.pile_masks = [0, 0]     # the piles as bit sets, for fast yaku counting
-        self.pile_yaku: list[dict[str, int]] = [{}, {}]  # yaku of each pile, kept current
-        self.pile_totals = [0, 0]    # their points
-        self.field_mask = 0          # the field as a bit set, for the move tables
-        self.stock: list[Card] = []  # top first
-        self.current_player: int | None = self.dealer  # None once the match is over
-        self._turn = self.dealer     # current_player, or the last one once the match is over
-        self.phase = PHASE_PLAY
+        super().__init__(seed, rules)
+        self.rules: KoiKoiRules = rules
         self.koikoi_calls = [0, 0]
         self.field_brights = 0
-        self.pending: Card | None = None        # drawn card waiting for a choice
-        self.turn_start_total = 0               # the player's yaku total when the turn began
-        self.turn_captures: list[Card] = []
-        self.revealed = 0                       # cards both seats have seen (a hand swap)
-        self.first_draw = (0.0, 0.0)            # draw for first: where the cards go back
-        self.winner: int | None = None
-        self._events: list[Event] = []
-        self.start_events: list[Event] = []      # what new() made happen before any action
-        self._legal: list[Action] | None = None  # cached until the next apply
-        self._history_view: tuple[RoundResult, ...] = ()  # copies, for observations
-        self.layout: dict[str, Any] | None = None  # set by from_layout (kept for replay)
-        self.sampled = False                     # made by sample(): no record to replay
+        self.pile_yaku: list[dict[str, int]] = [{}, {}]  # yaku of each pile, kept current
+        self.pile_totals = [0, 0]    # their points
+        self.turn_start_total = 0    # the player's yaku total when the turn began
+        self.first_draw = (0.0, 0.0)  # draw for first: where the two cards go back
+
+    # The fishing engine's hooks ----------------------------------------------------------------
+    @classmethod
+    def _check_rules(cls, rules: object) -> KoiKoiRules:
+        return _check_rules(rules)
+
+    @classmethod
+    def _options_for(cls, rules: KoiKoiRules) -> FishingOptions:
+        return fishing_options(rules)
+
+    def _reset_deal(self) -> None:
+        self.koikoi_calls = [0, 0]
+        self.pile_yaku = [{}, {}]
+        self.pile_totals = [0, 0]
+
+    def _dealt(self, rng: random.Random) -> None:
+        if self.rules.draw_for_first:  # where the two cards drawn for first will go back
+            self.first_draw = (rng.random(), rng.random())
+
+    def _begin_deal(self) -> None:
+        self.field_brights = (self.field_mask & _BRIGHTS).bit_count()
+        if self.rules.hand_swap:
+            self.phase = PHASE_SWAP
+            self.current_player = self._turn = 1 - self.dealer
+        else:
+            self._begin_play()
+
+    def _compute_other_legal(self) -> list[Action]:
+        if self.phase == PHASE_DECIDE:
+            return [ACTION_KOIKOI, ACTION_STOP]
+        if self.phase == PHASE_SWAP:
+            return [ACTION_SWAP, ACTION_KEEP]
+        return []
+
+    def _apply_word(self, p: int, word: str) -> None:
+        if word == "koikoi":
+            self.koikoi_calls[p] += 1
+            self._emit("koikoi", p, data={"calls": self.koikoi_calls[p]})
+            self._start_turn(1 - p)
+        elif word == "stop":
+            self._emit("stop", p)
+            self._score_round(p, "stop")
+        else:  # swap or keep
+            self._swap(word == "swap")
+
+    def _before_choice(self, p: int) -> None:
+        if self.turn_captures:
+            self._update_yaku(p)
+
+    def _next_dealer(self, result: Any) -> int:
+        if result.winner is not None:
+            return int(result.winner)
+        return 1 - self.dealer if self.rules.exhausted_dealer == "passes" else self.dealer
+
+    def _match_over(self) -> bool:
+        target, rounds = self.rules.target_score, self.rules.max_rounds
+        return (target is not None and max(self.scores) >= target) or \
+            (rounds is not None and self.round >= rounds)
+
+    def _end_deal(self) -> None:
+        """The hands ran out with no yaku made on the last turn: a drawn round."""
+        self._finish_round(RoundResult(self.round, "exhausted", None, [0, 0], {}, 0, [],
+                                       list(self.koikoi_calls), self.dealer))
 
     # Construction ------------------------------------------------------------------------------
     @classmethod
-    def new(cls, seed: int, rules: KoiKoiRules = KoiKoiRules()) -> "KoiKoiGame":
-        """A match from deal number ``seed``, first round dealt. What dealing it made happen
-        (void deals, an instant win, the draw for first ...) is kept in ``start_events``."""
-        game = cls(seed, rules)
-        game._start_round()
-        game.start_events, game._events = game._events, []
-        return game
-
-    @classmethod
-    def from_layout(cls, hands: Sequence[str | Iterable[Card]], field: str | Iterable[Card],
-                    stock: str | Iterable[Card], *, dealer: int = 0, current: int | None = None,
-                    piles: Sequence[str | Iterable[Card]] = ("", ""),
-                    rules: KoiKoiRules = KoiKoiRules(), scores: Sequence[int] = (0, 0),
-                    koikoi_calls: Sequence[int] = (0, 0), field_brights: int | None = None,
+    def from_layout(cls, hands: Any, field: Any, stock: Any, *, dealer: int = 0,
+                    current: int | None = None, piles: Any = ("", ""),
+                    rules: KoiKoiRules = KoiKoiRules(), scores: Any = (0, 0),
+                    koikoi_calls: Any = (0, 0), field_brights: int | None = None,
                     round: int = 1, seed: int = 0) -> "KoiKoiGame":
         """A round set up card by card (tests, puzzles), in the play phase of ``current``'s turn.
 
@@ -594,243 +647,44 @@ class KoiKoiGame:
         ...     print(exc)
         card 3B appears twice in the layout
         """
-        _check_rules(rules)
-        hand_cards = [_layout_cards(h, f"hands[{i}]") for i, h in
-                      enumerate(_pair(hands, "hands"))]
-        pile_cards = [_layout_cards(p, f"piles[{i}]") for i, p in
-                      enumerate(_pair(piles, "piles"))]
-        score_values = [check_int(s, f"scores[{i}]", -MAX_SCORE, MAX_SCORE)
-                        for i, s in enumerate(_pair(scores, "scores"))]
         calls = [check_int(k, f"koikoi_calls[{i}]", 0, 99)
-                 for i, k in enumerate(_pair(koikoi_calls, "koikoi_calls"))]
-        field_cards = _layout_cards(field, "field")
-        stock_cards = _layout_cards(stock, "stock")
-        check_int(dealer, "dealer", 0, 1)
-        current = dealer if current is None else check_int(current, "current", 0, 1)
+                 for i, k in enumerate(per_seat(koikoi_calls, "koikoi_calls", 2))]
         if field_brights is not None:
             check_int(field_brights, "field_brights", 0, 5)
-        check_int(round, "round", 1, MAX_ROUND)
-        check_int(seed, "seed", 0, MAX_SEED)
-        seen = 0
-        for c in (*hand_cards[0], *hand_cards[1], *field_cards, *stock_cards, *pile_cards[0],
-                  *pile_cards[1]):
-            if seen & c.bit:
-                raise DuplicateCardError(f"card {c.code} appears twice in the layout")
-            seen |= c.bit
-        mine, theirs = len(hand_cards[current]), len(hand_cards[1 - current])
-        if mine - theirs not in (0, 1) or not mine:
-            raise LayoutError(f"hands of {mine} (seat {current}, to play) and {theirs} cards "
-                              "cannot take turns to the end")
-        if len(stock_cards) < mine + theirs:
-            raise LayoutError(f"a stock of {len(stock_cards)} cards is short of the "
-                              f"{mine + theirs} turns left")
-
-        game = cls(seed, rules)
-        game.layout = {
-            "hands": [codes(h) for h in hand_cards], "field": codes(field_cards),
-            "stock": codes(stock_cards), "dealer": dealer, "current": current,
-            "piles": [codes(p) for p in pile_cards], "scores": list(score_values),
-            "koikoi_calls": list(calls), "field_brights": field_brights, "round": round}
-        game.deal_count = 1  # the layout stands for the first deal
-        game.round = round
-        game.dealer = dealer
-        game.hands = hand_cards
-        game.field = field_cards
-        game.stock = stock_cards
-        game.field_mask = pile_mask(field_cards)
-        game.piles = [sort_pile(p) for p in pile_cards]
-        game.pile_masks = [pile_mask(p) for p in pile_cards]
-        game._refresh_yaku()
-        game.scores = score_values
+        game = cls._layout(rules, seed, hands, field, stock, dealer, current, piles, scores,
+                           round)
+        assert game.layout is not None
+        game.layout.update(koikoi_calls=list(calls), field_brights=field_brights)
         game.koikoi_calls = calls
-        game.field_brights = (sum(c.kind is Kind.BRIGHT for c in field_cards)
+        game.field_brights = (sum(c.kind is Kind.BRIGHT for c in game.field)
                               if field_brights is None else field_brights)
-        game._start_turn(current)
-        game._events.clear()
+        game._refresh_yaku()
+        game._layout_done()
         return game
 
     def _refresh_yaku(self) -> None:
         self.pile_yaku = [yaku_of_mask(m, self.rules) for m in self.pile_masks]
         self.pile_totals = [sum(y.values()) for y in self.pile_yaku]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The game as JSON-ready values: seed (or layout), rules and actions, for from_dict."""
-        if self.sampled:
-            raise RulesError("a sampled game is a guess, not a game: it has no record to save")
-        data: dict[str, Any] = {"game": "koikoi", "seed": self.seed,
-                                "rules": dataclasses.asdict(self.rules),
-                                "actions": [str(a) for a in self.actions]}
-        if self.layout is not None:
-            data["layout"] = copy.deepcopy(self.layout)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> "KoiKoiGame":
-        """Replay a saved game: seed (or layout), rules and actions.
-
-        Every value is checked before anything is replayed, and a replay the engine refuses
-        is refused whole: damaged or hostile data raises a LayoutError naming the bad part.
-
-        >>> KoiKoiGame.from_dict({"game": "koikoi", "seed": 1, "rules": {}, "actions": ["fold"]})
-        Traceback (most recent call last):
-        ...
-        rules.engine.LayoutError: actions[0] 'fold': not an action: 'fold'
-        """
-        data = check_dict(data, "saved game")
-        unknown = set(data) - {"game", "seed", "rules", "actions", "layout"}
-        if unknown:
-            raise LayoutError(f"saved game: unknown keys {sorted(unknown)}")
-        for key in ("game", "seed", "rules", "actions"):
-            if key not in data:
-                raise LayoutError(f"saved game: no {key!r}")
-        if data["game"] != "koikoi":
-            raise LayoutError(f"game: not a Koi-Koi game: {data['game']!r}")
-        seed = check_int(data["seed"], "seed", 0, MAX_SEED)
-        rules = KoiKoiRules.from_options(check_dict(data["rules"], "rules"))
-        actions = check_list(data["actions"], "actions")
-        for i, text in enumerate(actions):
-            if not isinstance(text, str) or len(text) > 40:
-                raise LayoutError(f"actions[{i}]: expected an action's notation, got {text!r}")
-        layout = data.get("layout")
-        if layout is not None:
-            layout = check_dict(layout, "layout")
-            unknown = set(layout) - _LAYOUT_KEYS
-            if unknown:
-                raise LayoutError(f"layout: unknown keys {sorted(unknown)}")
-            missing = {"hands", "field", "stock"} - set(layout)
-            if missing:
-                raise LayoutError(f"layout: missing {sorted(missing)}")
-            for key in ("hands", "piles"):  # notation only: no objects in a saved game
-                for i, part in enumerate(check_list(layout.get(key, ("", "")), f"layout.{key}")):
-                    if not isinstance(part, str):
-                        raise LayoutError(f"layout.{key}[{i}]: expected card codes as text")
-            for key in ("field", "stock"):
-                if not isinstance(layout[key], str):
-                    raise LayoutError(f"layout.{key}: expected card codes as text")
-            try:
-                game = cls.from_layout(**layout, rules=rules, seed=seed)
-            except RulesError as exc:
-                raise LayoutError(f"layout: {exc}") from None
-        else:
-            game = cls.new(seed, rules)
-        for i, text in enumerate(actions):
-            try:
-                game.apply(text)
-            except RulesError as exc:
-                raise LayoutError(f"actions[{i}] {text!r}: {exc}") from None
-        return game
-
     def clone(self) -> "KoiKoiGame":
-        """An independent copy (no deepcopy: the lists are copied, cards and actions shared).
-
-        >>> g = KoiKoiGame.new(3)
-        >>> c = g.clone()
-        >>> _ = c.apply(c.legal_actions()[0])
-        >>> len(g.actions), len(c.actions)
-        (0, 1)
-        """
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.actions = self.actions.copy()
-        new.scores = self.scores.copy()
-        new.history = self.history.copy()
-        h0, h1 = self.hands
-        new.hands = [h0.copy(), h1.copy()]
-        new.field = self.field.copy()
-        p0, p1 = self.piles
-        new.piles = [p0.copy(), p1.copy()]
-        new.pile_masks = self.pile_masks.copy()
+        """An independent copy (no deepcopy: the lists are copied, cards and actions shared)."""
+        new = super().clone()
+        new.koikoi_calls = self.koikoi_calls.copy()
+        new.field_brights = self.field_brights
         new.pile_yaku = self.pile_yaku.copy()  # the dicts are replaced, never changed
         new.pile_totals = self.pile_totals.copy()
-        new.stock = self.stock.copy()
-        new.koikoi_calls = self.koikoi_calls.copy()
-        new.turn_captures = self.turn_captures.copy()
-        new._events = []
+        new.turn_start_total = self.turn_start_total
         return new
 
-    @classmethod
-    def sample(cls, observation: Any, rng: random.Random) -> "KoiKoiGame":
-        """A full game that ``observation``'s seat cannot tell from the real one.
-
-        The cards the seat has not seen (the opponent's hand, but for cards revealed to both,
-        and the stock, whose order nobody knows) are dealt from the unseen cards at random with
-        ``rng``; everything the seat knows is as observed. Later rounds are dealt from a random
-        seed. The sample plays on like any game, but it is not a record: ``to_dict`` refuses it.
-
-        >>> g = KoiKoiGame.new(4)
-        >>> s = KoiKoiGame.sample(g.observation(0), random.Random(1))
-        >>> s.observation(0) == g.observation(0), sorted(s.hands[1]) == sorted(g.hands[1])
-        (True, False)
-        """
-        if not isinstance(observation, KoiKoiObservation):
-            raise RulesError(f"observation: expected a KoiKoiObservation, "
-                             f"got {type(observation).__name__}")
-        if not isinstance(rng, random.Random):
-            raise RulesError(f"rng: expected a random.Random, got {type(rng).__name__}")
-        obs = observation
-        seat = obs.seat
-        other = 1 - seat
-        game = cls(rng.getrandbits(64), obs.rules)
-        game.sampled = True
-        # What the seat has seen, and what it knows is hidden where.
-        known_other = list(obs.revealed_hands[other])
-        in_stock = list(obs.revealed_stock)
-        seen = pile_mask((*obs.hand, *obs.field, *obs.piles[0], *obs.piles[1], *known_other,
-                          *in_stock, *((obs.pending,) if obs.pending is not None else ())))
-        unseen = [c for c in DECK if not seen & c.bit]
-        need = obs.hand_counts[other] - len(known_other)
-        if need < 0 or need + obs.stock_count - len(in_stock) != len(unseen):
-            raise LayoutError("observation: its card counts do not add up to the deck")
-        shuffle_in_place(unseen, rng)
-        other_hand = known_other + unseen[:need]
-        shuffle_in_place(other_hand, rng)
-        stock = in_stock + unseen[need:]
-        shuffle_in_place(stock, rng)
-        hands: list[list[Card]] = [[], []]
-        hands[seat], hands[other] = list(obs.hand), other_hand
-        game.hands = hands
-        game.field = list(obs.field)
-        game.field_mask = pile_mask(obs.field)
-        game.stock = stock
-        game.piles = [list(p) for p in obs.piles]
-        game.pile_masks = [pile_mask(p) for p in obs.piles]
-        game._refresh_yaku()
-        game.revealed = pile_mask((*known_other, *in_stock, *obs.revealed_hands[seat]))
-        game.scores = list(obs.scores)
-        game.history = [r.copy() for r in obs.history]
-        game._history_view = tuple(r.copy() for r in obs.history)
-        game.round = obs.round
-        game.deal_count = obs.round
-        game.dealer = obs.dealer
-        game.koikoi_calls = list(obs.koikoi_calls)
-        game.field_brights = obs.field_brights
-        game.pending = obs.pending
-        game.phase = obs.phase
-        game.turn_captures = list(obs.turn_captures)
-        turn = obs.current_player
-        if turn is None:  # the match is over
-            a, b = obs.scores
-            game.winner = None if a == b else (0 if a > b else 1)
-            turn = obs.dealer
-        game.current_player = obs.current_player
-        game._turn = turn
-        game.turn_start_total = sum(yaku_of_mask(
-            game.pile_masks[turn] & ~pile_mask(obs.turn_captures), obs.rules).values())
-        return game
+    def _sampled_from(self, obs: Any, rng: random.Random) -> None:
+        self.koikoi_calls = list(obs.koikoi_calls)
+        self.field_brights = obs.field_brights
+        self._refresh_yaku()
+        self.turn_start_total = sum(yaku_of_mask(
+            self.pile_masks[self._turn] & ~pile_mask(obs.turn_captures), self.rules).values())
+        self.first_draw = (rng.random(), rng.random())  # (a swap phase's draw for first)
 
     # Queries -----------------------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
-
-    @property
-    def result(self) -> dict[str, Any] | None:
-        """Final scores, the winner (None: a draw) and the rounds, once the match is over."""
-        if not self.is_over:
-            return None
-        return {"scores": list(self.scores), "winner": self.winner,
-                "rounds": [r.to_dict() for r in self.history]}
-
     def yaku_of(self, seat: int) -> dict[str, int]:
         """The yaku ``seat``'s capture pile holds now: id to points."""
         return dict(self.pile_yaku[check_seat(seat, 2)])
@@ -850,173 +704,13 @@ class KoiKoiGame:
         """The multiplier ``seat`` would score with if it stopped now (before the 7-point rule)."""
         return self.multipliers(seat, 0)[1]
 
-    def legal_actions(self) -> list[Action]:
-        """The actions the current player may take now."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
-    def _compute_legal(self) -> list[Action]:
-        """The legal actions in a fixed order. Plays follow the hand: per card its captures (one
-        action per target when the player must choose), then ``play X -`` (optional matching)."""
-        phase = self.phase
-        if phase == PHASE_PLAY:
-            plays = _PLAYS[self.rules.field_triple]
-            fmask = self.field_mask
-            hand = self.hands[self._turn]
-            matching = self.rules.matching
-            out: list[Action] = []
-            if matching == "if_matching":  # any card; one that matches captures
-                for c in hand:
-                    out += plays[c][(fmask >> _SHIFT[c]) & 15]
-            elif matching == "required":  # the cards that match, or any card when none does
-                for c in hand:
-                    pattern = (fmask >> _SHIFT[c]) & 15
-                    if pattern:
-                        out += plays[c][pattern]
-                return out or [_PLAY[c] for c in hand]
-            else:  # optional: a card that matches may also be laid down
-                for c in hand:
-                    pattern = (fmask >> _SHIFT[c]) & 15
-                    out += plays[c][pattern]
-                    if pattern:
-                        out.append(_LAY[c])
-            return out
-        if phase == PHASE_TAKE:
-            drawn = self.pending
-            assert drawn is not None
-            return list(_TAKES[self.rules.field_triple][drawn][
-                (self.field_mask >> _SHIFT[drawn]) & 15])
-        if phase == PHASE_DECIDE:
-            return [ACTION_KOIKOI, ACTION_STOP]
-        if phase == PHASE_SWAP:
-            return [ACTION_SWAP, ACTION_KEEP]
-        return []
-
-    # Applying ----------------------------------------------------------------------------------
-    def apply(self, action: Action | str) -> list[Event]:
-        """Carry out ``action`` for the current player; returns what happened, in order.
-
-        ``action`` is one of ``legal_actions()`` or its notation. Text that is no action raises
-        InvalidNotationError; an action that is not legal now IllegalActionError, and ``play X``
-        when X could capture either of two cards AmbiguousActionError (name the card:
-        ``play X Y``). Naming the card of the only capture is accepted (``play 1C2 1R`` takes
-        a triple whole). A refused action changes nothing.
-        """
-        if type(action) is not Action:
-            if not isinstance(action, str):
-                raise InvalidNotationError(f"not an action: {action!r}")
-            action = parse_action(action)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            action = self._normalise(action, legal)
-        self._events = []
-        self._legal = None
-        self.actions.append(action)
-        kind = action.kind
-        p = self._turn
-        if kind == "play":
-            self._play(action)
-        elif kind == "take":
-            drawn, self.pending = self.pending, None
-            assert drawn is not None and action.target is not None
-            self._capture(p, drawn, self._option_with(drawn, action.target))
-            self._after_draw(p)
-        elif kind == "koikoi":
-            self.koikoi_calls[p] += 1
-            self._emit("koikoi", p, data={"calls": self.koikoi_calls[p]})
-            self._start_turn(1 - p)
-        elif kind == "stop":
-            self._emit("stop", p)
-            self._score_round(p, "stop")
-        else:  # swap or keep
-            self._swap(kind == "swap")
-        return self._events
-
-    def _normalise(self, action: Action, legal: list[Action]) -> Action:
-        """The legal action ``action`` stands for, or the error that says why there is none."""
-        _check_action(action)
-        c = action.card
-        if action.kind == "play" and c is not None and not action.lay:
-            if action.target is not None:
-                play = _PLAY[c]
-                if play in legal:
-                    options = self._capture_options(c)
-                    if options and action.target in options[0].taken:
-                        return play
-            else:
-                choices = [a for a in legal if a.kind == "play" and a.card is c and not a.lay]
-                if choices:
-                    raise AmbiguousActionError(
-                        f"{action} is ambiguous: {c} can capture "
-                        f"{' or '.join(str(a.target) for a in choices)}; name the card "
-                        f"({', '.join(map(str, choices))})")
-        raise IllegalActionError(
-            f"{action} is not legal now (phase {self.phase}, seat {self.current_player}); "
-            f"legal: {', '.join(map(str, legal)) or 'nothing'}")
-
-    def _capture_options(self, c: Card) -> Options:
-        """What ``c`` (played or drawn) may capture from the field now."""
-        return _CAPTURES[self.rules.field_triple][c][(self.field_mask >> _SHIFT[c]) & 15]
-
-    def _option_with(self, c: Card, target: Card) -> Capture:
-        for opt in self._capture_options(c):
-            if target in opt.taken:
-                return opt
-        raise IllegalActionError(f"{c} cannot capture {target}")  # pragma: no cover
-
-    def _emit(self, kind: str, seat: int | None = None, cards_: tuple[Card, ...] = (),
-              data: dict[str, Any] | None = None) -> None:
-        self._events.append(Event(kind, seat, cards_, data))
-
-    # Dealing -----------------------------------------------------------------------------------
-    def _start_round(self) -> None:
-        """Deal until a deal stands (void deals are redealt by the same dealer)."""
-        while True:
-            deck, rng = shuffled_with_rng(DECK, self.seed if self.deal_count == 0
-                                          else derive_seed(self.seed, self.deal_count))
-            self.deal_count += 1
-            dealer = self.dealer
-            hands: list[list[Card]] = [[], []]
-            # 4 to the non-dealer, 4 to the dealer, 4 to the field, twice
-            hands[1 - dealer] = deck[0:4] + deck[12:16]
-            hands[dealer] = deck[4:8] + deck[16:20]
-            fld = deck[8:12] + deck[20:24]
-            self.hands, self.field = hands, fld
-            self.field_mask = fmask = sum(map(_BIT, fld))
-            self.stock = deck[24:]
-            self.piles = [[], []]
-            self.pile_masks = [0, 0]
-            self.pile_yaku = [{}, {}]
-            self.pile_totals = [0, 0]
-            self.koikoi_calls = [0, 0]
-            self.pending = None
-            self.turn_captures = []
-            self.revealed = 0
-            self._emit("dealt", dealer, data={"round": self.round + 1, "deal": self.deal_count})
-            if self.rules.void_deal and _month_or_pairs(fmask):
-                self._emit("void_deal", dealer, tuple(fld))
-                continue
-            if self.rules.draw_for_first:  # where the two drawn cards will go back
-                self.first_draw = (rng.random(), rng.random())
-            break
-        self.round += 1
-        self.field_brights = (self.field_mask & _BRIGHTS).bit_count()
-        if self.rules.hand_swap:
-            self.phase = PHASE_SWAP
-            self.current_player = self._turn = 1 - self.dealer
-        else:
-            self._begin_play()
-
+    # Dealing: the hand swap, instant wins, draw for first -------------------------------------
     def _swap(self, swap: bool) -> None:
         seat = self._turn
         if swap:
             self.hands.reverse()
             # Each seat knew the hand it gave away: now both know both hands.
-            self.revealed |= sum(map(_BIT, self.hands[0])) | sum(map(_BIT, self.hands[1]))
+            self.revealed |= sum(map(BIT, self.hands[0])) | sum(map(BIT, self.hands[1]))
             self._emit("hands_swapped", seat)
         else:
             self._emit("hands_kept", seat)
@@ -1024,7 +718,7 @@ class KoiKoiGame:
 
     def _begin_play(self) -> None:
         """Instant wins, then the first player's turn."""
-        instant = [_month_or_pairs(sum(map(_BIT, h))) for h in self.hands]  # teshi, kuttsuki
+        instant = [month_or_pairs(sum(map(BIT, h))) for h in self.hands]  # teshi, kuttsuki
         if instant[0] and instant[1]:
             self._emit("void_deal", None, data={"reason": "both instant wins"})
             self._start_round_again()
@@ -1057,10 +751,6 @@ class KoiKoiGame:
         self.phase = PHASE_PLAY
         self._start_turn(first)
 
-    def _start_round_again(self) -> None:
-        self.round -= 1  # the void deal did not count
-        self._start_round()
-
     # Turns -------------------------------------------------------------------------------------
     def _start_turn(self, seat: int) -> None:
         self.current_player = self._turn = seat
@@ -1069,65 +759,12 @@ class KoiKoiGame:
         self.turn_captures = []
         self._events.append(Event("turn", seat))
 
-    def _play(self, action: Action) -> None:
-        p = self._turn
-        c: Card = action.card  # type: ignore[assignment]  # a play always names its card
-        self.hands[p].remove(c)
-        if action.lay:
-            self.field.append(c)
-            self.field_mask |= 1 << c.index
-            self._events.append(Event("played", p, (c,), {"captures": []}))  # laid down
-        else:
-            capture: Capture | None
-            if action.target is not None:
-                capture = self._option_with(c, action.target)
-            else:  # the first (or only) option; _capture_options, inlined on the hot path
-                options = _CAPTURES[self.rules.field_triple][c][(self.field_mask >> _SHIFT[c]) & 15]
-                capture = options[0] if options else None
-            self._events.append(Event("played", p, (c,),
-                                      {"captures": list(capture.codes) if capture else []}))
-            self._capture(p, c, capture)
-        self._draw(p)
-
-    def _capture(self, p: int, c: Card, capture: Capture | None) -> None:
-        """``c`` makes ``capture`` (None: it stays on the field).
-
-        The pile's yaku are brought up to date by ``_update_yaku`` once the turn's captures
-        are done."""
-        if capture is None:
-            self.field.append(c)
-            self.field_mask |= 1 << c.index
-            self._events.append(Event("to_field", p, (c,)))
-            return
-        taken, got, bits, _codes = capture
-        field, pile = self.field, self.piles[p]
-        for t in taken:
-            field.remove(t)
-        pile += got
-        pile.sort(key=_PILE_RANK)  # by kind; nearly sorted already, so cheaper than insorts
-        self.field_mask &= ~bits
-        self.pile_masks[p] |= bits
-        self.turn_captures += got
-        self._events.append(Event("captured", p, got))
-
     def _update_yaku(self, p: int) -> None:
         self.pile_yaku[p] = made = yaku_of_mask(self.pile_masks[p], self.rules)
         self.pile_totals[p] = sum(made.values())
 
-    def _draw(self, p: int) -> None:
-        drawn = self.stock.pop(0)
-        self._events.append(Event("drawn", p, (drawn,)))
-        options = _CAPTURES[self.rules.field_triple][drawn][(self.field_mask >> _SHIFT[drawn]) & 15]
-        if len(options) > 1:  # the player chooses (see apply, "take")
-            if self.turn_captures:
-                self._update_yaku(p)
-            self.pending = drawn
-            self.phase = PHASE_TAKE
-            return
-        self._capture(p, drawn, options[0] if options else None)
-        self._after_draw(p)
-
-    def _after_draw(self, p: int) -> None:
+    def _turn_done(self, p: int) -> None:
+        """A yaku total that rose asks koi-koi or stop (on the last turn: the round stops)."""
         if self.turn_captures:
             self._update_yaku(p)
         total = self.pile_totals[p]
@@ -1139,7 +776,7 @@ class KoiKoiGame:
             else:
                 self.phase = PHASE_DECIDE
         elif last_turn:
-            self._exhausted()
+            self._finish_deal()
         else:
             self._start_turn(1 - p)
 
@@ -1157,37 +794,11 @@ class KoiKoiGame:
         self._finish_round(RoundResult(self.round, how, winner, points, made, base, mults,
                                        list(self.koikoi_calls), self.dealer))
 
-    def _exhausted(self) -> None:
-        self._finish_round(RoundResult(self.round, "exhausted", None, [0, 0], {}, 0, [],
-                                       list(self.koikoi_calls), self.dealer))
-
-    def _finish_round(self, result: RoundResult) -> None:
-        for seat in (0, 1):
-            self.scores[seat] += result.points[seat]
-        self.history.append(result)
-        self._history_view += (result.copy(),)
-        self._emit("round_over", result.winner, data={"result": result.to_dict(),
-                                                      "scores": list(self.scores)})
-        if result.winner is not None:
-            self.dealer = result.winner
-        elif self.rules.exhausted_dealer == "passes":
-            self.dealer = 1 - self.dealer
-        target, rounds = self.rules.target_score, self.rules.max_rounds
-        if (target is not None and max(self.scores) >= target) or \
-                (rounds is not None and self.round >= rounds):
-            self.phase = PHASE_OVER
-            self.current_player = None
-            a, b = self.scores
-            self.winner = None if a == b else (0 if a > b else 1)
-            self._emit("match_over", self.winner, data={"scores": list(self.scores)})
-            return
-        self._start_round()
-
     # Observation -------------------------------------------------------------------------------
     def observation(self, seat: int) -> "KoiKoiObservation":
         """What ``seat`` knows: its own hand, the table, and the cards both seats have seen
-        that are hidden now (a swapped hand); never the rest of the opponent's hand or the
-        stock's order.
+        that are hidden now (a swapped hand, the cards drawn for first); never the rest of the
+        opponent's hand or the stock's order.
 
         >>> g = KoiKoiGame.new(7)
         >>> obs = g.observation(0)
@@ -1195,108 +806,23 @@ class KoiKoiGame:
         (True, 8, 24)
         """
         seat = check_seat(seat, 2)
-        revealed = self.revealed
-        stock_seen: tuple[Card, ...] = ()
-        if revealed:
-            shown = tuple(tuple(sorted(c for c in h if revealed & c.bit)) for h in self.hands)
-            stock_seen = tuple(sorted(c for c in self.stock if revealed & c.bit))
-        else:
-            shown = ((), ())
         return KoiKoiObservation(
-            seat=seat, rules=self.rules, phase=self.phase, current_player=self.current_player,
-            dealer=self.dealer, round=self.round, scores=tuple(self.scores),
-            hand=tuple(self.hands[seat]), hand_counts=(len(self.hands[0]), len(self.hands[1])),
-            field=tuple(self.field), piles=(tuple(self.piles[0]), tuple(self.piles[1])),
-            stock_count=len(self.stock), pending=self.pending,
-            turn_captures=tuple(sorted(self.turn_captures)),
-            koikoi_calls=tuple(self.koikoi_calls), field_brights=self.field_brights,
-            yaku=(dict(self.pile_yaku[0]), dict(self.pile_yaku[1])),
-            revealed_hands=shown, revealed_stock=stock_seen,
-            legal_actions=tuple(self.legal_actions()) if self.current_player == seat else (),
-            history=self._history_view)
-
-    def __repr__(self) -> str:
-        return (f"KoiKoiGame(seed={self.seed}, round={self.round}, phase={self.phase!r}, "
-                f"player={self.current_player}, scores={self.scores})")
+            **self._observed(seat), koikoi_calls=tuple(self.koikoi_calls),
+            field_brights=self.field_brights,
+            yaku=(dict(self.pile_yaku[0]), dict(self.pile_yaku[1])))
 
 
-def _pair(value: object, name: str) -> list[Any]:
-    """``value`` as a list of one entry per seat, or LayoutError naming ``name``."""
-    items = check_list(value, name)
-    if len(items) != 2:
-        raise LayoutError(f"{name}: expected one entry per seat (2), got {len(items)}")
-    return items
 
-
-def _layout_cards(value: object, name: str) -> list[Card]:
-    """Cards given in notation or as a list of Cards, or LayoutError naming ``name``."""
-    if isinstance(value, str):
-        try:
-            return cards(value)
-        except InvalidNotationError as exc:
-            raise LayoutError(f"{name}: {exc}") from None
-    items = check_list(value, name)
-    for i, c in enumerate(items):
-        if type(c) is not Card:
-            raise LayoutError(f"{name}[{i}]: not a card: {c!r}")
-    return items
-
-
-_LAYOUT_KEYS = {"hands", "field", "stock", "dealer", "current", "piles", "scores",
-                "koikoi_calls", "field_brights", "round"}
-
-
-@dataclass(frozen=True)
-class KoiKoiObservation:
-    """What one seat knows: built by ``KoiKoiGame.observation(seat)``, never changed.
-
-    ``hand`` is the seat's own hand in its order; ``hand_counts`` every seat's number of hand
-    cards; ``piles`` the capture piles (sorted by kind); ``pending`` a drawn card waiting for
-    ``take``; ``turn_captures`` what the player to move has captured this turn (deck order);
-    ``yaku`` what each pile makes now; ``history`` the rounds played. Cards the seats have
-    seen that are hidden now: ``revealed_hands[s]`` the cards of seat s's hand that both
-    seats know (after a hand swap, both whole hands) and ``revealed_stock`` cards both know
-    to be in the stock, at places neither knows (draw for first), both in deck order.
-    ``legal_actions`` is empty unless the seat is to move.
-    """
-
-    seat: int
-    rules: KoiKoiRules
-    phase: str
-    current_player: int | None
-    dealer: int
-    round: int
-    scores: tuple[int, ...]
-    hand: tuple[Card, ...]
-    hand_counts: tuple[int, ...]
-    field: tuple[Card, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    stock_count: int
-    pending: Card | None
-    turn_captures: tuple[Card, ...]
-    koikoi_calls: tuple[int, ...]
-    field_brights: int
-    yaku: tuple[dict[str, int], ...]
-    revealed_hands: tuple[tuple[Card, ...], ...]
-    revealed_stock: tuple[Card, ...]
-    legal_actions: tuple[Action, ...]
-    history: tuple[RoundResult, ...]
-
-    @property
-    def players(self) -> int:
-        return len(self.hand_counts)
-
-    @property
-    def opponent_hand_count(self) -> int:
-        """How many cards the other seat holds."""
-        return self.hand_counts[1 - self.seat]
-
+# The fishing engine's tables under the names this module used.
+_CAPTURES, _PLAYS, _TAKES, _SHIFT, _BIT = CAPTURES, PLAYS, TAKES, SHIFT, BIT
+_month_or_pairs = month_or_pairs
 
 __all__ = ["KoiKoiRules", "KoiKoiGame", "KoiKoiObservation", "round_multipliers", "Action",
-           "Event", "RoundResult", "yaku", "yaku_total", "yaku_of_mask", "parse_action",
-           "RulesError", "InvalidNotationError", "IllegalActionError", "AmbiguousActionError",
-           "LayoutError", "InvalidRulesError", "DuplicateCardError", "YAKU_NAMES", "YAKU_CARDS",
-           "kind_counts", "cards"]
+           "Event", "RoundResult", "yaku", "yaku_total", "yaku_of_mask", "yaku_progress",
+           "YakuProgress", "yaku_cards", "parse_action", "RulesError", "InvalidNotationError",
+           "IllegalActionError", "AmbiguousActionError", "LayoutError", "InvalidRulesError",
+           "DuplicateCardError", "YAKU_NAMES", "YAKU_CARDS", "kind_counts", "cards",
+           "PHASE_PLAY", "PHASE_TAKE", "PHASE_OVER", "PHASE_SWAP", "PHASE_DECIDE"]
 
 if TYPE_CHECKING:  # mypy checks that the engine meets the contract
     _ENGINE: Engine[Action, KoiKoiObservation] = KoiKoiGame(0)
