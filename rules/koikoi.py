@@ -1,9 +1,17 @@
 """Koi-Koi for two players: yaku, options (Seed and Nintendo presets) and the full match engine.
 
+The engine is the fishing engine (``rules.fishing``) with Koi-Koi's deal, scoring and two
+phases of its own: the hand swap and the koi-koi decision. For the table: ``yaku_progress``
+(how far a pile is toward each yaku), ``yaku_cards`` (the cards that make one) and
+``round_multipliers``/``KoiKoiGame.multipliers`` (what a round won now would be multiplied by).
+
 A game is its seed plus its action list. Actions have a string notation used in tests and
 logs: ``play 3B`` (no match, or the only way to capture), ``play 3B 3C1`` (capture that card),
 ``play 3B -`` (lay it down without capturing, *optional* matching only), ``take 3C1`` (the
-drawn card captures that card), ``koikoi``, ``stop``, ``swap``, ``keep``.
+drawn card captures that card), ``koikoi``, ``stop``, ``swap``, ``keep``. ``play 3B`` when 3B
+could capture either of two cards is ambiguous (AmbiguousActionError, an IllegalActionError):
+the card must be named; naming the card of the only capture is accepted. Text that is no
+action raises InvalidNotationError.
 
 >>> sorted(yaku(cards("1B 3B 8B 12B")).items())
 [('shiko', 8)]
@@ -29,7 +37,7 @@ from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGa
                            FishingObservation, FishingOptions, deal_plan)
 from rules.fishing import parse_action as fishing_parse_action
 from rules.fishing.engine import per_seat
-from rules.fishing.tables import (BIT, CAPTURES, PLAYS, SHIFT, TAKES, month_or_pairs)
+from rules.fishing.tables import BIT, month_or_pairs
 from rules.hanafuda import DECK, Card, Kind, card, cards
 
 # ----------------------------------------------------------------------------------------------
@@ -812,10 +820,6 @@ class KoiKoiGame(FishingGame):
             yaku=(dict(self.pile_yaku[0]), dict(self.pile_yaku[1])))
 
 
-
-# The fishing engine's tables under the names this module used.
-_CAPTURES, _PLAYS, _TAKES, _SHIFT, _BIT = CAPTURES, PLAYS, TAKES, SHIFT, BIT
-_month_or_pairs = month_or_pairs
 
 __all__ = ["KoiKoiRules", "KoiKoiGame", "KoiKoiObservation", "round_multipliers", "Action",
            "Event", "RoundResult", "yaku", "yaku_total", "yaku_of_mask", "yaku_progress",
