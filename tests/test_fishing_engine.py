@@ -485,7 +485,7 @@ def test_replay_clone_and_sample_at_random_points(seed, pick, rules, steps):
 
 @pytest.mark.parametrize("name", ["rules.fishing", "rules.fishing.basics", "rules.fishing.actions",
                                   "rules.fishing.tables", "rules.fishing.deal",
-                                  "rules.fishing.engine"])
+                                  "rules.fishing.records"])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name),
                              optionflags=doctest.NORMALIZE_WHITESPACE)

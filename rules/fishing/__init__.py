@@ -12,7 +12,8 @@ captures whole (rules.md, "Common to the three fishing games").
 
 Modules: ``basics`` (those card-level rules, the pile order, seeds), ``actions`` (the actions
 and their notation), ``tables`` (the bit sets and move tables the engine looks moves up in),
-``deal`` (deal plans by seat count, void-deal checks) and ``engine`` (``FishingGame``: the
+``deal`` (deal plans by seat count, void-deal checks), ``records`` (the options, a seat's
+observation, a deal's result, layout checks) and ``engine`` (``FishingGame``: the
 play -> choose -> draw -> take turn for N seats and the match of deals, with hooks for each
 game's options, scoring and decisions).
 """
@@ -21,8 +22,9 @@ from rules.fishing.actions import Action, check_action, parse_action
 from rules.fishing.basics import (KIND_ORDER, capture_options, derive_seed, has_full_month,
                                   is_four_pairs, matches, month_counts, next_seat, sort_pile)
 from rules.fishing.deal import VOID_CHECKS, DealPlan, deal, deal_plan, void_reason
-from rules.fishing.engine import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, DealResult, FishingGame,
-                                  FishingObservation, FishingOptions)
+from rules.fishing.engine import FishingGame
+from rules.fishing.records import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, DealResult,
+                                   FishingObservation, FishingOptions)
 
 __all__ = ["Action", "check_action", "parse_action", "KIND_ORDER", "capture_options",
            "derive_seed", "has_full_month", "is_four_pairs", "matches", "month_counts",
