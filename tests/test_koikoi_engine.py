@@ -18,9 +18,9 @@ from tests.helpers import cards_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.engine import AmbiguousActionError, InvalidNotationError
 from rules.fishing import has_full_month, is_four_pairs, sort_pile
 from rules.hanafuda import DECK, Card, cards, codes
-from rules.engine import AmbiguousActionError, InvalidNotationError
 from rules.koikoi import (Action, DuplicateCardError, IllegalActionError, KoiKoiGame,
                           KoiKoiRules, parse_action)
 
