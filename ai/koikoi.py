@@ -38,7 +38,8 @@ from typing import Any, Iterable, Sequence
 from ai.base import register
 from rules.fishing import has_full_month, is_four_pairs
 from rules.hanafuda import DECK, Card, Kind
-from rules.koikoi import Action, KoiKoiRules, round_multipliers, yaku_of_mask
+from rules.koikoi import (Action, KoiKoiObservation, KoiKoiRules, round_multipliers,
+                          yaku_of_mask)
 
 ALL = (1 << 48) - 1
 
@@ -73,7 +74,7 @@ def yaku_total(mask: int, rules: KoiKoiRules) -> int:
 
 
 def multiplier(rules: KoiKoiRules, field_brights: int, own_calls: int, other_calls: int,
-               base: int) -> int:
+               base: float) -> int:
     """The round multiplier a winner would score with: the engine's own rule's product.
 
     >>> multiplier(KoiKoiRules(), field_brights=1, own_calls=1, other_calls=0, base=3)
@@ -201,16 +202,16 @@ def reach(hand_count: int, base: float = 0.1, step: float = 0.06) -> float:
 class _View:
     """What one seat knows, as bit sets, plus the card values both sides put on each card."""
 
-    def __init__(self, obs: dict[str, Any], agent: "NormalAgent") -> None:
+    def __init__(self, obs: KoiKoiObservation, agent: "NormalAgent") -> None:
         self.obs = obs
         self.agent = agent
-        self.rules: KoiKoiRules = obs["rules"]
-        self.me = obs["seat"]
+        self.rules: KoiKoiRules = obs.rules
+        self.me = obs.seat
         self.opp = 1 - self.me
-        self.hand: list[Card] = list(obs["hand"])
-        self.field: list[Card] = list(obs["field"])
-        self.pending: Card | None = obs.get("pending")
-        piles = obs["piles"]
+        self.hand: list[Card] = list(obs.hand)
+        self.field: list[Card] = list(obs.field)
+        self.pending: Card | None = obs.pending
+        piles = obs.piles
         self.my_pile = _mask(piles[self.me])
         self.opp_pile = _mask(piles[self.opp])
         self.hand_mask = _mask(self.hand)
@@ -221,10 +222,10 @@ class _View:
         self.unknown_mask = ALL & ~seen
         self.unknown = _cards_of(self.unknown_mask)
         self.n_unknown = len(self.unknown)
-        self.opp_hand = obs["opponent_hand_count"]
+        self.opp_hand = obs.opponent_hand_count
         self.unknown_by_month = {m: (self.unknown_mask & _MONTH[m]).bit_count()
                                  for m in range(1, 13)}
-        calls = obs["koikoi_calls"]
+        calls = obs.koikoi_calls
         self.my_calls, self.opp_calls = calls[self.me], calls[self.opp]
         self.my_total = yaku_total(self.my_pile, self.rules)
         self.opp_total = yaku_total(self.opp_pile, self.rules)
@@ -247,7 +248,7 @@ class _View:
         r_me = reach(len(self.hand), agent.reach_base, agent.reach_step)
         r_opp = reach(self.opp_hand, agent.reach_base, agent.reach_step)
         mine, theirs = self.my_pile, self.opp_pile
-        fb = self.obs.get("field_brights", 0)
+        fb = self.obs.field_brights
         mult_me = multiplier(rules, fb, self.my_calls, self.opp_calls, 0)
         mult_opp = multiplier(rules, fb, self.opp_calls, self.my_calls, 0)
         self.win = [0.0] * 48
@@ -332,8 +333,8 @@ class _Agent:
         self.rng = rng if rng is not None else random.Random(seed)
 
     @staticmethod
-    def legal(observation: dict[str, Any]) -> list[Action]:
-        legal: list[Action] = list(observation["legal_actions"])
+    def legal(observation: KoiKoiObservation) -> list[Action]:
+        legal: list[Action] = list(observation.legal_actions)
         if not legal:
             raise ValueError("no legal action: it is not this seat's turn")
         return legal
@@ -350,25 +351,25 @@ class EasyAgent(_Agent):
 
     level = "easy"
 
-    def choose(self, observation: dict[str, Any]) -> Action:
+    def choose(self, observation: KoiKoiObservation) -> Action:
         legal = self.legal(observation)
-        phase = observation["phase"]
+        phase = observation.phase
         rng = self.rng
         if phase == "swap":
             return legal[0] if rng.random() < 0.5 else legal[-1]
         if phase == "decide":
-            nearly_over = len(observation["hand"]) <= 2
+            nearly_over = len(observation.hand) <= 2
             go = not nearly_over and rng.random() < 0.5
             return next(a for a in legal if a.kind == ("koikoi" if go else "stop"))
-        field = observation["field"]
-        rules: KoiKoiRules = observation["rules"]
+        field = observation.field
+        rules: KoiKoiRules = observation.rules
 
         def score(a: Action) -> float:
             if a.kind == "take":
-                got = _taken(observation["pending"], a.target, field, rules)
+                got = _taken(observation.pending, a.target, field, rules)
             else:
                 got = [] if a.lay else _taken(a.card, a.target, field, rules)
-                if got:
+                if got and a.card is not None:
                     got.append(a.card)
             if got:
                 return 30 + sum(_KIND_VALUE[c.kind] for c in got) + rng.random() * 12
@@ -429,11 +430,11 @@ class NormalAgent(_Agent):
     #: Koi-koi only when it beats stopping by this many points.
     koikoi_margin = 0.0
 
-    def choose(self, observation: dict[str, Any]) -> Action:
+    def choose(self, observation: KoiKoiObservation) -> Action:
         legal = self.legal(observation)
         if len(legal) == 1:
             return legal[0]
-        phase = observation["phase"]
+        phase = observation.phase
         if phase == "swap":
             return self._swap(observation, legal)
         view = _View(observation, self)
@@ -528,14 +529,14 @@ class NormalAgent(_Agent):
         lost either way and koi-koi is the only chance."""
         rules = view.rules
         base = view.my_total
-        now = base * multiplier(rules, view.obs.get("field_brights", 0), view.my_calls,
+        now = base * multiplier(rules, view.obs.field_brights, view.my_calls,
                                 view.opp_calls, base)
-        scores = view.obs["scores"]
+        scores = view.obs.scores
         mine, theirs = scores[view.me] + now, scores[view.opp]
         target, rounds = rules.target_score, rules.max_rounds
         if target is not None and mine >= target:
             return math.inf
-        if rounds is not None and view.obs["round"] >= rounds:
+        if rounds is not None and view.obs.round >= rounds:
             if mine > theirs:
                 return math.inf
             if mine < theirs:
@@ -547,7 +548,7 @@ class NormalAgent(_Agent):
         that is worth more), or the opponent completes a yaku first (and stops), or the round
         runs out (nothing for either)."""
         rules = view.rules
-        fb = view.obs.get("field_brights", 0)
+        fb = view.obs.field_brights
         p_me, gain_me = self._improve_chance(view, mine=True)
         p_opp, gain_opp = self._improve_chance(view, mine=False)
         p_me = min(0.95, self.my_base_chance + self.my_chance_weight * p_me)
@@ -555,7 +556,7 @@ class NormalAgent(_Agent):
         opp_base = view.opp_total + gain_opp
         penalty = 2 if rules.koikoi_penalty else 1  # the losing caller also pays the amount
 
-        def go_on(total: int, calls: int, my_turns: int, opp_turns: int, turn: int,
+        def go_on(total: float, calls: int, my_turns: int, opp_turns: int, turn: int,
                   depth: int) -> float:
             """EV of having called koi-koi ``calls`` times with ``total`` yaku points."""
             mine_base = total + gain_me
@@ -620,10 +621,10 @@ class NormalAgent(_Agent):
         return min(p, 0.95), gain
 
     # Hand swap -----------------------------------------------------------------------------------
-    def _swap(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def _swap(self, obs: KoiKoiObservation, legal: list[Action]) -> Action:
         """Swap when an average hand (the dealer's is unknown) beats this one."""
-        rules: KoiKoiRules = obs["rules"]
-        hand, fld = list(obs["hand"]), list(obs["field"])
+        rules: KoiKoiRules = obs.rules
+        hand, fld = list(obs.hand), list(obs.field)
         _, by_card = _components(rules)
         r = reach(8, self.reach_base, self.reach_step)
         worth = [sum(comp.value(c.bit, 0, r) - comp.value(0, 0, r) for comp in by_card[c.index])

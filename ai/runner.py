@@ -6,15 +6,17 @@ once the agent has answered *and* at least ``min_delay`` seconds of frame time h
 the request, so a fast AI still moves at a watchable pace (tests pass ``min_delay=0``).
 
 >>> from ai.base import make_agent
+>>> from rules.koikoi import KoiKoiGame
+>>> game = KoiKoiGame.new(1)  # the non-dealer may swap hands
 >>> worker = AIWorker(make_agent("koikoi", "easy", seed=1), min_delay=0.5)
->>> worker.request({"phase": "swap", "legal_actions": ["swap", "keep"], "hand": []})
+>>> worker.request(game.observation(game.current_player))
 1
 >>> worker.wait(5.0)            # tests only: the scene never waits
 True
 >>> worker.poll() is None       # answered, but not yet shown for 0.5 s
 True
 >>> worker.update(0.5)
->>> worker.poll() in ("swap", "keep"), worker.busy
+>>> str(worker.poll()) in ("swap", "keep"), worker.busy
 (True, False)
 """
 

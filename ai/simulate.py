@@ -70,6 +70,7 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
         game = KoiKoiGame.new(match_seed, rules)
         while not game.is_over:
             p = game.current_player
+            assert p is not None  # None only once the match is over
             obs = game.observation(p)
             t0 = time.perf_counter()
             action = agents[p].choose(obs)

@@ -18,9 +18,25 @@ T = TypeVar("T")
 
 def shuffled(deck: Sequence[T], seed: int) -> list[T]:
     """Return a new list: ``deck`` shuffled exactly as rules.md prescribes for ``seed``."""
+    return shuffled_with_rng(deck, seed)[0]
+
+
+def shuffled_with_rng(deck: Sequence[T], seed: int) -> tuple[list[T], random.Random]:
+    """``shuffled(deck, seed)`` and the deal's ``random.Random``, continued after the shuffle
+    (rules that draw more chance from the deal, e.g. Koi-Koi's draw for first, go on with it).
+
+    >>> cards, rng = shuffled_with_rng(range(5), 3)
+    >>> cards == shuffled(range(5), 3), 0 <= rng.random() < 1
+    (True, True)
+    """
     cards = list(deck)
     rng = random.Random(seed)
+    shuffle_in_place(cards, rng)
+    return cards, rng
+
+
+def shuffle_in_place(cards: list[T], rng: random.Random) -> None:
+    """rules.md's Fisher-Yates shuffle of ``cards`` with ``rng`` (stable across versions)."""
     for i in range(len(cards) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
-    return cards

@@ -1,9 +1,17 @@
 """Koi-Koi for two players: yaku, options (Seed and Nintendo presets) and the full match engine.
 
+The engine is the fishing engine (``rules.fishing``) with Koi-Koi's deal, scoring and two
+phases of its own: the hand swap and the koi-koi decision. For the table: ``yaku_progress``
+(how far a pile is toward each yaku), ``yaku_cards`` (the cards that make one) and
+``round_multipliers``/``KoiKoiGame.multipliers`` (what a round won now would be multiplied by).
+
 A game is its seed plus its action list. Actions have a string notation used in tests and
 logs: ``play 3B`` (no match, or the only way to capture), ``play 3B 3C1`` (capture that card),
 ``play 3B -`` (lay it down without capturing, *optional* matching only), ``take 3C1`` (the
-drawn card captures that card), ``koikoi``, ``stop``, ``swap``, ``keep``.
+drawn card captures that card), ``koikoi``, ``stop``, ``swap``, ``keep``. ``play 3B`` when 3B
+could capture either of two cards is ambiguous (AmbiguousActionError, an IllegalActionError):
+the card must be named; naming the card of the only capture is accepted. Text that is no
+action raises InvalidNotationError.
 
 >>> sorted(yaku(cards("1B 3B 8B 12B")).items())
 [('shiko', 8)]
@@ -16,22 +24,28 @@ drawn card captures that card), ``koikoi``, ``stop``, ``swap``, ``keep``.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
-from rules.deck import shuffled
-from rules.fishing import KIND_ORDER, capture_options, derive_seed, sort_pile
-from rules.hanafuda import DECK, Card, Kind, card, cards, codes
+from rules.engine import (AmbiguousActionError, DuplicateCardError, Engine, Event,
+                          IllegalActionError, InvalidNotationError, LayoutError, RulesError,
+                          check_int, check_seat)
+from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGame,
+                           FishingObservation, FishingOptions, deal_plan)
+from rules.fishing import parse_action as fishing_parse_action
+from rules.fishing.records import per_seat
+from rules.fishing.tables import BIT, month_or_pairs
+from rules.hanafuda import DECK, Card, Kind, card, cards
 
 # ----------------------------------------------------------------------------------------------
 # Options
 
 
-class InvalidRulesError(ValueError):
-    """An option with a value rules.md does not allow."""
+class InvalidRulesError(LayoutError):
+    """An option with a value rules.md does not allow (or of the wrong type), or an unknown one."""
 
 
 _CHOICES = {
@@ -93,6 +107,9 @@ class KoiKoiRules:
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> "KoiKoiRules":
         """Rules from a setup screen's option values (unknown keys are an error)."""
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            raise InvalidRulesError(f"Koi-Koi options: expected an object of option values, "
+                                    f"got {type(options).__name__}")
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(options) - names
         if unknown:
@@ -136,13 +153,9 @@ YAKU_CARDS: dict[str, tuple[str, ...] | None] = {
 }
 
 
-class DuplicateCardError(ValueError):
-    """The same card twice in one collection."""
-
-
-def _mask(codes: Iterable[str]) -> int:
+def _mask(names: Iterable[str]) -> int:
     m = 0
-    for code in codes:
+    for code in names:
         m |= card(code).bit
     return m
 
@@ -168,9 +181,22 @@ _MONTHS = tuple(_mask(c.code for c in DECK[m * 4:m * 4 + 4]) for m in range(12))
 
 
 def pile_mask(captured: Iterable[Card]) -> int:
-    """The cards as a bit set; the same card twice is an error."""
+    """The cards as a bit set; the same card twice is an error, and so is anything not a card.
+
+    >>> pile_mask(cards("1R 1B")) == 0b11
+    True
+    >>> pile_mask(None)
+    Traceback (most recent call last):
+    ...
+    rules.engine.InvalidNotationError: expected a collection of cards, got NoneType
+    """
+    if isinstance(captured, (str, bytes, dict)) or not hasattr(captured, "__iter__"):
+        raise InvalidNotationError(f"expected a collection of cards, got "
+                                   f"{type(captured).__name__}")
     m = 0
     for c in captured:
+        if type(c) is not Card:
+            raise InvalidNotationError(f"not a card: {c!r}")
         bit = 1 << c.index
         if m & bit:
             raise DuplicateCardError(f"card {c.code} appears twice")
@@ -180,6 +206,7 @@ def pile_mask(captured: Iterable[Card]) -> int:
 
 def kind_counts(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> dict[str, int]:
     """Brights, animals, ribbons and chaff as the yaku count them (the sake cup may count twice)."""
+    _check_rules(rules)
     m = pile_mask(captured)
     chaff = (m & _CHAFF).bit_count() + (1 if rules.sake_as_chaff and m & _SAKE else 0)
     return {"brights": (m & _BRIGHTS).bit_count(), "animals": (m & _ANIMALS).bit_count(),
@@ -188,7 +215,14 @@ def kind_counts(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) ->
 
 def yaku(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> dict[str, int]:
     """The yaku that score under ``rules``: id (as in rules.md) to points."""
+    _check_rules(rules)
     return yaku_of_mask(pile_mask(captured), rules)
+
+
+def _check_rules(rules: object) -> KoiKoiRules:
+    if not isinstance(rules, KoiKoiRules):
+        raise InvalidRulesError(f"rules: expected KoiKoiRules, got {type(rules).__name__}")
+    return rules
 
 
 def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
@@ -269,87 +303,31 @@ def yaku_total(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> 
 
 
 # ----------------------------------------------------------------------------------------------
-# Actions and events
+# Actions, phases, round results
 
-
-class IllegalActionError(ValueError):
-    """An action that is not legal now (or not an action at all)."""
-
-
-class Action(NamedTuple):
-    """One decision. ``kind``: play, take, koikoi, stop, swap, keep.
-
-    ``card`` is the played card (play); ``target`` the field card to capture (the first of a
-    triple) or None to let the rules decide; ``lay`` lays a matching card down without
-    capturing (optional matching only).
-    """
-
-    kind: str
-    card: Card | None = None
-    target: Card | None = None
-    lay: bool = False
-
-    def __str__(self) -> str:
-        if self.kind == "play":
-            text = f"play {self.card}"
-            if self.lay:
-                return text + " -"
-            return text + (f" {self.target}" if self.target else "")
-        if self.kind == "take":
-            return f"take {self.target}"
-        return self.kind
+ACTION_WORDS = ("koikoi", "stop", "swap", "keep")
 
 
 def parse_action(text: str) -> Action:
-    """An action from its notation.
+    """A Koi-Koi action from its notation; text that is not one raises InvalidNotationError.
 
     >>> str(parse_action("play 3b 3c1")), str(parse_action("KOIKOI"))
     ('play 3B 3C1', 'koikoi')
+    >>> parse_action("plya 3B")
+    Traceback (most recent call last):
+    ...
+    rules.engine.InvalidNotationError: not an action: 'plya 3B'
     """
-    parts = text.strip().split()
-    if not parts:
-        raise IllegalActionError("empty action")
-    word = parts[0].lower()
-    try:
-        if word == "play" and len(parts) in (2, 3):
-            if len(parts) == 3 and parts[2] == "-":
-                return Action("play", card(parts[1]), lay=True)
-            return Action("play", card(parts[1]), card(parts[2]) if len(parts) == 3 else None)
-        if word == "take" and len(parts) == 2:
-            return Action("take", None, card(parts[1]))
-        if word in ("koikoi", "stop", "swap", "keep") and len(parts) == 1:
-            return Action(word)
-    except ValueError as exc:
-        raise IllegalActionError(f"bad action {text!r}: {exc}") from None
-    raise IllegalActionError(f"not an action: {text!r}")
+    return fishing_parse_action(text, ACTION_WORDS)
 
 
-class Event:
-    """Something that happened, for animation and logs. ``data`` holds kind-specific facts."""
-
-    __slots__ = ("kind", "seat", "cards", "data")
-
-    def __init__(self, kind: str, seat: int | None = None, cards: tuple[Card, ...] = (),
-                 data: dict | None = None) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.cards = cards
-        self.data = data if data is not None else {}
-
-    def __repr__(self) -> str:
-        return f"Event({str(self)!r})"
-
-    def __str__(self) -> str:
-        who = f" seat{self.seat}" if self.seat is not None else ""
-        cs = " " + " ".join(c.code for c in self.cards) if self.cards else ""
-        return f"{self.kind}{who}{cs}"
-
+ACTION_SWAP, ACTION_KEEP = Action("swap"), Action("keep")
+ACTION_KOIKOI, ACTION_STOP = Action("koikoi"), Action("stop")
 
 PHASE_SWAP = "swap"          # the non-dealer may swap hands (blind)
-PHASE_PLAY = "play"          # play a card from the hand
-PHASE_TAKE = "take"          # choose what the drawn card captures
 PHASE_DECIDE = "decide"      # koi-koi or stop
-PHASE_OVER = "over"          # the match has ended
+# PHASE_PLAY (play a card from the hand), PHASE_TAKE (choose what the drawn card captures) and
+# PHASE_OVER (the match has ended) are the fishing engine's.
 
 
 @dataclass
@@ -372,84 +350,15 @@ class RoundResult:
                 "multipliers": [list(m) for m in self.multipliers],
                 "koikoi_calls": list(self.koikoi_calls), "dealer": self.dealer}
 
-
-# ----------------------------------------------------------------------------------------------
-# Moves looked up, not computed
-#
-# The engine keeps the field as a bit set too. The four bits of a month (its cards in deck order)
-# form a *pattern* 0-15, and for every card and pattern the capture options and the Action
-# objects are built once here: choosing moves then scans no list and builds no Action.
-
-ACTION_SWAP, ACTION_KEEP = Action("swap"), Action("keep")
-ACTION_KOIKOI, ACTION_STOP = Action("koikoi"), Action("stop")
-_PLAY = {c: Action("play", c) for c in DECK}                # play, no target needed
-_LAY = {c: Action("play", c, None, True) for c in DECK}     # play X - (optional matching)
-_SHIFT = {c: c.index & -4 for c in DECK}                    # first bit of the card's month
-_PILE_RANK = {c: KIND_ORDER[c.kind] * 48 + c.index for c in DECK}.__getitem__  # sort_pile's
-_MONTH_LOW = sum(1 << shift for shift in range(0, 48, 4))   # the first bit of every month
-_BIT = {c: 1 << c.index for c in DECK}.__getitem__          # sum(map(_BIT, cards)): a bit set
-
-
-class Capture(NamedTuple):
-    """One way for a card to capture (``capture_options``), with what the engine needs."""
-
-    taken: tuple[Card, ...]  # the field cards, in deck order
-    got: tuple[Card, ...]    # the capturing card, then ``taken``: what goes to the pile
-    bits: int                # ``got`` as a bit set
-    codes: tuple[str, ...]   # ``taken``'s codes, for the "played" event
-
-
-Options = tuple[Capture, ...]
-
-
-def _capture_table(triple: bool) -> dict[Card, tuple[Options, ...]]:
-    """card -> field pattern of its month -> ``capture_options`` of the card, as Captures."""
-    table = {}
-    for c in DECK:
-        month = DECK[_SHIFT[c]:_SHIFT[c] + 4]
-        rows = []
-        for pattern in range(16):
-            field_cards = [month[i] for i in range(4) if pattern >> i & 1]
-            if c in field_cards:  # a card in play is not on the field: never looked up
-                rows.append(())
-                continue
-            rows.append(tuple(Capture(taken, (c, *taken), pile_mask((c, *taken)),
-                                      tuple(t.code for t in taken))
-                              for taken in capture_options(c, field_cards, triple)))
-        table[c] = tuple(rows)
-    return table
-
-
-# Indexed by the field_triple rule (False, True).
-_CAPTURES = (_capture_table(False), _capture_table(True))
-#: card -> pattern -> the play actions for the card (one, or one per target to choose from).
-_PLAYS = tuple({c: tuple((_PLAY[c],) if len(opts) <= 1 else
-                         tuple(Action("play", c, opt.taken[0]) for opt in opts) for opts in rows)
-                for c, rows in captures.items()} for captures in _CAPTURES)
-#: card -> pattern -> the take actions for the drawn card.
-_TAKES = tuple({c: tuple(tuple(Action("take", None, opt.taken[0]) for opt in opts)
-                         for opts in rows)
-                for c, rows in captures.items()} for captures in _CAPTURES)
-
-
-def _month_or_pairs(mask: int) -> str | None:
-    """"teshi" when the cards (a bit set) hold all four of a month, "kuttsuki" when they are
-    eight cards in four pairs, else None: the instant wins of a hand, the void deals of a field.
-
-    >>> _month_or_pairs(pile_mask(cards("1B 1R 1C1 1C2 5A"))), _month_or_pairs(pile_mask(cards(
-    ...     "1B 1R 2A 2R 3B 3R 4A 4R"))), _month_or_pairs(pile_mask(cards("1B 1R 2A 2R 3B 3R 4A")))
-    ('teshi', 'kuttsuki', None)
-    """
-    if mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & _MONTH_LOW:  # a month's four bits
-        return "teshi"
-    odd = mask ^ (mask >> 1)
-    if not (odd ^ (odd >> 2)) & _MONTH_LOW and mask.bit_count() == 8:  # every month even
-        return "kuttsuki"
-    return None
+    def copy(self) -> "RoundResult":
+        """An independent copy (its lists and dict copied)."""
+        return RoundResult(self.round, self.kind, self.winner, list(self.points),
+                           dict(self.yaku), self.base, list(self.multipliers),
+                           list(self.koikoi_calls), self.dealer)
 
 
 def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, other_calls: int,
-                      base: int) -> tuple[list[tuple[str, int]], int]:
+                      base: float) -> tuple[list[tuple[str, int]], int]:
     """The multipliers a round's winner scores with, and their product (rules.md: they multiply).
 
     ``own_calls``/``other_calls``: koi-koi called this round by the winner and by the loser;
@@ -474,58 +383,254 @@ def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, ot
 
 
 # ----------------------------------------------------------------------------------------------
+# Yaku for display: progress toward them, and the cards that make them
+
+
+class YakuProgress(NamedTuple):
+    """How far a pile is toward a yaku it has not made: ``have`` of the ``need`` cards;
+    ``missing`` the cards that would complete it (empty for a count yaku: any of the kind)."""
+
+    yaku: str
+    have: int
+    need: int
+    missing: tuple[Card, ...]
+
+
+def _cards_of_mask(m: int) -> tuple[Card, ...]:
+    return tuple(c for c in DECK if m >> c.index & 1)
+
+
+def yaku_progress(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules(),
+                  blocked: Iterable[Card] = ()) -> list[YakuProgress]:
+    """The yaku ``captured`` has started (at least one card) but not made, and could still
+    make with cards not in ``blocked`` (pass the other player's pile), in a fixed order:
+    brights (the next bright yaku: sanko, ame_shiko when 11B is held, then shiko, goko), the
+    viewing yaku, inoshikacho, akatan, aotan, akatan_aotan (once one of the two is made),
+    tane, tanzaku, kasu (counted as the yaku count them: the sake cup as chaff too when the
+    rules say so), and tsukifuda (a month of which two cards are held; option).
+
+    >>> from rules.hanafuda import codes
+    >>> [(p.yaku, p.have, p.need, codes(p.missing)) for p in yaku_progress(cards("1B 3B 9A 1R"))]
+    [('sanko', 2, 3, '8B 12B'), ('tsukimi', 1, 2, '8B'), ('akatan', 1, 3, '2R 3R'),
+     ('tane', 1, 5, ''), ('tanzaku', 1, 5, ''), ('kasu', 1, 10, '')]
+    >>> [p.yaku for p in yaku_progress(cards("1B 3B 9A 1R"), blocked=cards("8B 2R"))]
+    ['sanko', 'tane', 'tanzaku', 'kasu']
+    """
+    _check_rules(rules)
+    m = pile_mask(captured)
+    out_of_reach = pile_mask(blocked)
+    if m & out_of_reach:
+        raise DuplicateCardError("a card is both captured and blocked")
+    made = yaku_of_mask(m, rules)
+    free = ~(m | out_of_reach)
+    out: list[YakuProgress] = []
+
+    def add(name: str, group: int, need: int, listed: bool = True) -> None:
+        """A yaku of ``need`` cards of ``group``; ``listed``: name the cards still free."""
+        have = (m & group).bit_count()
+        if name in made or not have or have + (group & free).bit_count() < need:
+            return
+        out.append(YakuProgress(name, have, need, _cards_of_mask(group & free) if listed else ()))
+
+    brights = (m & _BRIGHTS).bit_count()
+    rain = bool(m & _RAIN)
+    if brights:
+        if brights < 3 and not rain:
+            add("sanko", _DRY, 3)
+        elif brights < 4:
+            add("ame_shiko" if rain else "shiko", _BRIGHTS if rain else _DRY, 4)
+        elif brights < 5:
+            add("goko", _BRIGHTS, 5)
+    if rules.viewing != "never" and not (rules.rain_rule and rain):
+        add("hanami", _CURTAIN | _SAKE, 2)
+        add("tsukimi", _MOON | _SAKE, 2)
+    add("inoshikacho", _INO, 3)
+    add("akatan", _AKATAN, 3)
+    add("aotan", _AOTAN, 3)
+    if "akatan" in made or "aotan" in made:
+        add("akatan_aotan", _AKATAN | _AOTAN, 6)
+    add("tane", _ANIMALS, 5, False)
+    add("tanzaku", _RIBBONS, 5, False)
+    add("kasu", _CHAFF | (_SAKE if rules.sake_as_chaff else 0), 10, False)
+    if rules.tsukifuda:
+        for month in _MONTHS:
+            if (m & month).bit_count() >= 2 and m & month != month and not \
+                    month & out_of_reach:
+                out.append(YakuProgress("tsukifuda", (m & month).bit_count(), 4,
+                                        _cards_of_mask(month & ~m)))
+    return out
+
+
+def yaku_cards(yaku_id: str, captured: Iterable[Card],
+               rules: KoiKoiRules = KoiKoiRules()) -> list[Card]:
+    """The cards of ``captured`` (in its order) that make the yaku ``yaku_id``: the set's
+    cards, the kind's for a count yaku (the sake cup with the chaff when it counts as chaff),
+    complete months for tsukifuda; [] for an id that is no pile yaku.
+
+    >>> from rules.hanafuda import codes
+    >>> codes(yaku_cards("kasu", cards("1B 9A 1C1 2C2 3R")))
+    '9A 1C1 2C2'
+    >>> codes(yaku_cards("sanko", cards("1B 3R 3B 8B 2A")))
+    '1B 3B 8B'
+    """
+    _check_rules(rules)
+    pile = list(captured)
+    m = pile_mask(pile)
+    group = YAKU_CARDS.get(yaku_id) if isinstance(yaku_id, str) else None
+    if group:
+        want = _mask(group)
+    elif yaku_id == "tane":
+        want = _ANIMALS
+    elif yaku_id == "tanzaku":
+        want = _RIBBONS
+    elif yaku_id == "kasu":
+        want = _CHAFF | (_SAKE if rules.sake_as_chaff else 0)
+    elif yaku_id == "tsukifuda":
+        want = sum(month for month in _MONTHS if m & month == month)
+    else:
+        return []
+    return [c for c in pile if want >> c.index & 1]
+
+
+# ----------------------------------------------------------------------------------------------
 # The game
 
+KOIKOI_DEAL = deal_plan(2, hand=8, field=8)  # 4 to the non-dealer, 4 to the dealer, 4 to the
+#                                              field, twice
 
-class KoiKoiGame:
-    """A Koi-Koi match: state, legal actions, apply, per-seat observation, replay."""
 
-    players = 2
+@lru_cache(maxsize=64)
+def fishing_options(rules: KoiKoiRules) -> FishingOptions:
+    """The fishing engine's table rules for ``rules``."""
+    return FishingOptions(KOIKOI_DEAL, field_triple=rules.field_triple, matching=rules.matching,
+                          void_checks=("field_month", "field_pairs") if rules.void_deal else ())
+
+
+@dataclass(frozen=True)
+class KoiKoiObservation(FishingObservation):
+    """What one Koi-Koi seat knows (``KoiKoiGame.observation(seat)``): the fishing game's
+    observation (``rules.fishing.FishingObservation``: hand, table, piles, counts, revealed
+    cards, legal actions, history) and the round's koi-koi calls, the brights dealt to the
+    field (the field-bright multiplier) and each pile's yaku.
+    """
+
+    koikoi_calls: tuple[int, ...]
+    field_brights: int
+    yaku: tuple[dict[str, int], ...]
+
+    @property
+    def opponent_hand_count(self) -> int:
+        """How many cards the other seat holds."""
+        return self.hand_counts[1 - self.seat]
+
+
+
+class KoiKoiGame(FishingGame):
+    """A Koi-Koi match: state, legal actions, apply, per-seat observation, replay.
+
+    It runs on the fishing engine (``rules.fishing.FishingGame``) with Koi-Koi's deal, scoring
+    and two phases of its own: the hand swap (``swap``/``keep``) and the koi-koi decision
+    (``koikoi``/``stop``). It meets ``rules.engine.Engine``: ``current_player`` is None once
+    the match is over, ``observation(seat)`` is a :class:`KoiKoiObservation`, ``clone()`` a
+    cheap copy and ``sample(observation, rng)`` a state the seat cannot tell from the real one.
+
+    >>> g = KoiKoiGame.new(4)
+    >>> s = KoiKoiGame.sample(g.observation(0), random.Random(1))
+    >>> s.observation(0) == g.observation(0), sorted(s.hands[1]) == sorted(g.hands[1])
+    (True, False)
+    >>> c = g.clone()
+    >>> _ = c.apply(c.legal_actions()[0])
+    >>> len(g.actions), len(c.actions)
+    (0, 1)
+    """
+
+    __slots__ = ("koikoi_calls", "field_brights", "pile_yaku", "pile_totals", "turn_start_total")
+
+    GAME_ID = "koikoi"
+    RULES = KoiKoiRules
+    OBSERVATION = KoiKoiObservation
+    WORDS = ACTION_WORDS
+    LAYOUT_KEYS = FishingGame.LAYOUT_KEYS | {"koikoi_calls", "field_brights"}
 
     def __init__(self, seed: int, rules: KoiKoiRules = KoiKoiRules()) -> None:
-        self.seed = seed
-        self.rules = rules
-        self.actions: list[Action] = []
-        self.scores = [0, 0]
-        self.history: list[RoundResult] = []
-        self.round = 0           # rounds started that counted (void deals don't)
-        self.deal_count = 0      # every deal, void ones too (seeds the shuffle)
-        self.dealer = 0 if random.Random(derive_seed(seed, 0xDEA1)).random() < 0.5 else 1
-        self.hands: list[list[Card]] = [[], []]
-        self.field: list[Card] = []
-        self.piles: list[list[Card]] = [[], []]
-        self.pile_masks = [0, 0]     # the piles as bit sets, for fast yaku counting
-        self.pile_yaku: list[dict[str, int]] = [{}, {}]  # yaku of each pile, kept current
-        self.pile_totals = [0, 0]    # their points
-        self.field_mask = 0          # the field as a bit set, for the move tables
-        self.stock: list[Card] = []  # top first
-        self.current_player = self.dealer
-        self.phase = PHASE_PLAY
+        super().__init__(seed, rules)
+        self.rules: KoiKoiRules = rules
         self.koikoi_calls = [0, 0]
         self.field_brights = 0
-        self.pending: Card | None = None        # drawn card waiting for a choice
-        self.turn_start_total = 0               # the player's yaku total when the turn began
-        self.turn_captures: list[Card] = []
-        self.winner: int | None = None
-        self._events: list[Event] = []
-        self._legal: list[Action] | None = None  # cached until the next apply
-        self.layout: dict[str, Any] | None = None  # set by from_layout (kept for replay)
+        self.pile_yaku: list[dict[str, int]] = [{}, {}]  # yaku of each pile, kept current
+        self.pile_totals = [0, 0]    # their points
+        self.turn_start_total = 0    # the player's yaku total when the turn began
+        self.first_draw = (0.0, 0.0)  # draw for first: where the two cards go back
+
+    # The fishing engine's hooks ----------------------------------------------------------------
+    @classmethod
+    def _check_rules(cls, rules: object) -> KoiKoiRules:
+        return _check_rules(rules)
+
+    @classmethod
+    def _options_for(cls, rules: KoiKoiRules) -> FishingOptions:
+        return fishing_options(rules)
+
+    def _reset_deal(self) -> None:
+        self.koikoi_calls = [0, 0]
+        self.pile_yaku = [{}, {}]
+        self.pile_totals = [0, 0]
+
+    def _dealt(self, rng: random.Random) -> None:
+        if self.rules.draw_for_first:  # where the two cards drawn for first will go back
+            self.first_draw = (rng.random(), rng.random())
+
+    def _begin_deal(self) -> None:
+        self.field_brights = (self.field_mask & _BRIGHTS).bit_count()
+        if self.rules.hand_swap:
+            self.phase = PHASE_SWAP
+            self.current_player = self._turn = 1 - self.dealer
+        else:
+            self._begin_play()
+
+    def _compute_other_legal(self) -> list[Action]:
+        if self.phase == PHASE_DECIDE:
+            return [ACTION_KOIKOI, ACTION_STOP]
+        if self.phase == PHASE_SWAP:
+            return [ACTION_SWAP, ACTION_KEEP]
+        return []
+
+    def _apply_word(self, p: int, word: str) -> None:
+        if word == "koikoi":
+            self.koikoi_calls[p] += 1
+            self._emit("koikoi", p, data={"calls": self.koikoi_calls[p]})
+            self._start_turn(1 - p)
+        elif word == "stop":
+            self._emit("stop", p)
+            self._score_round(p, "stop")
+        else:  # swap or keep
+            self._swap(word == "swap")
+
+    def _before_choice(self, p: int) -> None:
+        if self.turn_captures:
+            self._update_yaku(p)
+
+    def _next_dealer(self, result: Any) -> int:
+        if result.winner is not None:
+            return int(result.winner)
+        return 1 - self.dealer if self.rules.exhausted_dealer == "passes" else self.dealer
+
+    def _match_over(self) -> bool:
+        target, rounds = self.rules.target_score, self.rules.max_rounds
+        return (target is not None and max(self.scores) >= target) or \
+            (rounds is not None and self.round >= rounds)
+
+    def _end_deal(self) -> None:
+        """The hands ran out with no yaku made on the last turn: a drawn round."""
+        self._finish_round(RoundResult(self.round, "exhausted", None, [0, 0], {}, 0, [],
+                                       list(self.koikoi_calls), self.dealer))
 
     # Construction ------------------------------------------------------------------------------
     @classmethod
-    def new(cls, seed: int, rules: KoiKoiRules = KoiKoiRules()) -> "KoiKoiGame":
-        """A match from deal number ``seed``, first round dealt."""
-        game = cls(seed, rules)
-        game._start_round()
-        game._events.clear()
-        return game
-
-    @classmethod
-    def from_layout(cls, hands: Sequence[str | Iterable[Card]], field: str | Iterable[Card],
-                    stock: str | Iterable[Card], *, dealer: int = 0, current: int | None = None,
-                    piles: Sequence[str | Iterable[Card]] = ("", ""),
-                    rules: KoiKoiRules = KoiKoiRules(), scores: Sequence[int] = (0, 0),
-                    koikoi_calls: Sequence[int] = (0, 0), field_brights: int | None = None,
+    def from_layout(cls, hands: Any, field: Any, stock: Any, *, dealer: int = 0,
+                    current: int | None = None, piles: Any = ("", ""),
+                    rules: KoiKoiRules = KoiKoiRules(), scores: Any = (0, 0),
+                    koikoi_calls: Any = (0, 0), field_brights: int | None = None,
                     round: int = 1, seed: int = 0) -> "KoiKoiGame":
         """A round set up card by card (tests, puzzles), in the play phase of ``current``'s turn.
 
@@ -535,7 +640,8 @@ class KoiKoiGame:
         many cards as the other or one more, and the stock holds a card for every turn left.
         There is no hand swap and no instant-win check; ``field_brights`` (the field-bright
         multiplier's count) defaults to the brights on ``field``. Later rounds are dealt from
-        ``seed``. ``to_dict`` keeps the layout, so such a game replays too.
+        ``seed``. ``to_dict`` keeps the layout, so such a game replays too. Anything else
+        raises a LayoutError naming the bad part.
 
         >>> g = KoiKoiGame.from_layout(["3B 1C1", "9C1 5C1"], "3C1 8C1", "12C1 4C1 6C1 7C1")
         >>> [str(a) for a in g.legal_actions()]  # matching is required by default
@@ -549,248 +655,70 @@ class KoiKoiGame:
         ...     print(exc)
         card 3B appears twice in the layout
         """
-        def parse(value: str | Iterable[Card]) -> list[Card]:
-            return cards(value) if isinstance(value, str) else list(value)
-
-        if len(hands) != 2 or len(piles) != 2 or len(scores) != 2 or len(koikoi_calls) != 2:
-            raise ValueError("hands, piles, scores and koikoi_calls need one entry per seat")
-        if dealer not in (0, 1):
-            raise ValueError(f"dealer out of range 0-1: {dealer}")
-        current = dealer if current is None else current
-        if current not in (0, 1):
-            raise ValueError(f"current player out of range 0-1: {current}")
-        hand_cards = [parse(h) for h in hands]
-        pile_cards = [parse(p) for p in piles]
-        field_cards, stock_cards = parse(field), parse(stock)
-        seen = 0
-        for c in (*hand_cards[0], *hand_cards[1], *field_cards, *stock_cards, *pile_cards[0],
-                  *pile_cards[1]):
-            if seen & c.bit:
-                raise DuplicateCardError(f"card {c.code} appears twice in the layout")
-            seen |= c.bit
-        mine, theirs = len(hand_cards[current]), len(hand_cards[1 - current])
-        if mine - theirs not in (0, 1) or not mine:
-            raise ValueError(f"hands of {mine} (seat {current}, to play) and {theirs} cards "
-                             "cannot take turns to the end")
-        if len(stock_cards) < mine + theirs:
-            raise ValueError(f"a stock of {len(stock_cards)} cards is short of the "
-                             f"{mine + theirs} turns left")
-        if round < 1:
-            raise ValueError(f"round out of range: {round}")
-
-        game = cls(seed, rules)
-        game.layout = {
-            "hands": [codes(h) for h in hand_cards], "field": codes(field_cards),
-            "stock": codes(stock_cards), "dealer": dealer, "current": current,
-            "piles": [codes(p) for p in pile_cards], "scores": list(scores),
-            "koikoi_calls": list(koikoi_calls), "field_brights": field_brights, "round": round}
-        game.deal_count = 1  # the layout stands for the first deal
-        game.round = round
-        game.dealer = dealer
-        game.hands = hand_cards
-        game.field = field_cards
-        game.stock = stock_cards
-        game.field_mask = pile_mask(field_cards)
-        game.piles = [sort_pile(p) for p in pile_cards]
-        game.pile_masks = [pile_mask(p) for p in pile_cards]
-        game.pile_yaku = [yaku_of_mask(m, rules) for m in game.pile_masks]
-        game.pile_totals = [sum(y.values()) for y in game.pile_yaku]
-        game.scores = [int(s) for s in scores]
-        game.koikoi_calls = [int(k) for k in koikoi_calls]
-        game.field_brights = (sum(c.kind is Kind.BRIGHT for c in field_cards)
-                              if field_brights is None else int(field_brights))
-        game._start_turn(current)
-        game._events.clear()
+        calls = [check_int(k, f"koikoi_calls[{i}]", 0, 99)
+                 for i, k in enumerate(per_seat(koikoi_calls, "koikoi_calls", 2))]
+        if field_brights is not None:
+            check_int(field_brights, "field_brights", 0, 5)
+        game = cls._layout(rules, seed, hands, field, stock, dealer, current, piles, scores,
+                           round)
+        assert game.layout is not None
+        game.layout.update(koikoi_calls=list(calls), field_brights=field_brights)
+        game.koikoi_calls = calls
+        game.field_brights = (sum(c.kind is Kind.BRIGHT for c in game.field)
+                              if field_brights is None else field_brights)
+        game._refresh_yaku()
+        game._layout_done()
         return game
 
-    def to_dict(self) -> dict[str, Any]:
-        data = {"game": "koikoi", "seed": self.seed, "rules": dataclasses.asdict(self.rules),
-                "actions": [str(a) for a in self.actions]}
-        if self.layout is not None:
-            data["layout"] = copy.deepcopy(self.layout)
-        return data
+    def _refresh_yaku(self) -> None:
+        self.pile_yaku = [yaku_of_mask(m, self.rules) for m in self.pile_masks]
+        self.pile_totals = [sum(y.values()) for y in self.pile_yaku]
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "KoiKoiGame":
-        """Replay a saved game: seed (or layout), rules and actions."""
-        if data.get("game") != "koikoi":
-            raise ValueError(f"not a Koi-Koi game: {data.get('game')!r}")
-        rules = KoiKoiRules.from_options(dict(data["rules"]))
-        layout = data.get("layout")
-        if layout is not None:
-            game = cls.from_layout(**layout, rules=rules, seed=int(data["seed"]))
-        else:
-            game = cls.new(int(data["seed"]), rules)
-        for text in data["actions"]:
-            game.apply(text)
-        return game
+    def clone(self) -> "KoiKoiGame":
+        """An independent copy (no deepcopy: the lists are copied, cards and actions shared)."""
+        new = super().clone()
+        new.koikoi_calls = self.koikoi_calls.copy()
+        new.field_brights = self.field_brights
+        new.pile_yaku = self.pile_yaku.copy()  # the dicts are replaced, never changed
+        new.pile_totals = self.pile_totals.copy()
+        new.turn_start_total = self.turn_start_total
+        return new
+
+    def _sampled_from(self, obs: Any, rng: random.Random) -> None:
+        self.koikoi_calls = list(obs.koikoi_calls)
+        self.field_brights = obs.field_brights
+        self._refresh_yaku()
+        self.turn_start_total = sum(yaku_of_mask(
+            self.pile_masks[self._turn] & ~pile_mask(obs.turn_captures), self.rules).values())
+        self.first_draw = (rng.random(), rng.random())  # (a swap phase's draw for first)
 
     # Queries -----------------------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
-
-    @property
-    def result(self) -> dict[str, Any] | None:
-        """Final scores, the winner (None: a draw) and the rounds, once the match is over."""
-        if not self.is_over:
-            return None
-        return {"scores": list(self.scores), "winner": self.winner,
-                "rounds": [r.to_dict() for r in self.history]}
-
     def yaku_of(self, seat: int) -> dict[str, int]:
-        return dict(self.pile_yaku[seat])
+        """The yaku ``seat``'s capture pile holds now: id to points."""
+        return dict(self.pile_yaku[check_seat(seat, 2)])
+
+    def multipliers(self, seat: int, base: int) -> tuple[list[tuple[str, int]], int]:
+        """The multipliers ``seat`` would score a round won now with, and their product, for a
+        yaku total of ``base`` (the seven-point double looks at it): ``round_multipliers``."""
+        seat = check_seat(seat, 2)
+        if type(base) is not int:
+            raise IllegalActionError(f"base: expected a whole number, got {base!r}")
+        return round_multipliers(self.rules, self.field_brights, self.koikoi_calls[seat],
+                                 self.koikoi_calls[1 - seat], base)
+
+    _multipliers = multipliers  # the name the table used
 
     def multiplier_now(self, seat: int) -> int:
         """The multiplier ``seat`` would score with if it stopped now (before the 7-point rule)."""
-        return self._multipliers(seat, 0)[1]
+        return self.multipliers(seat, 0)[1]
 
-    def legal_actions(self) -> list[Action]:
-        """The actions the current player may take now."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
-    def _compute_legal(self) -> list[Action]:
-        """The legal actions in a fixed order. Plays follow the hand: per card its captures (one
-        action per target when the player must choose), then ``play X -`` (optional matching)."""
-        phase = self.phase
-        if phase == PHASE_PLAY:
-            plays = _PLAYS[self.rules.field_triple]
-            fmask = self.field_mask
-            hand = self.hands[self.current_player]
-            matching = self.rules.matching
-            out: list[Action] = []
-            if matching == "if_matching":  # any card; one that matches captures
-                for c in hand:
-                    out += plays[c][(fmask >> _SHIFT[c]) & 15]
-            elif matching == "required":  # the cards that match, or any card when none does
-                for c in hand:
-                    pattern = (fmask >> _SHIFT[c]) & 15
-                    if pattern:
-                        out += plays[c][pattern]
-                return out or [_PLAY[c] for c in hand]
-            else:  # optional: a card that matches may also be laid down
-                for c in hand:
-                    pattern = (fmask >> _SHIFT[c]) & 15
-                    out += plays[c][pattern]
-                    if pattern:
-                        out.append(_LAY[c])
-            return out
-        if phase == PHASE_TAKE:
-            drawn = self.pending
-            assert drawn is not None
-            return list(_TAKES[self.rules.field_triple][drawn][
-                (self.field_mask >> _SHIFT[drawn]) & 15])
-        if phase == PHASE_DECIDE:
-            return [ACTION_KOIKOI, ACTION_STOP]
-        if phase == PHASE_SWAP:
-            return [ACTION_SWAP, ACTION_KEEP]
-        return []
-
-    # Applying ----------------------------------------------------------------------------------
-    def apply(self, action: Action | str) -> list[Event]:
-        """Carry out ``action`` for the current player; returns what happened, in order."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:
-            # "play X" names the only capture; accept it spelled with the target too.
-            alias = self._normalise(action, legal)
-            if alias is None:
-                raise IllegalActionError(
-                    f"{action} is not legal now (phase {self.phase}, seat {self.current_player}); "
-                    f"legal: {', '.join(map(str, legal))}")
-            action = alias
-        self._events = []
-        self._legal = None
-        self.actions.append(action)
-        kind = action.kind
-        if kind == "play":
-            self._play(action)
-        elif kind == "take":
-            drawn, self.pending = self.pending, None
-            assert drawn is not None and action.target is not None
-            p = self.current_player
-            self._capture(p, drawn, self._option_with(drawn, action.target))
-            self._after_draw(p)
-        elif kind == "koikoi":
-            p = self.current_player
-            self.koikoi_calls[p] += 1
-            self._emit("koikoi", p, data={"calls": self.koikoi_calls[p]})
-            self._next_turn()
-        elif kind == "stop":
-            self._emit("stop", self.current_player)
-            self._score_round(self.current_player, "stop")
-        else:  # swap or keep
-            self._swap(kind == "swap")
-        return self._events
-
-    def _normalise(self, action: Action, legal: list[Action]) -> Action | None:
-        if action.kind == "play" and action.target is not None and not action.lay:
-            play = _PLAY[action.card]
-            if play in legal:
-                options = self._capture_options(action.card)
-                if options and action.target in options[0].taken:
-                    return play
-        return None
-
-    def _capture_options(self, c: Card) -> Options:
-        """What ``c`` (played or drawn) may capture from the field now."""
-        return _CAPTURES[self.rules.field_triple][c][(self.field_mask >> _SHIFT[c]) & 15]
-
-    def _option_with(self, c: Card, target: Card) -> Capture:
-        for opt in self._capture_options(c):
-            if target in opt.taken:
-                return opt
-        raise IllegalActionError(f"{c} cannot capture {target}")  # pragma: no cover
-
-    def _emit(self, kind: str, seat: int | None = None, cards_: tuple[Card, ...] = (),
-              data: dict | None = None) -> None:
-        self._events.append(Event(kind, seat, cards_, data))
-
-    # Dealing -----------------------------------------------------------------------------------
-    def _start_round(self) -> None:
-        """Deal until a deal stands (void deals are redealt by the same dealer)."""
-        while True:
-            deck = shuffled(DECK, self.seed if self.deal_count == 0
-                            else derive_seed(self.seed, self.deal_count))
-            self.deal_count += 1
-            dealer = self.dealer
-            hands: list[list[Card]] = [[], []]
-            # 4 to the non-dealer, 4 to the dealer, 4 to the field, twice
-            hands[1 - dealer] = deck[0:4] + deck[12:16]
-            hands[dealer] = deck[4:8] + deck[16:20]
-            fld = deck[8:12] + deck[20:24]
-            self.hands, self.field = hands, fld
-            self.field_mask = fmask = sum(map(_BIT, fld))
-            self.stock = deck[24:]
-            self.piles = [[], []]
-            self.pile_masks = [0, 0]
-            self.pile_yaku = [{}, {}]
-            self.pile_totals = [0, 0]
-            self.koikoi_calls = [0, 0]
-            self.pending = None
-            self._emit("dealt", dealer, data={"round": self.round + 1, "deal": self.deal_count})
-            if self.rules.void_deal and _month_or_pairs(fmask):
-                self._emit("void_deal", dealer, tuple(fld))
-                continue
-            break
-        self.round += 1
-        self.field_brights = (self.field_mask & _BRIGHTS).bit_count()
-        if self.rules.hand_swap:
-            self.phase = PHASE_SWAP
-            self.current_player = 1 - self.dealer
-        else:
-            self._begin_play()
-
+    # Dealing: the hand swap, instant wins, draw for first -------------------------------------
     def _swap(self, swap: bool) -> None:
-        seat = self.current_player
+        seat = self._turn
         if swap:
             self.hands.reverse()
+            # Each seat knew the hand it gave away: now both know both hands.
+            self.revealed |= sum(map(BIT, self.hands[0])) | sum(map(BIT, self.hands[1]))
             self._emit("hands_swapped", seat)
         else:
             self._emit("hands_kept", seat)
@@ -798,7 +726,7 @@ class KoiKoiGame:
 
     def _begin_play(self) -> None:
         """Instant wins, then the first player's turn."""
-        instant = [_month_or_pairs(sum(map(_BIT, h))) for h in self.hands]  # teshi, kuttsuki
+        instant = [month_or_pairs(sum(map(BIT, h))) for h in self.hands]  # teshi, kuttsuki
         if instant[0] and instant[1]:
             self._emit("void_deal", None, data={"reason": "both instant wins"})
             self._start_round_again()
@@ -806,6 +734,7 @@ class KoiKoiGame:
         if instant[0] or instant[1]:
             seat = 0 if instant[0] else 1
             how = instant[seat]
+            assert how is not None
             self._emit("instant_win", seat, tuple(self.hands[seat]), {"how": how})
             points = [0, 0]
             points[seat] = self.rules.instant_win_points
@@ -816,83 +745,34 @@ class KoiKoiGame:
             return
         first = self.dealer
         if self.rules.draw_for_first:
-            # Each draws from the top of the stack (dealer first); the cards go back.
-            d, o = self.stock[0], self.stock[1]
+            # Each draws from the top of the stock (dealer first), the earlier month plays
+            # first; the cards go back one at a time (dealer's first) at places chosen by the
+            # deal's random generator (rules.md, "Settled details"): both seats know they are
+            # somewhere in the stock, neither knows where.
+            stock = self.stock
+            d, o = stock.pop(0), stock.pop(0)
             first = self.dealer if d.month <= o.month else 1 - self.dealer
+            for c, r in zip((d, o), self.first_draw):
+                stock.insert(int(r * (len(stock) + 1)), c)
+            self.revealed |= d.bit | o.bit
             self._emit("draw_for_first", first, (d, o))
         self.phase = PHASE_PLAY
         self._start_turn(first)
 
-    def _start_round_again(self) -> None:
-        self.round -= 1  # the void deal did not count
-        self._start_round()
-
     # Turns -------------------------------------------------------------------------------------
     def _start_turn(self, seat: int) -> None:
-        self.current_player = seat
+        self.current_player = self._turn = seat
         self.phase = PHASE_PLAY
         self.turn_start_total = self.pile_totals[seat]
         self.turn_captures = []
         self._events.append(Event("turn", seat))
 
-    def _play(self, action: Action) -> None:
-        p = self.current_player
-        c: Card = action.card  # type: ignore[assignment]  # a play always names its card
-        self.hands[p].remove(c)
-        if action.lay:
-            self.field.append(c)
-            self.field_mask |= 1 << c.index
-            self._events.append(Event("played", p, (c,), {"captures": []}))  # laid down
-        else:
-            if action.target is not None:
-                capture = self._option_with(c, action.target)
-            else:  # the first (or only) option; _capture_options, inlined on the hot path
-                options = _CAPTURES[self.rules.field_triple][c][(self.field_mask >> _SHIFT[c]) & 15]
-                capture = options[0] if options else None
-            self._events.append(Event("played", p, (c,),
-                                      {"captures": list(capture.codes) if capture else []}))
-            self._capture(p, c, capture)
-        self._draw(p)
-
-    def _capture(self, p: int, c: Card, capture: Capture | None) -> None:
-        """``c`` makes ``capture`` (None: it stays on the field).
-
-        The pile's yaku are brought up to date by ``_update_yaku`` once the turn's captures
-        are done."""
-        if capture is None:
-            self.field.append(c)
-            self.field_mask |= 1 << c.index
-            self._events.append(Event("to_field", p, (c,)))
-            return
-        taken, got, bits, _codes = capture
-        field, pile = self.field, self.piles[p]
-        for t in taken:
-            field.remove(t)
-        pile += got
-        pile.sort(key=_PILE_RANK)  # by kind; nearly sorted already, so cheaper than insorts
-        self.field_mask &= ~bits
-        self.pile_masks[p] |= bits
-        self.turn_captures += got
-        self._events.append(Event("captured", p, got))
-
     def _update_yaku(self, p: int) -> None:
         self.pile_yaku[p] = made = yaku_of_mask(self.pile_masks[p], self.rules)
         self.pile_totals[p] = sum(made.values())
 
-    def _draw(self, p: int) -> None:
-        drawn = self.stock.pop(0)
-        self._events.append(Event("drawn", p, (drawn,)))
-        options = _CAPTURES[self.rules.field_triple][drawn][(self.field_mask >> _SHIFT[drawn]) & 15]
-        if len(options) > 1:  # the player chooses (see apply, "take")
-            if self.turn_captures:
-                self._update_yaku(p)
-            self.pending = drawn
-            self.phase = PHASE_TAKE
-            return
-        self._capture(p, drawn, options[0] if options else None)
-        self._after_draw(p)
-
-    def _after_draw(self, p: int) -> None:
+    def _turn_done(self, p: int) -> None:
+        """A yaku total that rose asks koi-koi or stop (on the last turn: the round stops)."""
         if self.turn_captures:
             self._update_yaku(p)
         total = self.pile_totals[p]
@@ -904,22 +784,15 @@ class KoiKoiGame:
             else:
                 self.phase = PHASE_DECIDE
         elif last_turn:
-            self._exhausted()
+            self._finish_deal()
         else:
             self._start_turn(1 - p)
 
-    def _next_turn(self) -> None:
-        self._start_turn(1 - self.current_player)
-
     # Scoring -----------------------------------------------------------------------------------
-    def _multipliers(self, winner: int, base: int) -> tuple[list[tuple[str, int]], int]:
-        return round_multipliers(self.rules, self.field_brights, self.koikoi_calls[winner],
-                                 self.koikoi_calls[1 - winner], base)
-
     def _score_round(self, winner: int, how: str) -> None:
-        made = self.yaku_of(winner)
+        made = dict(self.pile_yaku[winner])
         base = sum(made.values())
-        mults, product = self._multipliers(winner, base)
+        mults, product = self.multipliers(winner, base)
         won = base * product
         points = [0, 0]
         points[winner] = won
@@ -929,62 +802,31 @@ class KoiKoiGame:
         self._finish_round(RoundResult(self.round, how, winner, points, made, base, mults,
                                        list(self.koikoi_calls), self.dealer))
 
-    def _exhausted(self) -> None:
-        self._finish_round(RoundResult(self.round, "exhausted", None, [0, 0], {}, 0, [],
-                                       list(self.koikoi_calls), self.dealer))
-
-    def _finish_round(self, result: RoundResult) -> None:
-        for seat in (0, 1):
-            self.scores[seat] += result.points[seat]
-        self.history.append(result)
-        self._emit("round_over", result.winner, data={"result": result.to_dict(),
-                                                      "scores": list(self.scores)})
-        if result.winner is not None:
-            self.dealer = result.winner
-        elif self.rules.exhausted_dealer == "passes":
-            self.dealer = 1 - self.dealer
-        target, rounds = self.rules.target_score, self.rules.max_rounds
-        if (target is not None and max(self.scores) >= target) or \
-                (rounds is not None and self.round >= rounds):
-            self.phase = PHASE_OVER
-            a, b = self.scores
-            self.winner = None if a == b else (0 if a > b else 1)
-            self._emit("match_over", self.winner, data={"scores": list(self.scores)})
-            return
-        self._start_round()
-
     # Observation -------------------------------------------------------------------------------
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, never the opponent's hand or the stock order."""
-        if seat not in (0, 1):
-            raise ValueError(f"seat out of range 0-1: {seat}")
-        other = 1 - seat
-        return {
-            "seat": seat,
-            "rules": self.rules,
-            "phase": self.phase,
-            "current_player": self.current_player,
-            "dealer": self.dealer,
-            "round": self.round,
-            "scores": list(self.scores),
-            "hand": list(self.hands[seat]),
-            "opponent_hand_count": len(self.hands[other]),
-            "field": list(self.field),
-            "piles": [list(p) for p in self.piles],
-            "stock_count": len(self.stock),
-            "pending": self.pending,
-            "koikoi_calls": list(self.koikoi_calls),
-            "field_brights": self.field_brights,
-            "yaku": [self.yaku_of(s) for s in (0, 1)],
-            "legal_actions": self.legal_actions() if self.current_player == seat else [],
-            "history": [r.to_dict() for r in self.history],
-        }
+    def observation(self, seat: int) -> "KoiKoiObservation":
+        """What ``seat`` knows: its own hand, the table, and the cards both seats have seen
+        that are hidden now (a swapped hand, the cards drawn for first); never the rest of the
+        opponent's hand or the stock's order.
 
-    def __repr__(self) -> str:
-        return (f"KoiKoiGame(seed={self.seed}, round={self.round}, phase={self.phase!r}, "
-                f"player={self.current_player}, scores={self.scores})")
+        >>> g = KoiKoiGame.new(7)
+        >>> obs = g.observation(0)
+        >>> obs.hand == tuple(g.hands[0]), obs.opponent_hand_count, obs.stock_count
+        (True, 8, 24)
+        """
+        seat = check_seat(seat, 2)
+        return KoiKoiObservation(
+            **self._observed(seat), koikoi_calls=tuple(self.koikoi_calls),
+            field_brights=self.field_brights,
+            yaku=(dict(self.pile_yaku[0]), dict(self.pile_yaku[1])))
 
 
-__all__ = ["KoiKoiRules", "KoiKoiGame", "round_multipliers", "Action", "Event", "RoundResult", "yaku", "yaku_total",
-           "parse_action", "IllegalActionError", "InvalidRulesError", "DuplicateCardError",
-           "YAKU_NAMES", "YAKU_CARDS", "kind_counts", "cards"]
+
+__all__ = ["KoiKoiRules", "KoiKoiGame", "KoiKoiObservation", "round_multipliers", "Action",
+           "Event", "RoundResult", "yaku", "yaku_total", "yaku_of_mask", "yaku_progress",
+           "YakuProgress", "yaku_cards", "parse_action", "RulesError", "InvalidNotationError",
+           "IllegalActionError", "AmbiguousActionError", "LayoutError", "InvalidRulesError",
+           "DuplicateCardError", "YAKU_NAMES", "YAKU_CARDS", "kind_counts", "cards",
+           "PHASE_PLAY", "PHASE_TAKE", "PHASE_OVER", "PHASE_SWAP", "PHASE_DECIDE"]
+
+if TYPE_CHECKING:  # mypy checks that the engine meets the contract
+    _ENGINE: Engine[Action, KoiKoiObservation] = KoiKoiGame(0)

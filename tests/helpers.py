@@ -46,8 +46,10 @@ def drag(target, start, end) -> None:
 
 
 def cards_in(value) -> set:
-    """Every hanafuda Card reachable inside ``value`` (dicts, lists, tuples, sets, actions):
-    what an observation reveals."""
+    """Every hanafuda Card reachable inside ``value`` (dicts, lists, tuples, sets, actions,
+    dataclass objects such as observations): what an observation reveals."""
+    import dataclasses
+
     from rules.hanafuda import Card
     found = set()
     stack = [value]
@@ -55,6 +57,8 @@ def cards_in(value) -> set:
         v = stack.pop()
         if isinstance(v, Card):
             found.add(v)
+        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+            stack.extend(getattr(v, f.name) for f in dataclasses.fields(v))
         elif isinstance(v, dict):
             stack.extend(v.keys())
             stack.extend(v.values())

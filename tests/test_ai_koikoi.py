@@ -20,7 +20,7 @@ from ai.koikoi import EasyAgent, NormalAgent
 from ai.runner import AIWorker
 from ai.simulate import run_koikoi
 from rules.hanafuda import DECK, Card
-from rules.koikoi import Action, KoiKoiGame, KoiKoiRules
+from rules.koikoi import Action, KoiKoiGame, KoiKoiObservation, KoiKoiRules
 
 ROOT = Path(__file__).resolve().parent.parent
 STOCK = "12C1 12C2 12C3 11C1 10C1 10C2"
@@ -107,6 +107,8 @@ def _objects_in(value) -> list[object]:
             stack.extend(v.values())
         elif isinstance(v, (list, tuple)):
             stack.extend(v)
+        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+            stack.extend(getattr(v, f.name) for f in dataclasses.fields(v))
     return out
 
 
@@ -115,8 +117,11 @@ def test_observation_holds_no_hidden_cards_and_agents_need_nothing_else():
         game = KoiKoiGame.new(11, rules)
         agents = [NormalAgent(seed=1), EasyAgent(seed=2)]
 
-        def check(g: KoiKoiGame, seat: int, obs: dict) -> None:
-            hidden = set(g.hands[1 - seat]) | set(g.stock)
+        def check(g: KoiKoiGame, seat: int, obs: KoiKoiObservation) -> None:
+            # Hidden: the opponent's hand and the stock, but for what both seats were shown
+            # (after a hand swap each knows the other's hand).
+            hidden = set(g.hands[1 - seat]) - set(obs.revealed_hands[1 - seat])
+            hidden |= set(g.stock) - set(obs.revealed_stock)
             assert not hidden & cards_in(obs), "observation leaks hidden cards"
             assert not any(isinstance(o, KoiKoiGame) for o in _objects_in(obs))
             # A deep copy holds nothing that leads back to the game: the agents still decide.
@@ -216,13 +221,13 @@ def test_normal_hand_swap_is_a_choice_and_keeps_an_instant_win():
     assert swaps == {"swap", "keep"}  # it judges the hand, not a fixed habit
     # A dealt hand of four pairs wins at once: never hand it over.
     obs = KoiKoiGame.new(1).observation(0)
-    free = [c for c in DECK if c not in obs["field"]]
+    free = [c for c in DECK if c not in obs.field]
     by_month: dict[int, list[Card]] = {}
     for c in free:
         by_month.setdefault(c.month, []).append(c)
     pairs = [cs[:2] for cs in by_month.values() if len(cs) >= 2][:4]
-    obs = dict(obs, phase="swap", legal_actions=[Action("swap"), Action("keep")],
-               hand=[c for pair in pairs for c in pair])
+    obs = dataclasses.replace(obs, phase="swap", legal_actions=(Action("swap"), Action("keep")),
+                              hand=tuple(c for pair in pairs for c in pair))
     assert NormalAgent(seed=1).choose(obs) == Action("keep")
 
 

@@ -18,6 +18,7 @@ from tests.helpers import cards_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.engine import AmbiguousActionError, InvalidNotationError
 from rules.fishing import has_full_month, is_four_pairs, sort_pile
 from rules.hanafuda import DECK, Card, cards, codes
 from rules.koikoi import (Action, DuplicateCardError, IllegalActionError, KoiKoiGame,
@@ -264,7 +265,7 @@ def test_hand_swap_the_non_dealer_decides():
     g = KoiKoiGame.new(0, SEED)
     assert g.phase == "swap" and g.current_player == 1 - g.dealer
     assert legal(g) == ["swap", "keep"]
-    assert g.observation(g.dealer)["legal_actions"] == []
+    assert g.observation(g.dealer).legal_actions == ()
     before = [list(h) for h in g.hands]
     events = g.apply("swap")
     assert events[0].kind == "hands_swapped" and events[0].seat == 1 - g.dealer
@@ -286,12 +287,50 @@ def test_no_hand_swap_the_dealer_plays_first(rules):
     assert not {"swap", "keep"} & set(legal(g))
 
 
+def reference_stock_after_draw_for_first(seed: int) -> tuple[list[Card], Card, Card]:
+    """rules.md: the dealer draws deck[24], the other deck[25]; they go back one at a time
+    (dealer's first), each to stock index int(rng.random() * (len(stock) + 1)), rng being the
+    deal's random.Random continued after the shuffle. Returns (stock, dealer's, other's)."""
+    deck = list(DECK)
+    rng = random.Random(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    stock = deck[24:]
+    d, o = stock.pop(0), stock.pop(0)
+    stock.insert(int(rng.random() * (len(stock) + 1)), d)
+    stock.insert(int(rng.random() * (len(stock) + 1)), o)
+    return stock, d, o
+
+
+# rules.md changed: the two cards drawn for first go back into the stock at unknown places
+# (they stayed on top before).
+@pytest.mark.parametrize("swap", [False, True])
 @pytest.mark.parametrize("seed", range(12))
-def test_draw_for_first_the_earliest_month_starts_and_the_cards_go_back(seed):
-    g = KoiKoiGame.new(seed, KoiKoiRules(hand_swap=False, draw_for_first=True))
-    _h, _f, stock = reference_deal(seed, g.dealer)
-    first = g.dealer if stock[0].month <= stock[1].month else 1 - g.dealer
+def test_draw_for_first_the_earliest_month_starts_and_the_cards_go_back(seed, swap):
+    g = KoiKoiGame.new(seed, KoiKoiRules(hand_swap=swap, draw_for_first=True))
+    assert g.deal_count == 1
+    if swap:
+        assert g.phase == "swap" and len(g.stock) == 24
+        events = g.apply("keep")
+    stock, d, o = reference_stock_after_draw_for_first(seed)
+    first = g.dealer if d.month <= o.month else 1 - g.dealer
     assert g.current_player == first and g.stock == stock
+    if swap:
+        shown = next(e for e in events if e.kind == "draw_for_first")
+        assert shown.cards == (d, o) and shown.seat == first
+    for seat in (0, 1):  # both know the two cards are in the stock, not where
+        assert g.observation(seat).revealed_stock == tuple(sorted((d, o)))
+
+
+def test_draw_for_first_the_cards_go_back_at_different_places():
+    places = set()
+    for seed in range(40):
+        g = KoiKoiGame.new(seed, KoiKoiRules(hand_swap=False, draw_for_first=True))
+        if g.deal_count == 1:
+            _stock, d, o = reference_stock_after_draw_for_first(seed)
+            places.add((g.stock.index(d), g.stock.index(o)))
+    assert len(places) > 20
 
 
 # ----------------------------------------------------------------------------------------------
@@ -704,24 +743,28 @@ def test_from_dict_rejects_other_games():
 ILLEGAL = dict(hands=["3C2 5C1", "6C1 7C1"], field="3B 3C1 9C1", stock="2C1 4C1 10C1 11C1")
 
 
-@pytest.mark.parametrize("action, named", [
-    ("play 3C2", "play 3C2"),                 # two matches: the target must be named
-    ("play 5C1", "play 5C1"),                 # a matching card must be played
-    ("play 6C1", "play 6C1"),                 # the opponent's card
-    ("play 3B", "play 3B"),                   # a field card
-    ("play 3C2 9C1", "play 3C2 9C1"),         # not the same month
-    ("play 3C2 -", "play 3C2 -"),             # laying down is the optional rule's
-    ("take 3B", "take 3B"),
-    ("koikoi", "koikoi"), ("stop", "stop"), ("swap", "swap"), ("keep", "keep"),
-    ("fold", "fold"), ("play", "play"), ("play 3C2 3B 3C1", "play 3C2 3B 3C1"),
-    ("play 13B", "13B"), ("take", "take"),
-    (Action("play", cards("6C1")[0]), "play 6C1"),
-    (Action("take", None, cards("3B")[0]), "take 3B"),
+# Text that is no action at all is InvalidNotationError, not IllegalActionError (the engine
+# contract: rules/engine.py); the rows are the same, each under its error.
+@pytest.mark.parametrize("action, named, error", [
+    ("play 3C2", "play 3C2", AmbiguousActionError),  # two matches: the target must be named
+    ("play 5C1", "play 5C1", IllegalActionError),    # a matching card must be played
+    ("play 6C1", "play 6C1", IllegalActionError),    # the opponent's card
+    ("play 3B", "play 3B", IllegalActionError),      # a field card
+    ("play 3C2 9C1", "play 3C2 9C1", IllegalActionError),  # not the same month
+    ("play 3C2 -", "play 3C2 -", IllegalActionError),      # laying down is the optional rule's
+    ("take 3B", "take 3B", IllegalActionError),
+    ("koikoi", "koikoi", IllegalActionError), ("stop", "stop", IllegalActionError),
+    ("swap", "swap", IllegalActionError), ("keep", "keep", IllegalActionError),
+    ("fold", "fold", InvalidNotationError), ("play", "play", InvalidNotationError),
+    ("play 3C2 3B 3C1", "play 3C2 3B 3C1", InvalidNotationError),
+    ("play 13B", "13B", InvalidNotationError), ("take", "take", InvalidNotationError),
+    (Action("play", cards("6C1")[0]), "play 6C1", IllegalActionError),
+    (Action("take", None, cards("3B")[0]), "take 3B", IllegalActionError),
 ])
-def test_illegal_actions_raise_and_change_nothing(action, named):
+def test_illegal_actions_raise_and_change_nothing(action, named, error):
     g = layout(**ILLEGAL)
     before, saved = snapshot(g), g.to_dict()
-    with pytest.raises(IllegalActionError, match=named) as info:
+    with pytest.raises(error, match=named) as info:
         g.apply(action)
     assert isinstance(info.value, ValueError)
     assert snapshot(g) == before and g.to_dict() == saved
@@ -732,7 +775,7 @@ def test_illegal_actions_raise_and_change_nothing(action, named):
 @pytest.mark.parametrize("text", ["", "   "])
 def test_empty_action_is_illegal(text):
     g = layout(**ILLEGAL)
-    with pytest.raises(IllegalActionError, match="empty"):
+    with pytest.raises(InvalidNotationError, match="empty"):
         g.apply(text)
 
 
@@ -754,9 +797,10 @@ def test_a_capture_may_name_any_card_of_the_only_option():
 def test_observation_hides_the_opponent_and_the_stock():
     g = layout(**ILLEGAL)
     obs = g.observation(1)
-    assert obs["hand"] == cards("6C1 7C1") and obs["opponent_hand_count"] == 2
-    assert obs["stock_count"] == 4 and obs["legal_actions"] == []
-    assert {"hand", "field", "piles", "scores", "phase", "pending", "yaku"} <= set(obs)
+    assert obs.hand == tuple(cards("6C1 7C1")) and obs.opponent_hand_count == 2
+    assert obs.stock_count == 4 and obs.legal_actions == ()
+    assert {"hand", "field", "piles", "scores", "phase", "pending", "yaku"} <= \
+        {f.name for f in dataclasses.fields(obs)}
     assert not cards_in(obs) & set(cards("3C2 5C1 2C1 4C1 10C1 11C1"))
     with pytest.raises(ValueError):
         g.observation(2)
@@ -785,7 +829,9 @@ def any_rules(draw) -> KoiKoiRules:
     return dataclasses.replace(base, **options)
 
 
-def check_state(game: KoiKoiGame) -> None:
+def check_state(game: KoiKoiGame, known: frozenset[Card] = frozenset()) -> None:
+    """The invariants; ``known``: the cards both seats have been shown this round (a swapped
+    hand), which the observations must show where they are now and nothing else hidden."""
     every = [*game.hands[0], *game.hands[1], *game.field, *game.piles[0], *game.piles[1],
              *game.stock]
     if game.pending is not None:
@@ -801,10 +847,29 @@ def check_state(game: KoiKoiGame) -> None:
     assert bool(game.legal_actions()) != game.is_over
     for seat in (0, 1):
         obs = game.observation(seat)
-        assert obs["hand"] == game.hands[seat]
-        seen = cards_in(obs)
+        assert obs.hand == tuple(game.hands[seat])
+        seen = cards_in(obs) - known
         assert not seen & set(game.hands[1 - seat]), "the opponent's hand leaked"
         assert not seen & set(game.stock), "the stock leaked"
+        assert obs.revealed_hands == tuple(tuple(sorted(known & set(h))) for h in game.hands)
+        assert obs.revealed_stock == tuple(sorted(known & set(game.stock)))
+
+
+def shown_to_both(events, game: KoiKoiGame, known: frozenset[Card]) -> frozenset[Card]:
+    """The cards both seats have seen this round, after ``events``: a hand swap shows both
+    hands (each seat knew the hand it gave away), draw for first two stock cards; a new deal
+    forgets them."""
+    swapped = False
+    for e in events:
+        if e.kind == "dealt":
+            known, swapped = frozenset(), False
+        elif e.kind == "hands_swapped":
+            swapped = True
+        elif e.kind == "draw_for_first":
+            known = known | set(e.cards)
+    if swapped:
+        known = known | set(game.hands[0]) | set(game.hands[1])
+    return known
 
 
 @settings(max_examples=300, deadline=None, derandomize=True,
@@ -813,13 +878,15 @@ def check_state(game: KoiKoiGame) -> None:
 def test_random_playouts_keep_the_invariants(seed, pick, rules):
     game = KoiKoiGame.new(seed, rules)
     rng = random.Random(pick)
-    check_state(game)
+    known = shown_to_both(game.start_events, game, frozenset())
+    check_state(game, known)
     while not game.is_over:
         before = list(game.scores)
         rounds = len(game.history)
         legal = game.legal_actions()
         assert all(parse_action(str(a)) == a for a in legal), "the notation reads back"
         events = game.apply(rng.choice(legal))
+        known = shown_to_both(events, game, known)
         ended = [e for e in events if e.kind == "round_over"]
         assert len(ended) == len(game.history) - rounds
         if game.scores != before:
@@ -832,7 +899,7 @@ def test_random_playouts_keep_the_invariants(seed, pick, rules):
         for e in events:
             if e.kind == "captured" and not ended:
                 assert set(e.cards) <= set(game.piles[e.seat])
-        check_state(game)
+        check_state(game, known)
     assert game.result is not None
     a, b = game.scores
     assert game.winner == (None if a == b else int(b > a))

@@ -10,8 +10,10 @@ import dataclasses
 
 import pytest
 
-from rules.hanafuda import DECK, Kind, cards
+from rules.engine import InvalidNotationError
+from rules.hanafuda import DECK, Kind, cards, codes
 from rules.koikoi import (DuplicateCardError, InvalidRulesError, KoiKoiRules, kind_counts, yaku,
+                          yaku_cards, yaku_progress,
                           yaku_total)
 
 CHAFF = [c.code for c in DECK if c.kind is Kind.CHAFF]      # 24, in deck order
@@ -356,3 +358,89 @@ def test_rules_are_frozen_and_hashable():
     with pytest.raises(dataclasses.FrozenInstanceError):
         KoiKoiRules().scoring = "complex"  # type: ignore[misc]
     assert len({KoiKoiRules(), KoiKoiRules(), KoiKoiRules.nintendo()}) == 2
+
+
+# ----------------------------------------------------------------------------------------------
+# Progress toward yaku and the cards of a yaku (what the table shows)
+
+TSUKI = KoiKoiRules(tsukifuda=True)
+
+
+def progress(text: str, rules: KoiKoiRules = SIMPLE, blocked: str = "") -> list[str]:
+    return [f"{p.yaku} {p.have}/{p.need} {codes(p.missing)}".strip()
+            for p in yaku_progress(cards(text), rules, cards(blocked))]
+
+
+@pytest.mark.parametrize("text, rules, blocked, expected", [
+    ("", SIMPLE, "", []),
+    ("1B", SIMPLE, "", ["sanko 1/3 3B 8B 12B"]),
+    ("1B", SIMPLE, "3B 8B", []),                           # only 12B left: no three
+    ("11B", SIMPLE, "", ["ame_shiko 1/4 1B 3B 8B 12B"]),   # with 11B three make nothing
+    ("1B 3B 11B", SIMPLE, "", ["ame_shiko 3/4 8B 12B", "hanami 1/2 9A"]),
+    ("1B 3B 8B", SIMPLE, "", ["shiko 3/4 12B", "hanami 1/2 9A",   # sanko made: the next one
+                              "tsukimi 1/2 9A"]),
+    ("1B 3B 8B", SIMPLE, "12B 9A", []),
+    ("1B 3B 8B 12B", SIMPLE, "9A", ["goko 4/5 11B"]),
+    ("1B 3B 8B 11B 12B", SIMPLE, "9A", []),
+    ("1B 3B 8B 11B 12B", KoiKoiRules(rain_rule=True), "", []),
+    ("9A", SIMPLE, "", ["hanami 1/2 3B", "tsukimi 1/2 8B", "tane 1/5", "kasu 1/10"]),
+    ("9A", KoiKoiRules(sake_as_chaff=False), "", ["hanami 1/2 3B", "tsukimi 1/2 8B",
+                                                   "tane 1/5"]),
+    ("9A", KoiKoiRules(viewing="never"), "", ["tane 1/5", "kasu 1/10"]),
+    ("9A 11B", KoiKoiRules(rain_rule=True), "", ["ame_shiko 1/4 1B 3B 8B 12B", "tane 1/5",
+                                                  "kasu 1/10"]),
+    ("9A", SIMPLE, "8B", ["hanami 1/2 3B", "tane 1/5", "kasu 1/10"]),
+    ("6A 7A", SIMPLE, "", ["inoshikacho 2/3 10A", "tane 2/5"]),
+    ("1R 2R 3R", SIMPLE, "", ["akatan_aotan 3/6 6R 9R 10R", "tanzaku 3/5"]),
+    ("1R 2R 3R", SIMPLE, "9R", ["tanzaku 3/5"]),
+    ("6R", SIMPLE, "", ["aotan 1/3 9R 10R", "tanzaku 1/5"]),
+    ("2A 4A 5A 8A 11A", SIMPLE, "", []),                   # tane made: not in progress
+    ("4R", SIMPLE, "5R 7R 11R 1R 2R 3R 6R 9R", []),        # 10R alone cannot make five
+    (chaff(9), SIMPLE, "", ["kasu 9/10"]),
+    ("1B 1R", TSUKI, "", ["sanko 1/3 3B 8B 12B", "akatan 1/3 2R 3R", "tanzaku 1/5",
+                          "tsukifuda 2/4 1C1 1C2"]),
+    ("1B 1R", TSUKI, "1C1", ["sanko 1/3 3B 8B 12B", "akatan 1/3 2R 3R", "tanzaku 1/5"]),
+])
+def test_yaku_progress(text, rules, blocked, expected):
+    assert progress(text, rules, blocked) == expected
+
+
+def test_yaku_progress_refuses_bad_input():
+    with pytest.raises(InvalidNotationError):
+        yaku_progress(None)  # type: ignore[arg-type]
+    with pytest.raises(DuplicateCardError):
+        yaku_progress(cards("1B"), SIMPLE, cards("1B"))
+    with pytest.raises(InvalidRulesError):
+        yaku_progress(cards("1B"), "simple")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("yaku_id, text, rules, expected", [
+    ("akatan", "1R 2R 3R 5R", SIMPLE, "1R 2R 3R"),
+    ("akatan_aotan", "1R 2R 3R 5R 6R 9R 10R", SIMPLE, "1R 2R 3R 6R 9R 10R"),
+    ("goko", "1B 3B 8B 11B 12B 2A", SIMPLE, "1B 3B 8B 11B 12B"),
+    ("hanami", "3B 8B 9A 1C1", SIMPLE, "3B 9A"),
+    ("tane", "2A 4A 5A 8A 9A 1B", SIMPLE, "2A 4A 5A 8A 9A"),
+    ("kasu", chaff(10) + " 9A 1B", SIMPLE, chaff(10) + " 9A"),
+    ("kasu", chaff(10) + " 9A 1B", KoiKoiRules(sake_as_chaff=False), chaff(10)),
+    ("tsukifuda", "1B 1R 1C1 1C2 2A 2R", TSUKI, "1B 1R 1C1 1C2"),
+    ("teshi", "1B 1R 1C1 1C2", SIMPLE, ""),
+    (None, "1B", SIMPLE, ""),
+])
+def test_yaku_cards(yaku_id, text, rules, expected):
+    assert codes(yaku_cards(yaku_id, cards(text), rules)) == expected
+
+
+@pytest.mark.parametrize("rules", [SIMPLE, COMPLEX, EXTRA, TSUKI,
+                                   KoiKoiRules(rain_rule=True, sake_as_chaff=False)])
+def test_the_cards_of_a_yaku_make_it_on_their_own(rules):
+    import random
+    rng = random.Random(7)
+    checked = set()
+    for _ in range(600):
+        pile = rng.sample(DECK, rng.randint(3, 30))
+        for name in yaku(pile, rules):
+            part = yaku_cards(name, pile, rules)
+            assert part and set(part) <= set(pile)
+            assert name in yaku(part, rules), (name, codes(part))
+            checked.add(name)
+    assert len(checked) >= 8

@@ -1,4 +1,4 @@
-"""Pieces shared by the hanafuda fishing games (Koi-Koi, 600 Hearts, Hana-awase), 2-4 seats.
+"""Card-level rules shared by the hanafuda fishing games (Koi-Koi, 600 Hearts, Hana-awase).
 
 Matching is by month. A played or drawn card that matches one field card captures it; two
 candidates mean a choice; three cards of the month on the field are a *triple* that the fourth
@@ -31,7 +31,8 @@ def matches(card: Card, field: Iterable[Card]) -> list[Card]:
     return found
 
 
-def capture_options(card: Card, field: Iterable[Card], triple: bool = True) -> list[tuple[Card, ...]]:
+def capture_options(card: Card, field: Iterable[Card],
+                    triple: bool = True) -> list[tuple[Card, ...]]:
     """What ``card`` may capture from ``field``: [] (nothing), one option, or a choice.
 
     With ``triple`` (the usual rule) three field cards of the month are taken together.

@@ -1,0 +1,33 @@
+"""The hanafuda fishing games' shared parts (Koi-Koi, 600 Hearts, Hana-awase), 2-4 seats.
+
+Matching is by month. A played or drawn card that matches one field card captures it; two
+candidates mean a choice; three cards of the month on the field are a *triple* that the fourth
+captures whole (rules.md, "Common to the three fishing games").
+
+>>> from rules.hanafuda import cards
+>>> capture_options(cards("1B")[0], cards("1C1 2A 1R"))
+[(Card('1R'),), (Card('1C1'),)]
+>>> capture_options(cards("1B")[0], cards("1C1 1C2 1R"))
+[(Card('1R'), Card('1C1'), Card('1C2'))]
+
+Modules: ``basics`` (those card-level rules, the pile order, seeds), ``actions`` (the actions
+and their notation), ``tables`` (the bit sets and move tables the engine looks moves up in),
+``deal`` (deal plans by seat count, void-deal checks), ``records`` (the options, a seat's
+observation, a deal's result, layout checks) and ``engine`` (``FishingGame``: the
+play -> choose -> draw -> take turn for N seats and the match of deals, with hooks for each
+game's options, scoring and decisions).
+"""
+
+from rules.fishing.actions import Action, check_action, parse_action
+from rules.fishing.basics import (KIND_ORDER, capture_options, derive_seed, has_full_month,
+                                  is_four_pairs, matches, month_counts, next_seat, sort_pile)
+from rules.fishing.deal import VOID_CHECKS, DealPlan, deal, deal_plan, void_reason
+from rules.fishing.engine import FishingGame
+from rules.fishing.records import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, DealResult,
+                                   FishingObservation, FishingOptions)
+
+__all__ = ["Action", "check_action", "parse_action", "KIND_ORDER", "capture_options",
+           "derive_seed", "has_full_month", "is_four_pairs", "matches", "month_counts",
+           "next_seat", "sort_pile", "VOID_CHECKS", "DealPlan", "deal", "deal_plan",
+           "void_reason", "PHASE_OVER", "PHASE_PLAY", "PHASE_TAKE", "DealResult", "FishingGame",
+           "FishingObservation", "FishingOptions"]

@@ -1,0 +1,175 @@
+"""The fishing engine's records: its options, a seat's observation, a deal's result, and the
+checks that turn untrusted layouts into cards (LayoutError naming the bad part).
+
+>>> from rules.fishing.deal import deal_plan
+>>> FishingOptions(deal_plan(3, 7, 6), steal=1)
+Traceback (most recent call last):
+...
+rules.engine.LayoutError: steal=1: expected True or False
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+from rules.engine import InvalidNotationError, LayoutError, check_list
+from rules.fishing.actions import Action
+from rules.fishing.deal import VOID_CHECKS, DealPlan
+from rules.hanafuda import Card, cards
+
+PHASE_PLAY = "play"          # play a card from the hand
+PHASE_TAKE = "take"          # choose what the drawn card captures
+PHASE_OVER = "over"          # the match has ended
+
+MATCHING = ("required", "if_matching", "optional")
+MAX_SEED = 2**64 - 1         # deal numbers are 64-bit (derive_seed works modulo 2**64)
+MAX_SCORE = 10**9
+MAX_ROUND = 10**6
+
+
+@dataclass(frozen=True)
+class FishingOptions:
+    """The table rules a fishing game runs with (each game derives them from its own options).
+
+    ``matching``: *required* (a player holding a card that matches must play one and capture),
+    *if_matching* (any card; one that matches must capture) or *optional* (a matching card may
+    also be laid on the field). ``steal``: a card may capture a card of its month from another
+    seat's capture pile too (never from one's own). ``draw_on_empty``: a seat without hand
+    cards still takes its turns, drawing, until the stock is empty. ``leftovers``: the cards
+    left on the field when the deal ends go to the last seat that captured.
+    ``void_checks``: names in ``rules.fishing.deal.VOID_CHECKS``.
+    """
+
+    deal: DealPlan
+    field_triple: bool = True
+    matching: str = "required"
+    steal: bool = False
+    draw_on_empty: bool = False
+    leftovers: bool = False
+    void_checks: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.deal, DealPlan):
+            raise LayoutError(f"deal: expected a DealPlan, got {self.deal!r}")
+        if self.matching not in MATCHING:
+            raise LayoutError(f"matching={self.matching!r}: expected one of {MATCHING}")
+        for name in ("field_triple", "steal", "draw_on_empty", "leftovers"):
+            if type(getattr(self, name)) is not bool:
+                raise LayoutError(f"{name}={getattr(self, name)!r}: expected True or False")
+        unknown = [v for v in self.void_checks if v not in VOID_CHECKS]
+        if unknown:
+            raise LayoutError(f"void_checks: unknown {unknown}")
+
+    @property
+    def players(self) -> int:
+        return self.deal.players
+
+
+class DealRecord(Protocol):
+    """What the engine needs of a game's record of a finished deal (Koi-Koi's RoundResult)."""
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def points(self) -> Sequence[int]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def copy(self) -> Any: ...
+
+
+@dataclass
+class DealResult:
+    """A plain record of a finished deal: what each seat's score changed by, and why."""
+
+    round: int
+    kind: str
+    winner: int | None
+    points: list[int]
+    dealer: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "kind": self.kind, "winner": self.winner,
+                "points": list(self.points), "dealer": self.dealer,
+                "details": copy.deepcopy(self.details)}
+
+    def copy(self) -> "DealResult":
+        return DealResult(self.round, self.kind, self.winner, list(self.points), self.dealer,
+                          copy.deepcopy(self.details))
+
+
+@dataclass(frozen=True)
+class FishingObservation:
+    """What one seat knows, built by ``observation(seat)``, never changed.
+
+    ``hand`` is the seat's own hand in its order; ``hand_counts`` every seat's number of hand
+    cards; ``piles`` the capture piles (sorted by kind); ``pending`` a drawn card waiting for
+    ``take``; ``turn_captures`` what the player to move has captured this turn and
+    ``last_captor`` the last seat that captured (both public); ``history`` the deals played.
+    Cards seen that are hidden now: ``revealed_hands[s]`` the cards of seat s's hand that every
+    seat has been shown (Koi-Koi: a swapped hand) and ``revealed_stock`` cards every seat
+    knows to be in the stock, at places nobody knows (draw for first), both in deck order.
+    ``legal_actions`` is empty unless the seat is to move.
+    """
+
+    seat: int
+    rules: Any
+    phase: str
+    current_player: int | None
+    dealer: int
+    round: int
+    scores: tuple[int, ...]
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    field: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    stock_count: int
+    pending: Card | None
+    turn_captures: tuple[Card, ...]
+    last_captor: int | None
+    revealed_hands: tuple[tuple[Card, ...], ...]
+    revealed_stock: tuple[Card, ...]
+    legal_actions: tuple[Action, ...]
+    history: tuple[Any, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_counts)
+
+
+# ----------------------------------------------------------------------------------------------
+# Checks of layouts (input of any type)
+
+
+def per_seat(value: object, name: str, players: int) -> list[Any]:
+    """``value`` as a list of one entry per seat, or LayoutError naming ``name``."""
+    items = check_list(value, name)
+    if len(items) != players:
+        raise LayoutError(f"{name}: expected one entry per seat ({players}), got {len(items)}")
+    return items
+
+
+def layout_cards(value: object, name: str) -> list[Card]:
+    """Cards given in notation or as a list of Cards, or LayoutError naming ``name``.
+
+    >>> layout_cards("1B 2A", "field")
+    [Card('1B'), Card('2A')]
+    >>> layout_cards("1B 2X", "field")
+    Traceback (most recent call last):
+    ...
+    rules.engine.LayoutError: field: unknown hanafuda card code: '2X'
+    """
+    if isinstance(value, str):
+        try:
+            return cards(value)
+        except InvalidNotationError as exc:
+            raise LayoutError(f"{name}: {exc}") from None
+    items = check_list(value, name)
+    for i, c in enumerate(items):
+        if type(c) is not Card:
+            raise LayoutError(f"{name}[{i}]: not a card: {c!r}")
+    return items

@@ -1,0 +1,111 @@
+"""Moves looked up, not computed: the fishing engine's bit sets and lookup tables.
+
+The engine keeps the field and the capture piles as 48-bit sets (bit i: ``DECK[i]``). A
+month's four cards are four neighbouring bits, so the bits of one month on the field form a
+*pattern* 0-15, and for every card and pattern the capture options and the Action objects are
+built once here: choosing a move scans no list and builds no Action.
+
+>>> from rules.hanafuda import card
+>>> c = card("1C2")
+>>> [cap.codes for cap in CAPTURES[True][c][0b0011]]  # 1B and 1R on the field: a choice
+[('1B',), ('1R',)]
+>>> [str(a) for a in PLAYS[True][c][0b0011]]
+['play 1C2 1B', 'play 1C2 1R']
+>>> [cap.codes for cap in CAPTURES[True][c][0b0111]]  # a triple: taken whole
+[('1B', '1R', '1C1')]
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rules.fishing.actions import Action
+from rules.fishing.basics import KIND_ORDER, capture_options
+from rules.hanafuda import DECK, Card
+
+#: card -> the first bit of its month; ``(mask >> SHIFT[c]) & 15`` is c's month pattern.
+SHIFT = {c: c.index & -4 for c in DECK}
+#: sort key of a capture pile (sort_pile's order), as a bound method for list.sort
+PILE_RANK = {c: KIND_ORDER[c.kind] * 48 + c.index for c in DECK}.__getitem__
+#: the first bit of every month
+MONTH_LOW = sum(1 << shift for shift in range(0, 48, 4))
+#: card -> its bit: ``sum(map(BIT, cards))`` is a bit set
+BIT = {c: 1 << c.index for c in DECK}.__getitem__
+
+PLAY = {c: Action("play", c) for c in DECK}               # play, no target needed
+LAY = {c: Action("play", c, None, True) for c in DECK}    # play X - (optional matching)
+
+
+class Capture(NamedTuple):
+    """One way for a card to capture, with what the engine needs to carry it out."""
+
+    taken: tuple[Card, ...]  # the cards taken (a field triple: three), in deck order
+    got: tuple[Card, ...]    # the capturing card, then ``taken``: what goes to the pile
+    bits: int                # ``got`` as a bit set
+    codes: tuple[str, ...]   # ``taken``'s codes, for the "played" event
+    source: int = -1         # -1: from the field; else the seat whose pile it is taken from
+
+
+Options = tuple[Capture, ...]
+
+
+def bits_of(cards: tuple[Card, ...]) -> int:
+    """The cards as a bit set."""
+    return sum(map(BIT, cards))
+
+
+def _capture_table(triple: bool) -> dict[Card, tuple[Options, ...]]:
+    """card -> field pattern of its month -> ``capture_options`` of the card, as Captures."""
+    table: dict[Card, tuple[Options, ...]] = {}
+    for c in DECK:
+        month = DECK[SHIFT[c]:SHIFT[c] + 4]
+        rows: list[Options] = []
+        for pattern in range(16):
+            field_cards = [month[i] for i in range(4) if pattern >> i & 1]
+            if c in field_cards:  # a card in play is not on the field: never looked up
+                rows.append(())
+                continue
+            rows.append(tuple(Capture(taken, (c, *taken), bits_of((c, *taken)),
+                                      tuple(t.code for t in taken))
+                              for taken in capture_options(c, field_cards, triple)))
+        table[c] = tuple(rows)
+    return table
+
+
+#: Indexed by the field-triple rule (False, True), then card, then its month's field pattern.
+CAPTURES = (_capture_table(False), _capture_table(True))
+#: The play actions of a card per field pattern: one, or one per target to choose from.
+PLAYS = tuple({c: tuple((PLAY[c],) if len(opts) <= 1 else
+                        tuple(Action("play", c, opt.taken[0]) for opt in opts) for opts in rows)
+               for c, rows in captures.items()} for captures in CAPTURES)
+#: The take actions of a drawn card per field pattern.
+TAKES = tuple({c: tuple(tuple(Action("take", None, opt.taken[0]) for opt in opts)
+                        for opts in rows)
+               for c, rows in captures.items()} for captures in CAPTURES)
+
+
+def month_or_pairs(mask: int) -> str | None:
+    """"teshi" when the cards (a bit set) hold all four of a month, "kuttsuki" when they are
+    eight cards in four pairs, else None: Koi-Koi's instant wins of a hand and void fields.
+
+    >>> from rules.hanafuda import cards
+    >>> [month_or_pairs(bits_of(tuple(cards(text)))) for text in
+    ...  ("1B 1R 1C1 1C2 5A", "1B 1R 2A 2R 3B 3R 4A 4R", "1B 1R 2A 2R 3B 3R 4A")]
+    ['teshi', 'kuttsuki', None]
+    """
+    if has_month(mask):
+        return "teshi"
+    if all_pairs(mask) and mask.bit_count() == 8:
+        return "kuttsuki"
+    return None
+
+
+def has_month(mask: int) -> bool:
+    """Do the cards (a bit set) hold all four cards of some month?"""
+    return bool(mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & MONTH_LOW)
+
+
+def all_pairs(mask: int) -> bool:
+    """Does every month hold an even number of the cards (a bit set)? (Four pairs, with 8.)"""
+    odd = mask ^ (mask >> 1)
+    return not (odd ^ (odd >> 2)) & MONTH_LOW
