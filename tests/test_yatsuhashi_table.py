@@ -378,7 +378,7 @@ def test_clicks_during_animation_never_corrupt_the_table(app):
         app.frame(0.01)
     assert len(t.game.moves) == 15
     settle(app, t)
-    for c, (pos, size, up, _z, _rot) in t.places().items():
+    for c, (pos, _size, up, _z, _rot) in t.places().items():
         s = t.sprites[c]
         assert (round(s.x), round(s.y)) == (round(pos[0]), round(pos[1])) and s.face_up == up
 

@@ -95,7 +95,8 @@ class SetupScene(WidgetScene):
         right: list[Widget] = []
         self.preset_choice: Choice | None = None
         if len(info.presets) > 1:
-            choices = [(k, label) for k, (label, _v) in info.presets.items()] + [("custom", _("Custom"))]
+            choices = [(k, label) for k, (label, _v) in info.presets.items()]
+            choices.append(("custom", _("Custom")))
             self.preset_choice = Choice(_("Preset"), choices,
                                         info.matching_preset(setup.options) or "custom",
                                         self._set_preset)
@@ -156,10 +157,10 @@ class SetupScene(WidgetScene):
     def start(self) -> None:
         factory = registry.factory(self.info.id)
         if factory is None:
-            self.app.push(not_available(self.info.title))
+            self.host.push(not_available(self.info.title))
             return
         remember_setup(self.setup, self.seed_typed)
-        app = self.app
+        app = self.host
         confirm_new_game(app, lambda: app.stack.replace(factory(setup=self.setup)))
 
     # Layout -----------------------------------------------------------------------------------

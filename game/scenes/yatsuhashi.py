@@ -112,6 +112,10 @@ class YatsuhashiTable(TableDrawing):
     name = "yatsuhashi"
     #: Where the solver runs: a child process, so that its work never holds up a frame.
     worker_factory: Callable[[], Any] = ProcessWorker
+    #: Per move of the game's line: was it made automatically? (set per deal)
+    auto: list[bool]
+    #: The same for the undone moves, last undone last.
+    redo_auto: list[bool]
 
     def __init__(self, setup: Any = None, *, engine: Game | None = None,
                  session: Session | None = None, demo_moves: int = 0) -> None:
@@ -170,8 +174,8 @@ class YatsuhashiTable(TableDrawing):
         }
 
     def _reset_deal_state(self) -> None:
-        self.auto: list[bool] = []        # per move of the game's line: made automatically?
-        self.redo_auto: list[bool] = []   # the same for the undone moves, last undone last
+        self.auto = []
+        self.redo_auto = []
         self.elapsed = 0.0
         self.started = False              # a move has been made (the deal counts as played)
         self.recorded = False             # its result is in the statistics
@@ -553,9 +557,7 @@ class YatsuhashiTable(TableDrawing):
         self._confirm(_("Restart this deal?"), self.restart, _("Restart"))
 
     def ask_deal_number(self) -> None:
-        if self.app is None:
-            return
-        self.app.push(NumberDialog(
+        self.host.push(NumberDialog(
             _("Play a deal by number"),
             _("Every deal number from 1 to 999,999,999 is the same deal on every computer."),
             _("Deal number"), self.deal_number,
