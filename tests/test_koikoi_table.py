@@ -317,6 +317,27 @@ def test_koikoi_called_by_you_reads_well_and_the_panel_fits(app):
         assert pixels(app.screen, right) == pixels(felt, right), f"text past the panel {size}"
 
 
+def yaku_lines(t, name):
+    """The panel's yaku and progress lines under a player's name."""
+    lines = t.panel_lines()
+    start = next(i for i, line in enumerate(lines) if line.text == name) + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].role == "rule")
+    return [line.text for line in lines[start:end] if line.role == "tiny"]
+
+
+def test_the_panel_shows_each_players_yaku_and_the_progress_still_in_reach(app):
+    # You hold two brights, the sake cup and a poetry ribbon; the computer took the Full Moon
+    # and a poetry ribbon, so moon viewing and the poetry ribbons are out of your reach, and
+    # every yaku the computer has started but a ribbons yaku is out of its.
+    g = KoiKoiGame.from_layout(["4C1 5C1", "6C1 7C1"], "10C1 11C1", "12C1 12C2 12C3 10C2",
+                               piles=["1B 3B 9A 1R", "8B 2R"])
+    t = make_table(app, engine=g)
+    app.frame(0.0)
+    assert yaku_lines(t, "You") == ["Flower viewing  5", "Three brights  2/3", "Animals  1/5",
+                                    "Ribbons  1/5", "Chaff  1/10"]
+    assert yaku_lines(t, t.seat_name(1)) == ["Ribbons  1/5"]
+
+
 def test_nothing_about_the_round_before_it_is_dealt(app):
     t = make_table(app, speed="slow", match_end="rounds3")
     app.frame(DT)
@@ -338,8 +359,7 @@ def test_the_yaku_banner_shows_every_card_of_a_chaff_yaku(app, table):
 
 
 def test_the_yaku_banner_shows_the_cards_of_the_yaku(app):
-    from game.scenes.koikoi_dialogs import yaku_cards
-    from rules.koikoi import yaku
+    from rules.koikoi import yaku, yaku_cards
     t = make_table(app, seed=21, seats=("easy", "normal"))
     seen = 0
     for _ in range(20000):
