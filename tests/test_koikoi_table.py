@@ -174,6 +174,29 @@ def test_a_whole_match_by_mouse_is_recorded_in_the_statistics(app):
     assert [type(s) for s in app.stack] == [MenuScene]
 
 
+@pytest.mark.parametrize("seed, banners", [
+    (1, ["Draw for first"]),
+    (33, ["Void deal", "Draw for first"]),                 # the first deal is void
+    (153, ["Instant win!", "Draw for first"]),             # round 1 is won as it is dealt
+])
+def test_the_first_deal_shows_what_dealing_made_happen(app, seed, banners):
+    # Without the hand swap, the first deal's draw for first (and a void deal or an instant
+    # win before it) happens as the match is made, before any action: shown all the same.
+    t = make_table(app, seed=seed, hand_swap=False, draw_for_first=True)
+    drawn = next(e.cards for e in t.game.start_events if e.kind == "draw_for_first")
+    seen = []
+
+    def watch():
+        if t.banner is not None and (not seen or seen[-1][0] != t.banner[0]):
+            seen.append(t.banner)
+        if top_page(app) is not None:  # the instant win's round result
+            top_page(app).buttons[0].activate()
+        return t.idle and app.stack.top is t
+    run_until(app, watch)
+    assert [b[0] for b in seen] == banners
+    assert seen[-1][2] == list(drawn)  # the two cards drawn, shown in the banner
+    assert t.game.round == len([b for b in banners if b == "Instant win!"]) + 1
+
 # Input during animation --------------------------------------------------------------------
 def test_a_click_during_the_deal_finishes_it_and_then_acts(app):
     t = make_table(app, hand_swap=False, seed=7)

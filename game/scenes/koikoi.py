@@ -135,8 +135,8 @@ class KoiKoiTable(FishingTable):
             self.sync_panel()
             self.shown_scores = list(engine.scores)
             self.snap()
-        else:
-            self.deal_step(None)
+        else:  # the deal and what dealing made happen (a void deal, the draw for first ...)
+            self.animate(self.game.start_events)
             if self.saves:
                 self.begin_session()
         self.plan_faces()
