@@ -15,7 +15,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.settings import load_settings
-from tests.helpers import click, key
+from tests.helpers import click, key, send
 
 
 def test_pygame_is_the_community_edition():
@@ -90,6 +90,19 @@ def test_f11_toggles_fullscreen_setting(app):
     key(app, pygame.K_F11)
     assert app.settings.fullscreen is True
     key(app, pygame.K_F11)
+    assert app.settings.fullscreen is False
+
+
+def test_holding_f11_toggles_fullscreen_once(app):
+    def f11(kind):
+        send(app, pygame.event.Event(kind, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    f11(pygame.KEYDOWN)
+    for _ in range(5):  # key repeat while it is held
+        f11(pygame.KEYDOWN)
+        app.frame(0.04)
+    assert app.settings.fullscreen is True
+    f11(pygame.KEYUP)
+    key(app, pygame.K_F11)  # the next press acts again
     assert app.settings.fullscreen is False
 
 
