@@ -567,12 +567,25 @@ class YatsuhashiTable(TableDrawing):
 
     # Hints -----------------------------------------------------------------------------------
     def hint_move(self) -> Move | None:
-        """A move on a winning line when the solver has one, else the most useful legal move;
-        None when no move can help any more."""
+        """A move on a winning line when the solver has one, else ``thumb_move()``.
+
+        The solver sees the whole position, face-down cards too: the table tells the player
+        whether the deal can still be won (its indicator), and a hint is a move on a winning
+        line, never what a card is. Without a winning line, the rule of thumb sees only what
+        the player sees."""
         known = self.verdicts.get(self._key())
         if known is not None and known[0] and known[1]:
             return known[1][0]
-        return useful_move(self.game)
+        return self.thumb_move()
+
+    def thumb_move(self) -> Move | None:
+        """The most useful legal move by rule of thumb (``ai.yatsuhashi.useful_move``, on the
+        player's observation); None when the rules say no move can help any more (the status
+        line says so too)."""
+        g = self.game
+        if g.is_won or g.is_stuck:
+            return None
+        return useful_move(g.observation(0), g.moves[-1] if g.moves else None)
 
     def show_hint(self) -> None:
         if self.finding is not None or self.game.is_won:
