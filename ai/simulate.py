@@ -17,15 +17,18 @@ import dataclasses
 import json
 import sys
 import time
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ai.base import levels, make_agent
 from rules.fishing import derive_seed
 
+if TYPE_CHECKING:  # at run time imported where a Koi-Koi match is played, as run_koikoi does
+    from rules.koikoi import KoiKoiRules
+
 GAMES = ("koikoi", "hearts600", "hanaawase", "yatsuhashi", "heart_of_five")
 
 
-def _preset(name: str, rounds: int | None = None):
+def _preset(name: str, rounds: int | None = None) -> KoiKoiRules:
     from rules.koikoi import KoiKoiRules
     rules = KoiKoiRules.nintendo() if name == "nintendo" else KoiKoiRules()
     if rounds is not None:
@@ -41,7 +44,7 @@ def _labels(players: Sequence[str]) -> list[str]:
 
 
 def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "easy"),
-               rules: Any = None) -> dict[str, Any]:
+               rules: KoiKoiRules | None = None) -> dict[str, Any]:
     """Play ``games`` matches between two levels and gather the figures.
 
     Returns a dict: games, rounds, wins (by entrant label), draws, wins_by_seat,

@@ -1,5 +1,5 @@
 """The Yatsuhashi table's assistant: the solver's jobs for the background worker, and the hint
-to give when the solver has no winning line.
+to give when the solver has no winning line (from what the player sees: no face-down card).
 
 The jobs take and return plain data (a game's ``to_dict``, moves in notation) so that they can
 run in a child process (``ai.background.ProcessWorker``).
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.yatsuhashi import Game, Move
+from rules.yatsuhashi import Game, Move, YatsuhashiObservation
 
 
 def solve_position(game: dict[str, Any], seconds: float) -> tuple[bool | None, list[str]]:
@@ -30,44 +30,41 @@ def solve_deal(number: int, seconds: float) -> tuple[int, bool | None, list[str]
     return number, solution.winnable, [str(m) for m in solution.moves]
 
 
-def useful_move(game: Game) -> Move | None:
-    """The most useful legal move by rule of thumb, or None when nothing can help any more.
+def useful_move(seen: YatsuhashiObservation, last: Move | None = None) -> Move | None:
+    """The most useful legal move by rule of thumb, from what the player sees (``seen``, the
+    game's ``observation(0)``; ``last``: the player's last move, never undone straight away);
+    None when no move is legal.
 
     In order: collect a yaku; turn up a face-down card; play the waste card onto a foundation;
-    empty a foundation; a move that builds on a longer run; then turning the stock (when some
-    card in it can still be played).
+    empty a foundation; a move that builds on a longer run; then turning the stock. Whether
+    turning the stock can still help depends on cards the player has not seen: the rules
+    decide it (``Game.is_stuck``), and the table asks them first (its status line says so).
 
-    >>> str(useful_move(Game.from_layout([["3R", "2R", "1R"], []], [], face_down=[0, 0])))
+    >>> game = Game.from_layout([["3R", "2R", "1R"], []], [], face_down=[0, 0])
+    >>> str(useful_move(game.observation(0)))
     'collect akatan 1R,2R,3R'
     """
-    if game.is_won:
-        return None
-    moves = game.legal_moves()
-    last = game.moves[-1] if game.moves else None
-    fd = game.face_down
-    found = game.foundations
+    moves = seen.legal_actions
+    ups, downs = seen.foundations, seen.face_down
+    where = {c: (i, k) for i, up in enumerate(ups) for k, c in enumerate(up)}
 
     def score(m: Move) -> int:
         if m.kind == "collect":
             return 100
         if m.kind != "move":
             return -1
-        dest = found[m.to]
+        dest = ups[m.to]  # a foundation's top card is face up: empty when it has no card
         if m.card is None:
             return 60 if dest else 20
-        loc = game.location(m.card)
-        assert loc is not None
-        _kind, i, pos = loc
         if last is not None and last.kind == "move" and last.card is m.card:
             return -2  # straight back where it came from
-        if pos > 0 and pos == fd[i]:
+        i, k = where[m.card]  # the bottom face-up card (k == 0) uncovers or empties
+        if k == 0 and downs[i]:
             return 80  # a face-down card turns up
-        if pos == 0:
+        if k == 0:
             return 40 if dest else -2  # empties a foundation (into an empty one: pointless)
         return 10 if dest else 0
     best = max(moves, key=score, default=None)
     if best is not None and score(best) >= 0:
         return best
-    if game.is_stuck:
-        return None
     return next((m for m in moves if m.kind in ("turn", "recycle")), best)

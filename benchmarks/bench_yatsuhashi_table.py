@@ -52,7 +52,7 @@ def main() -> int:
     pygame.init()
     from game.app import App
     from game.scenes.setup import default_setup
-    from game.scenes.yatsuhashi import YatsuhashiTable, useful_move
+    from game.scenes.yatsuhashi import YatsuhashiTable
     from game.settings import Settings
 
     if args.thread:
@@ -86,7 +86,7 @@ def main() -> int:
             g = table.game
             if g.is_won:
                 break
-            move = useful_move(g)
+            move = table.thumb_move()
             if move is None:
                 break
             table.play_move(move)

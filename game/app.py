@@ -79,6 +79,7 @@ class App:
         self.running = False
         self.startup_messages = problems
         self.frame_hook: Callable[[float], None] | None = None
+        self.f11_held = False  # F11 is down: its repeats do nothing
 
     # Window ---------------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
@@ -185,8 +186,12 @@ class App:
             self.resize(_display_surface().get_size() if not self.headless
                         else self.screen.get_size())
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.set_fullscreen(not self.settings.fullscreen)
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_F11:
+            # Key repeat is on (for the arrows): a held F11 sends KEYDOWN over and over, but
+            # one press toggles full screen once. (A window losing focus gets its KEYUP.)
+            if event.type == pygame.KEYDOWN and not self.f11_held:
+                self.set_fullscreen(not self.settings.fullscreen)
+            self.f11_held = event.type == pygame.KEYDOWN
             return
         top = self.stack.top
         if top is not None:

@@ -203,7 +203,8 @@ def _koikoi() -> GameInfo:
         Option("viewing", _("Viewing yaku"),
                (("always", _("Always")), ("with_other", _("Only with another yaku")),
                 ("never", _("Never"))), "always"),
-        _toggle("rain_rule", _("Rain rule"), False, _("Holding the Rain Man cancels viewing yaku.")),
+        _toggle("rain_rule", _("Rain rule"), False,
+                _("Holding the Rain Man cancels viewing yaku.")),
         _toggle("tsukifuda", _("Month sets (tsukifuda)"), False),
         _toggle("extra_points", _("Extra points for extra cards"), False),
     )
@@ -302,7 +303,8 @@ def _heart_of_five() -> GameInfo:
                 (20, _("First to 20 wins"))), 10),
     )
     return GameInfo(
-        "heart_of_five", _("Heart of Five"), _("Two to eight players · climbing game, western deck"),
+        "heart_of_five", _("Heart of Five"),
+        _("Two to eight players · climbing game, western deck"),
         2, 8, 4, options, {"seed": (_("Standard"), {})},
         table="game.scenes.heart_of_five:HeartOfFiveTable",
         summary=_("Beat the last meld with a higher one of the same shape, or bomb it. "

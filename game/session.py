@@ -163,7 +163,7 @@ def remembered_setup(game_id: str, seed: int | None = None) -> GameSetup:
             if isinstance(key, str) and info.valid_option(key, value):
                 setup.options[key] = value
     typed = entry.get("seed")
-    if seed is None and type(typed) is int and 0 <= typed <= MAX_SEED:
+    if seed is None and type(typed) is int and 1 <= typed <= MAX_SEED:
         setup.seed = typed
     return setup
 

@@ -117,7 +117,8 @@ class Statistics:
                 if isinstance(levels, dict):
                     gs.by_level = {k: Tally.from_dict(v) for k, v in levels.items()}
                 lib = entry.get("lower_is_better", [])
-                gs.lower_is_better = [k for k in lib if isinstance(k, str)] if isinstance(lib, list) else []
+                if isinstance(lib, list):
+                    gs.lower_is_better = [k for k in lib if isinstance(k, str)]
                 store.games[game] = gs
         return store
 
@@ -161,7 +162,8 @@ class Statistics:
 
     def to_dict(self) -> dict[str, Any]:
         return {"version": 1, "games": {
-            g: {"total": asdict(gs.total), "by_level": {k: asdict(v) for k, v in gs.by_level.items()},
+            g: {"total": asdict(gs.total),
+                "by_level": {k: asdict(v) for k, v in gs.by_level.items()},
                 "lower_is_better": list(gs.lower_is_better)}
             for g, gs in self.games.items()}}
 

@@ -28,9 +28,9 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
-from rules.engine import (AmbiguousActionError, DuplicateCardError, Engine, Event,
+from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
                           IllegalActionError, InvalidNotationError, LayoutError, RulesError,
                           check_int, check_seat)
 from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGame,
@@ -827,6 +827,3 @@ __all__ = ["KoiKoiRules", "KoiKoiGame", "KoiKoiObservation", "round_multipliers"
            "IllegalActionError", "AmbiguousActionError", "LayoutError", "InvalidRulesError",
            "DuplicateCardError", "YAKU_NAMES", "YAKU_CARDS", "kind_counts", "cards",
            "PHASE_PLAY", "PHASE_TAKE", "PHASE_OVER", "PHASE_SWAP", "PHASE_DECIDE"]
-
-if TYPE_CHECKING:  # mypy checks that the engine meets the contract
-    _ENGINE: Engine[Action, KoiKoiObservation] = KoiKoiGame(0)

@@ -6,7 +6,7 @@ top face up) and a stock of twelve; the object is to take the whole table away a
 Moves have a string notation used in tests, logs and saves (``parse_move`` reads it back;
 foundations are numbered 0-5, as in api.md):
 
-========================== ================================= ================================================
+============= ================================= ================================================
 kind          cards                             data
 ============= ================================= ================================================
 ``turned``    the card turned onto the waste    ``{}``
@@ -37,6 +37,9 @@ from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, Illeg
                           InvalidNotationError, LayoutError, RulesError, check_dict, check_int,
                           check_list, check_seat)
 from rules.hanafuda import DECK, Card, Kind, card, cards
+
+if TYPE_CHECKING:  # the solver imports this module: its names are imported lazily at run time
+    from rules.yatsuhashi_solver import Solution
 
 __all__ = [
     "BRIDGE_AFTER", "FOUNDATIONS", "MAX_SEED", "YAKU_CARDS", "YAKU_COUNT", "YAKU_IDS",
@@ -1195,7 +1198,7 @@ class Game:
         return move
 
 
-def solve(game: Game, seconds: float = 5.0):
+def solve(game: Game, seconds: float = 5.0) -> Solution:
     """Decide whether ``game`` can still be won (see ``rules.yatsuhashi_solver.solve``)."""
     from rules.yatsuhashi_solver import solve as _solve
     return _solve(game, seconds)
@@ -1206,9 +1209,3 @@ def __getattr__(name: str) -> Any:  # Solution lives with the solver; import it 
         from rules.yatsuhashi_solver import Solution
         return Solution
     raise AttributeError(name)
-
-
-if TYPE_CHECKING:  # mypy checks that Game meets the engine contract
-    from rules.engine import Engine
-
-    _ENGINE: Engine[Move, YatsuhashiObservation] = Game()

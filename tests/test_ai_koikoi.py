@@ -191,7 +191,7 @@ def test_normal_does_not_lay_down_the_card_the_opponent_needs():
     assert NormalAgent(seed=1).choose(game.observation(0)).card.code != "3R"
 
 
-def _decide_position(scores, rules=KoiKoiRules(), round_=1):
+def _decide_position(scores, rules=RULE_SETS["seed"], round_=1):
     """Seat 0 completes the poetry ribbons (5 points) and must choose koi-koi or stop."""
     game = KoiKoiGame.from_layout(["3R 4C1 7C1 8C1", "6C2 9C2 10C1 10C2"], "3C1 5C1",
                                   "12C1 12C2 12C3 11C1 1C1 6C1 7C2 2C1",

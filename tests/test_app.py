@@ -15,7 +15,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.scenes.table import TableScene
 from game.settings import load_settings
-from tests.helpers import click, key
+from tests.helpers import click, key, press, send
 
 
 def test_pygame_is_the_community_edition():
@@ -90,6 +90,19 @@ def test_f11_toggles_fullscreen_setting(app):
     key(app, pygame.K_F11)
     assert app.settings.fullscreen is True
     key(app, pygame.K_F11)
+    assert app.settings.fullscreen is False
+
+
+def test_holding_f11_toggles_fullscreen_once(app):
+    def f11(kind):
+        send(app, pygame.event.Event(kind, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    f11(pygame.KEYDOWN)
+    for _ in range(5):  # key repeat while it is held
+        f11(pygame.KEYDOWN)
+        app.frame(0.04)
+    assert app.settings.fullscreen is True
+    f11(pygame.KEYUP)
+    key(app, pygame.K_F11)  # the next press acts again
     assert app.settings.fullscreen is False
 
 
@@ -247,6 +260,32 @@ def test_setup_deal_number_is_typed(app):
         app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     assert setup.setup.seed == 123
 
+
+def test_setup_refuses_deal_number_zero_and_says_so(app):
+    from game import theme
+    from game.scenes.koikoi import KoiKoiTable
+    setup = SetupScene("koikoi", seed=5)
+    app.push(setup)
+    under = pygame.Rect(setup.left.rect.x, setup.left.rect.bottom,
+                        setup.right.rect.right - setup.left.rect.x, setup.metrics.px(48))
+
+    def red_pixels():
+        app.frame(0.0)
+        area = app.screen.subsurface(under)
+        return sum(1 for x in range(0, under.width, 2) for y in range(under.height)
+                   if sum(abs(a - b) for a, b in zip(area.get_at((x, y))[:3],
+                                                     theme.VERMILION)) < 30)
+    setup.focus.focus(setup.seed_field)
+    key(app, pygame.K_BACKSPACE)  # the field emptied: 0
+    assert setup.seed_field.value == 0 and red_pixels() == 0
+    press(app, "Start")
+    assert app.stack.top is setup and setup.setup.seed == 0  # refused, not made 1
+    assert setup.problem == "Choose a number from 1 to 999,999,999." and red_pixels() > 20
+    assert setup.focus.focused is setup.seed_field
+    app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text="7"))
+    assert red_pixels() == 0
+    press(app, "Start")
+    assert isinstance(app.stack.top, KoiKoiTable) and app.stack.top.game.seed == 7
 
 def test_statistics_honest_empty_state_then_figures(app):
     app.push(StatsScene())

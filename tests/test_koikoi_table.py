@@ -174,6 +174,29 @@ def test_a_whole_match_by_mouse_is_recorded_in_the_statistics(app):
     assert [type(s) for s in app.stack] == [MenuScene]
 
 
+@pytest.mark.parametrize("seed, banners", [
+    (1, ["Draw for first"]),
+    (33, ["Void deal", "Draw for first"]),                 # the first deal is void
+    (153, ["Instant win!", "Draw for first"]),             # round 1 is won as it is dealt
+])
+def test_the_first_deal_shows_what_dealing_made_happen(app, seed, banners):
+    # Without the hand swap, the first deal's draw for first (and a void deal or an instant
+    # win before it) happens as the match is made, before any action: shown all the same.
+    t = make_table(app, seed=seed, hand_swap=False, draw_for_first=True)
+    drawn = next(e.cards for e in t.game.start_events if e.kind == "draw_for_first")
+    seen = []
+
+    def watch():
+        if t.banner is not None and (not seen or seen[-1][0] != t.banner[0]):
+            seen.append(t.banner)
+        if top_page(app) is not None:  # the instant win's round result
+            top_page(app).buttons[0].activate()
+        return t.idle and app.stack.top is t
+    run_until(app, watch)
+    assert [b[0] for b in seen] == banners
+    assert seen[-1][2] == list(drawn)  # the two cards drawn, shown in the banner
+    assert t.game.round == len([b for b in banners if b == "Instant win!"]) + 1
+
 # Input during animation --------------------------------------------------------------------
 def test_a_click_during_the_deal_finishes_it_and_then_acts(app):
     t = make_table(app, hand_swap=False, seed=7)
@@ -317,6 +340,27 @@ def test_koikoi_called_by_you_reads_well_and_the_panel_fits(app):
         assert pixels(app.screen, right) == pixels(felt, right), f"text past the panel {size}"
 
 
+def yaku_lines(t, name):
+    """The panel's yaku and progress lines under a player's name."""
+    lines = t.panel_lines()
+    start = next(i for i, line in enumerate(lines) if line.text == name) + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].role == "rule")
+    return [line.text for line in lines[start:end] if line.role == "tiny"]
+
+
+def test_the_panel_shows_each_players_yaku_and_the_progress_still_in_reach(app):
+    # You hold two brights, the sake cup and a poetry ribbon; the computer took the Full Moon
+    # and a poetry ribbon, so moon viewing and the poetry ribbons are out of your reach, and
+    # every yaku the computer has started but a ribbons yaku is out of its.
+    g = KoiKoiGame.from_layout(["4C1 5C1", "6C1 7C1"], "10C1 11C1", "12C1 12C2 12C3 10C2",
+                               piles=["1B 3B 9A 1R", "8B 2R"])
+    t = make_table(app, engine=g)
+    app.frame(0.0)
+    assert yaku_lines(t, "You") == ["Flower viewing  5", "Three brights  2/3", "Animals  1/5",
+                                    "Ribbons  1/5", "Chaff  1/10"]
+    assert yaku_lines(t, t.seat_name(1)) == ["Ribbons  1/5"]
+
+
 def test_nothing_about_the_round_before_it_is_dealt(app):
     t = make_table(app, speed="slow", match_end="rounds3")
     app.frame(DT)
@@ -338,8 +382,7 @@ def test_the_yaku_banner_shows_every_card_of_a_chaff_yaku(app, table):
 
 
 def test_the_yaku_banner_shows_the_cards_of_the_yaku(app):
-    from game.scenes.koikoi_dialogs import yaku_cards
-    from rules.koikoi import yaku
+    from rules.koikoi import yaku, yaku_cards
     t = make_table(app, seed=21, seats=("easy", "normal"))
     seen = 0
     for _ in range(20000):

@@ -1,7 +1,8 @@
 """Yatsuhashi against the engine contract of rules/engine.py: the error family, bad input of any
 type refused with the game unchanged, the events of each move, clone, saves with the undo
 position (and damaged or hostile saves refused), what the player knows (``observation``) and
-games consistent with it (``sample``), and ``Game`` as a ``rules.engine.Engine`` for mypy.
+games consistent with it (``sample``). That ``Game`` is a ``rules.engine.Engine`` is checked
+by mypy in tests/typing_contract.py.
 
 Positions are written in card notation: foundations bottom to top, the stock top first.
 """
@@ -13,7 +14,6 @@ import dataclasses
 import json
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +26,6 @@ from rules.yatsuhashi import (AmbiguousMoveError, DuplicateCardError, Game, Ille
                               LayoutError, Move, MoveNotationError, YatsuhashiError,
                               YatsuhashiObservation, next_month, parse_move, solve, yaku_of)
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAY = settings(max_examples=100, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 
@@ -572,28 +571,3 @@ def test_sample_refuses_what_is_no_observation(observation, rng, names):
     with pytest.raises(LayoutError) as info:
         Game.sample(observation, rng)
     assert names in str(info.value)
-
-
-# ----------------------------------------------------------------------------------------------
-# Type checking
-
-
-TYPED = """
-import random
-from rules.engine import Engine, Observation
-from rules.yatsuhashi import Game, Move, YatsuhashiObservation
-
-engine: Engine[Move, YatsuhashiObservation] = Game.deal(1)
-seen: Observation = engine.observation(0)
-again: Game = Game.sample(engine.observation(0), random.Random(1))
-"""
-
-
-def test_game_is_assignable_to_the_engine_protocol_for_mypy(tmp_path, monkeypatch):
-    api = pytest.importorskip("mypy.api")
-    (tmp_path / "typed.py").write_text(TYPED)
-    monkeypatch.chdir(ROOT)
-    out, err, status = api.run(["--ignore-missing-imports", "--no-error-summary",
-                                "--cache-dir", str(tmp_path / "cache"),
-                                str(tmp_path / "typed.py")])
-    assert status == 0, out + err

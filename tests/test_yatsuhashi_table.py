@@ -378,7 +378,7 @@ def test_clicks_during_animation_never_corrupt_the_table(app):
         app.frame(0.01)
     assert len(t.game.moves) == 15
     settle(app, t)
-    for c, (pos, size, up, _z, _rot) in t.places().items():
+    for c, (pos, _size, up, _z, _rot) in t.places().items():
         s = t.sprites[c]
         assert (round(s.x), round(s.y)) == (round(pos[0]), round(pos[1])) and s.face_up == up
 
@@ -472,10 +472,15 @@ def test_no_moves_left_only_when_true(app):
 
 
 def test_useful_move_prefers_collecting_and_turning_up_cards():
-    g = Game.from_layout([["9C1", "5C1"], ["6C1"], ["3R", "2R", "1R"]], [], face_down=[1, 0, 0])
-    assert useful_move(g).kind == "collect"
+    g = Game.from_layout([["9C1", "5C1"], ["6C1"], ["3R", "2R", "1R"]], ["8C1"],
+                         face_down=[1, 0, 0])
+    assert useful_move(g.observation(0)).kind == "collect"
     g.apply(g.collect_moves()[0])
-    assert str(useful_move(g)) == "5C1>1"  # turns 9C1 up
+    assert str(useful_move(g.observation(0))) == "5C1>1"  # turns 9C1 up
+    g.apply("5C1>1")
+    # The player just moved 5C1: moving it on at once is no use; turn the stock instead.
+    assert str(useful_move(g.observation(0))) == "5C1>2"
+    assert str(useful_move(g.observation(0), last=g.moves[-1])) == "turn"
 
 
 def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app, monkeypatch):

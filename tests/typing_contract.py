@@ -1,17 +1,41 @@
 """Every engine meets the engine contract: mypy (run by ``.ci/run``) checks that each engine
-below is assignable to ``rules.engine.Engine``. Nothing here runs; pytest does not collect it.
+below is assignable to ``rules.engine.Engine`` and that its observation is an
+``rules.engine.Observation``. This is the one place that says so. Nothing here runs; pytest
+does not collect it.
 
 An engine adds one function, in this form:
 
     def koikoi(game: KoiKoiGame) -> Engine[Action, KoiKoiObservation]:
+        seen: Observation = game.observation(0)
         return game
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from rules.engine import Engine
+from rules.engine import Engine, Observation
+from rules.fishing import Action, FishingGame, FishingObservation
+from rules.koikoi import KoiKoiGame, KoiKoiObservation
+from rules.yatsuhashi import Game, Move, YatsuhashiObservation
+
+
+def koikoi(game: KoiKoiGame) -> Engine[Action, KoiKoiObservation]:
+    seen: Observation = game.observation(0)
+    again: KoiKoiGame = KoiKoiGame.sample(seen, random.Random(1))
+    return again
+
+
+def yatsuhashi(game: Game) -> Engine[Move, YatsuhashiObservation]:
+    seen: Observation = game.observation(0)
+    again: Game = Game.sample(seen, random.Random(1))
+    return again
+
+
+def fishing(game: FishingGame) -> Engine[Action, FishingObservation]:
+    # The engine Koi-Koi runs on, for the games that will run on it too.
+    return game
 
 
 def not_an_engine(thing: object) -> Engine[Any, Any]:

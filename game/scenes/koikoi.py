@@ -15,30 +15,31 @@ import pygame
 
 from game import draw, theme
 from game.fonts import font
-from game.i18n import N_, _, ngettext
+from game.i18n import _, ngettext
 from game.scenes.koikoi_dialogs import (
     KoiKoiRulesScene,
     decision_panel,
     match_result,
     round_result,
     swap_panel,
-    yaku_cards,
     yaku_label,
 )
 from game.scenes.koikoi_layout import TableLayout
 from game.table.fishing import FishingTable
+from game.table.names import PLANT_NAMES
 from game.text import draw_text, fit_font_size
 from rules.engine import Event
 from rules.hanafuda import Card
 from rules.koikoi import (
     PHASE_DECIDE,
     PHASE_SWAP,
-    YAKU_CARDS,
     KoiKoiGame,
     KoiKoiRules,
-    kind_counts,
+    YakuProgress,
     round_multipliers,
     yaku,
+    yaku_cards,
+    yaku_progress,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,43 +59,20 @@ class PanelLine(NamedTuple):
     right: str = ""
     marker: bool = False
 
-#: Yaku progress shown in the panel: id, label, cards needed (count-based ones by kind).
-PROGRESS = (
-    ("brights", N_("Brights"), 3),
-    ("akatan", N_("Poetry ribbons"), 3),
-    ("aotan", N_("Blue ribbons"), 3),
-    ("inoshikacho", N_("Boar-deer-butterflies"), 3),
-    ("viewing", N_("Sake cup viewing"), 2),
-    ("tane", N_("Animals"), 5),
-    ("tanzaku", N_("Ribbons"), 5),
-    ("kasu", N_("Chaff"), 10),
-)
+def progress_label(progress: YakuProgress) -> str:
+    """A panel line for progress toward a yaku: its name (a month set's plant) and the count.
 
-
-#: Progress not shown once one of these yaku is made.
-COVERS = {"brights": {"goko", "shiko", "ame_shiko", "sanko"}, "viewing": {"hanami", "tsukimi"}}
-
-
-def yaku_progress(pile: list[Card], rules: KoiKoiRules) -> list[tuple[str, str, int, int]]:
-    """(yaku id, label, cards held, cards needed) towards each yaku, from a capture pile.
-
-    LEAD: the one adapter to switch to ``rules.koikoi.yaku_progress`` once the rules helper's
-    engine is merged (no engine code in scenes); nothing else in the scene counts cards.
+    >>> from rules.hanafuda import cards
+    >>> progress_label(YakuProgress("sanko", 2, 3, tuple(cards("8B 12B"))))
+    'Three brights  2/3'
+    >>> progress_label(YakuProgress("tsukifuda", 2, 4, tuple(cards("1C1 1C2"))))
+    'Month set: Pine  2/4'
     """
-    codes = {c.code for c in pile}
-    counts = kind_counts(pile, rules)
-    out = []
-    for key, label, need in PROGRESS:
-        if key == "brights":
-            have = counts["brights"]
-        elif key == "viewing":
-            have = ("9A" in codes) + min(1, ("3B" in codes) + ("8B" in codes))
-        elif key in ("tane", "tanzaku", "kasu"):
-            have = counts[{"tane": "animals", "tanzaku": "ribbons", "kasu": "chaff"}[key]]
-        else:
-            have = sum(c in codes for c in (YAKU_CARDS[key] or ()))
-        out.append((key, label, have, need))
-    return out
+    name = yaku_label(progress.yaku)
+    if progress.yaku == "tsukifuda" and progress.missing:
+        plant = progress.missing[0].plant
+        name = _("{yaku}: {plant}").format(yaku=name, plant=_(PLANT_NAMES.get(plant, plant)))
+    return f"{name}  {progress.have}/{progress.need}"
 
 
 class KoiKoiTable(FishingTable):
@@ -157,8 +135,8 @@ class KoiKoiTable(FishingTable):
             self.sync_panel()
             self.shown_scores = list(engine.scores)
             self.snap()
-        else:
-            self.deal_step(None)
+        else:  # the deal and what dealing made happen (a void deal, the draw for first ...)
+            self.animate(self.game.start_events)
             if self.saves:
                 self.begin_session()
         self.plan_faces()
@@ -383,9 +361,10 @@ class KoiKoiTable(FishingTable):
             made = yaku(pile, self.rules)
             for yid, pts in made.items():
                 lines.append(PanelLine(f"{yaku_label(yid)}  {pts}", "tiny", theme.GOLD, True))
-            for key, label, have, need in yaku_progress(pile, self.rules):
-                if have and key not in made and not made.keys() & COVERS.get(key, set()):
-                    lines.append(PanelLine(f"{_(label)}  {have}/{need}", "tiny", theme.TEXT))
+            # Cards in the other piles are out of reach: no progress shown toward them.
+            blocked = [c for s, p in enumerate(self.view.piles) if s != seat for c in p]
+            for progress in yaku_progress(pile, self.rules, blocked=blocked):
+                lines.append(PanelLine(progress_label(progress), "tiny", theme.TEXT))
             lines.append(PanelLine("", "rule", theme.GOLD_DIM))
         if self.shown_field_brights and self.rules.field_bright_multiplier:
             lines.append(PanelLine(_("Brights on the dealt field: ×{n}").format(

@@ -17,8 +17,8 @@ from game.i18n import N_, _, ngettext
 from game.scenes.base import WidgetScene
 from game.table.dialogs import CardRow, ChoicePanel, ResultPage
 from game.widgets import Button, Label, Panel, ScrollList, Widget
-from rules.hanafuda import DECK, Card, Kind, card
-from rules.koikoi import YAKU_CARDS, KoiKoiRules, round_multipliers
+from rules.hanafuda import Card, card
+from rules.koikoi import KoiKoiRules, round_multipliers, yaku_cards
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.koikoi import KoiKoiTable
@@ -52,24 +52,6 @@ ACTION_STOP, ACTION_KOIKOI, ACTION_SWAP, ACTION_KEEP = "stop", "koikoi", "swap",
 
 def yaku_label(yaku_id: str) -> str:
     return _(YAKU_LABELS.get(yaku_id, yaku_id))
-
-
-def yaku_cards(yaku_id: str, pile: list[Card], rules: KoiKoiRules) -> list[Card]:
-    """The cards of ``pile`` that make ``yaku_id``.
-
-    LEAD: an adapter; switch to the rules module's public function for a yaku's cards when
-    the Koi-Koi engine offers one (no engine code in scenes)."""
-    group = YAKU_CARDS.get(yaku_id)
-    if group:
-        return [c for c in pile if c.code in group]
-    kind = {"tane": Kind.ANIMAL, "tanzaku": Kind.RIBBON, "kasu": Kind.CHAFF}.get(yaku_id)
-    if kind is not None:
-        return [c for c in pile if c.kind is kind or
-                (yaku_id == "kasu" and rules.sake_as_chaff and c.code == "9A")]
-    if yaku_id == "tsukifuda":
-        codes = {c.code for c in pile}
-        return [c for c in pile if all(d.code in codes for d in DECK if d.month == c.month)]
-    return []
 
 
 def decision_panel(table: "KoiKoiTable", seat: int) -> ChoicePanel:

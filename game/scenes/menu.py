@@ -72,36 +72,36 @@ class MenuScene(WidgetScene):
     def open_session(self, session: Session) -> None:
         factory = GAMES[session.game_id].table_factory()
         if factory is None:
-            self.app.push(not_available(GAMES[session.game_id].title))
+            self.host.push(not_available(GAMES[session.game_id].title))
             return
-        self.app.push(factory(setup=session.setup, session=session))
+        self.host.push(factory(setup=session.setup, session=session))
 
     def _open_game(self, game_id: str):
         def open_() -> None:
             from game.scenes.setup import SetupScene
             if not registry.available(game_id):
-                self.app.push(not_available(GAMES[game_id].title))
+                self.host.push(not_available(GAMES[game_id].title))
                 return
-            self.app.push(SetupScene(game_id))
+            self.host.push(SetupScene(game_id))
         return open_
 
     def _settings(self) -> None:
         from game.scenes.settings import SettingsScene
-        self.app.push(SettingsScene())
+        self.host.push(SettingsScene())
 
     def _stats(self) -> None:
         from game.scenes.stats import StatsScene
-        self.app.push(StatsScene())
+        self.host.push(StatsScene())
 
     def _gallery(self) -> None:
         scene = registry.make("gallery")
-        self.app.push(scene if scene is not None else not_available(_("The card gallery")))
+        self.host.push(scene if scene is not None else not_available(_("The card gallery")))
 
     def _quit(self) -> None:
-        self.app.quit()
+        self.host.quit()
 
     def back(self) -> None:
-        self.app.push(Dialog(_("Quit Hanafuda Parlor?"),
+        self.host.push(Dialog(_("Quit Hanafuda Parlor?"),
                              _("Your settings and statistics are saved, and so is any game in "
                                "progress."),
                              [(_("Quit"), self._quit), (_("Stay"), None)]))
@@ -140,7 +140,8 @@ class MenuScene(WidgetScene):
         third = (inner.width - 2 * gap) // 3
         for i, b in enumerate((self.settings_button, self.stats_button, self.gallery_button)):
             b.place(pygame.Rect(inner.x + i * (third + gap), y, third, small_h), m)
-        self.quit_button.place(pygame.Rect(inner.x, inner.bottom - small_h, inner.width, small_h), m)
+        self.quit_button.place(
+            pygame.Rect(inner.x, inner.bottom - small_h, inner.width, small_h), m)
 
         self.fan = self._make_fan()
 

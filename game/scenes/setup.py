@@ -2,7 +2,8 @@
 
 The screen starts from the game's last choices (``game.session.remembered_setup``) and keeps
 them when a game starts. Starting a game over one saved in progress asks first
-(``confirm_new_game``): the old game then counts as abandoned.
+(``confirm_new_game``): the old game then counts as abandoned. Deal numbers run from 1 to
+``MAX_SEED``: Start with the field at 0 (emptied with Backspace) says so and starts nothing.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class SetupScene(WidgetScene):
         self.info: GameInfo = GAMES[game_id]
         self.setup = remembered_setup(game_id, seed)
         self.seed_typed = False  # the deal number is remembered only when typed
+        self.problem = ""        # why Start was refused, shown until the deal number changes
 
     # Widgets ----------------------------------------------------------------------------------
     def build(self) -> list[Widget]:
@@ -95,7 +97,8 @@ class SetupScene(WidgetScene):
         right: list[Widget] = []
         self.preset_choice: Choice | None = None
         if len(info.presets) > 1:
-            choices = [(k, label) for k, (label, _v) in info.presets.items()] + [("custom", _("Custom"))]
+            choices = [(k, label) for k, (label, _v) in info.presets.items()]
+            choices.append(("custom", _("Custom")))
             self.preset_choice = Choice(_("Preset"), choices,
                                         info.matching_preset(setup.options) or "custom",
                                         self._set_preset)
@@ -133,6 +136,7 @@ class SetupScene(WidgetScene):
     def _set_seed(self, value: int) -> None:
         self.setup.seed = min(MAX_SEED, max(0, value))
         self.seed_typed = True
+        self.problem = ""
 
     def _random_seed(self) -> None:
         self.seed_field.set_value(random.SystemRandom().randint(1, 99_999))
@@ -154,12 +158,18 @@ class SetupScene(WidgetScene):
             w.value = self.setup.options[key]
 
     def start(self) -> None:
+        if not 1 <= self.setup.seed <= MAX_SEED:  # refused, never silently changed
+            self.problem = _("Choose a number from {low:,} to {high:,}.").format(
+                low=1, high=MAX_SEED)
+            self.play("invalid")
+            self.focus.focus(self.seed_field)
+            return
         factory = registry.factory(self.info.id)
         if factory is None:
-            self.app.push(not_available(self.info.title))
+            self.host.push(not_available(self.info.title))
             return
         remember_setup(self.setup, self.seed_typed)
-        app = self.app
+        app = self.host
         confirm_new_game(app, lambda: app.stack.replace(factory(setup=self.setup)))
 
     # Layout -----------------------------------------------------------------------------------
@@ -191,8 +201,10 @@ class SetupScene(WidgetScene):
         super().draw(surface)
         m = self.metrics
         focused = self.focus.focused
-        hint = getattr(focused, "help", "")
-        if hint:  # the focused option's explanation, under both columns
+        # Under both columns: a refused deal number, else the focused option's explanation.
+        hint, color = ((self.problem, theme.VERMILION) if self.problem else
+                       (getattr(focused, "help", ""), theme.TEXT_DIM))
+        if hint:
             rect = pygame.Rect(self.left.rect.x, self.left.rect.bottom + m.px(4),
                                self.right.rect.right - self.left.rect.x, m.px(44))
-            draw_text(surface, hint, font(m.type_size("small")), theme.TEXT_DIM, rect, "center")
+            draw_text(surface, hint, font(m.type_size("small")), color, rect, "center")

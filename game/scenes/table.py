@@ -76,7 +76,7 @@ class TableScene(Scene):
 
     def pause(self) -> None:
         from game.scenes.pause import PauseMenu
-        self.app.push(PauseMenu(self))
+        self.host.push(PauseMenu(self))
 
     @property
     def in_progress(self) -> bool:

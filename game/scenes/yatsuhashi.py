@@ -112,6 +112,10 @@ class YatsuhashiTable(TableDrawing):
     name = "yatsuhashi"
     #: Where the solver runs: a child process, so that its work never holds up a frame.
     worker_factory: Callable[[], Any] = ProcessWorker
+    #: Per move of the game's line: was it made automatically? (set per deal)
+    auto: list[bool]
+    #: The same for the undone moves, last undone last.
+    redo_auto: list[bool]
 
     def __init__(self, setup: Any = None, *, engine: Game | None = None,
                  session: Session | None = None, demo_moves: int = 0) -> None:
@@ -170,8 +174,8 @@ class YatsuhashiTable(TableDrawing):
         }
 
     def _reset_deal_state(self) -> None:
-        self.auto: list[bool] = []        # per move of the game's line: made automatically?
-        self.redo_auto: list[bool] = []   # the same for the undone moves, last undone last
+        self.auto = []
+        self.redo_auto = []
         self.elapsed = 0.0
         self.started = False              # a move has been made (the deal counts as played)
         self.recorded = False             # its result is in the statistics
@@ -553,9 +557,7 @@ class YatsuhashiTable(TableDrawing):
         self._confirm(_("Restart this deal?"), self.restart, _("Restart"))
 
     def ask_deal_number(self) -> None:
-        if self.app is None:
-            return
-        self.app.push(NumberDialog(
+        self.host.push(NumberDialog(
             _("Play a deal by number"),
             _("Every deal number from 1 to 999,999,999 is the same deal on every computer."),
             _("Deal number"), self.deal_number,
@@ -565,12 +567,25 @@ class YatsuhashiTable(TableDrawing):
 
     # Hints -----------------------------------------------------------------------------------
     def hint_move(self) -> Move | None:
-        """A move on a winning line when the solver has one, else the most useful legal move;
-        None when no move can help any more."""
+        """A move on a winning line when the solver has one, else ``thumb_move()``.
+
+        The solver sees the whole position, face-down cards too: the table tells the player
+        whether the deal can still be won (its indicator), and a hint is a move on a winning
+        line, never what a card is. Without a winning line, the rule of thumb sees only what
+        the player sees."""
         known = self.verdicts.get(self._key())
         if known is not None and known[0] and known[1]:
             return known[1][0]
-        return useful_move(self.game)
+        return self.thumb_move()
+
+    def thumb_move(self) -> Move | None:
+        """The most useful legal move by rule of thumb (``ai.yatsuhashi.useful_move``, on the
+        player's observation); None when the rules say no move can help any more (the status
+        line says so too)."""
+        g = self.game
+        if g.is_won or g.is_stuck:
+            return None
+        return useful_move(g.observation(0), g.moves[-1] if g.moves else None)
 
     def show_hint(self) -> None:
         if self.finding is not None or self.game.is_won:

@@ -571,9 +571,8 @@ class CardTable(TableScene):
             self.app.push(self.waiting_for)
 
     def show_log(self) -> None:
-        if self.app is not None:
-            self.play("click")
-            self.app.push(LogScene(list(self.log.lines)))
+        self.play("click")
+        self.host.push(LogScene(list(self.log.lines)))
 
     def record_result(self, outcome: str, level: str | None = None,
                       results: Mapping[str, float] | None = None,
