@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import pygame
@@ -236,17 +236,21 @@ class CardTable(TableScene):
         return {}
 
     def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0,
-                 grow: bool = False) -> list[CardSprite]:
+                 grow: bool = False, cards: Collection[Card] | None = None) -> list[CardSprite]:
         """Send every card whose place changed there (``stagger`` seconds apart); a card
         turning face up waits ``reveal_after`` of the move; with ``grow`` a card changing size
         grows or shrinks on its way (it costs a smooth scaling a frame while it moves), else it
-        takes its new size at once. Returns the cards that move."""
+        takes its new size at once. ``cards``: only those (the cards of one event; the others
+        keep going where they were sent). Returns the cards that move."""
         moving: list[CardSprite] = []
         flip_time = min(0.25, duration) if duration else 0.0
         places = self.places()
         for c, s in self.sprites.items():
-            s.alpha = 255 if c in places else 0
-        for c, (pos, size, up, z, rot) in sorted(places.items(), key=lambda kv: kv[1].z):
+            if cards is None or c in cards:
+                s.alpha = 255 if c in places else 0
+        chosen = places.items() if cards is None else [
+            (c, p) for c, p in places.items() if c in cards]
+        for c, (pos, size, up, z, rot) in sorted(chosen, key=lambda kv: kv[1].z):
             s = self.sprites[c]
             s.z = z
             if (s.w, s.h) != tuple(size):
