@@ -577,3 +577,41 @@ def test_drawing_changes_nothing(app, table):
     for _ in range(3):
         t.draw(app.screen)
     assert state() == before
+
+
+def shown_table(t):
+    """What the player sees of the cards: each shown card's place and face, the last-move
+    marks, the log and the panel."""
+    cards = {c.code: (round(s.x), round(s.y), s.w, s.h, s.face_up, s.z)
+             for c, s in t.sprites.items() if s.alpha}
+    return cards, [c.code for c in t.marked], list(t.log.lines), t.panel_lines()
+
+
+@pytest.mark.parametrize("seed, actions", [(11, 14), (4, 60)])
+def test_an_opened_game_shows_exactly_the_table_the_player_left(app, seed, actions):
+    """Play on live, note the table; a table opened from the same engine (or the save, as
+    Continue does) shows the same: field slots, marks, log."""
+    from game.session import load_current
+    t = make_table(app, seed=seed, speed="off")
+    for _ in range(3000):
+        top = app.stack.top
+        if top_page(app) is not None:
+            top.buttons[0].activate()  # next round
+        elif isinstance(top, ChoicePanel):
+            click(app, top.widgets[-1].rect.center)  # "Koi-koi!" / "Swap hands"
+        elif human_turn(app, t):
+            if len(t.game.actions) >= actions:
+                break
+            play_one_human_move(app, t, use_drag=False)
+        app.frame(DT)
+    assert human_turn(app, t) and t.game.round > (1 if actions > 30 else 0)
+    left = shown_table(t)
+    assert left[1] and len(left[2]) > 5  # the computer's move is marked; the log is long
+    app.stack.remove(t)
+    for how in ("engine", "session"):
+        opened = (KoiKoiTable(session=load_current()[0]) if how == "session" else
+                  KoiKoiTable(setup=t.setup, engine=KoiKoiGame.from_dict(t.game.to_dict())))
+        app.push(opened)
+        app.frame(0.0)
+        assert not opened.animating and shown_table(opened) == left
+        app.stack.remove(opened)

@@ -648,3 +648,23 @@ def test_moves_undo_and_redo_are_animated_event_by_event(app):
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     settle(app, t)
     assert under.face_up and moved.pos != pytest.approx(home)
+
+
+def test_an_opened_deal_shows_exactly_the_table_the_player_left(app):
+    """Cards and log: a table opened from the engine (or the save, as Continue does) shows
+    what the player left."""
+    from game.session import load_current
+    t = make_table(app, seed=3)
+    for move in solver_line(t)[:25]:
+        mouse_move(app, t, move)
+    left = ({c: (s.pos, s.size, s.face_up) for c, s in t.sprites.items()}, list(t.log.lines))
+    assert len(left[1]) == 25
+    app.stack.remove(t)
+    for how in ("engine", "session"):
+        opened = (YatsuhashiTable(session=load_current()[0]) if how == "session" else
+                  YatsuhashiTable(setup=t.setup, engine=Game.from_dict(t.game.to_dict())))
+        app.push(opened)
+        app.frame(0.0)
+        assert ({c: (s.pos, s.size, s.face_up) for c, s in opened.sprites.items()},
+                list(opened.log.lines)) == left
+        app.stack.remove(opened)

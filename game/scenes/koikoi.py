@@ -121,7 +121,7 @@ class KoiKoiTable(FishingTable):
         else:
             self.rules = KoiKoiRules.from_options(self.setup.options)
             self.game = KoiKoiGame.new(self.setup.seed, self.rules)
-        self.setup_view(2, from_engine=engine is not None)
+        self.setup_view(2, from_engine=False)
         if self.computers is None:
             self.start_computers("koikoi", self.setup.seed)
         else:
@@ -131,10 +131,10 @@ class KoiKoiTable(FishingTable):
         self.shown_calls = [0, 0]
         self.shown_dealer = self.game.dealer
         self.shown_field_brights = 0
-        if engine is not None:
+        if engine is not None:  # as the player left it: slots, marks and log
+            self.replay(engine)
             self.sync_panel()
             self.shown_scores = list(engine.scores)
-            self.snap()
         else:  # the deal and what dealing made happen (a void deal, the draw for first ...)
             self.animate(self.game.start_events)
             if self.saves:

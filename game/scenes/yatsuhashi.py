@@ -239,9 +239,21 @@ class YatsuhashiTable(TableDrawing):
         self.deal_number = game.seed if game.seed is not None else 0
         self.auto = [False] * len(game.moves)
         self.started = bool(game.moves)
+        self._log_moves(game)
         self.snap()
         self.plan_faces()
         self._ask_solver()
+
+    def _log_moves(self, game: Game) -> None:
+        """The log of a game opened at a position: its moves in words, as play wrote them."""
+        data = game.to_dict()
+        moves = data["moves"]
+        data = {k: v for k, v in data.items() if k not in ("redo", "seen")}
+        fresh = Game.from_dict({**data, "moves": []})
+        for n, move in enumerate(moves, 1):
+            self.log.add(_("{n}. {move}").format(n=n, move=self.describe(parse_move(move),
+                                                                         fresh)))
+            fresh.apply(move)
 
     def _gather(self) -> None:
         """Every card face down on the stock, before a deal."""
@@ -629,9 +641,10 @@ class YatsuhashiTable(TableDrawing):
         self.hint = (move, HINT_TIME)
         self.play("click")
 
-    def describe(self, move: Move) -> str:
-        """A move in words, for the hint line."""
-        g = self.game
+    def describe(self, move: Move, game: Game | None = None) -> str:
+        """A move in words, for the hint line and the log (``game``: before the move, by
+        default the table's)."""
+        g = game or self.game
         if move.kind == "turn":
             return _("Turn a card from the stock.")
         if move.kind == "recycle":
