@@ -615,3 +615,30 @@ def test_an_opened_game_shows_exactly_the_table_the_player_left(app, seed, actio
         app.frame(0.0)
         assert not opened.animating and shown_table(opened) == left
         app.stack.remove(opened)
+
+
+def seat_lines(t, seat):
+    """The panel's lines under ``seat``'s name, to the next rule."""
+    lines = [line.text if line.role != "rule" else None for line in t.panel_lines()]
+    start = lines.index(t.seat_name(seat)) + 1
+    return lines[start:lines.index(None, start)]
+
+
+def test_stopping_now_is_shown_only_for_a_seat_that_could_stop(app):
+    """Brights on the dealt field: the footer says so; "Stopping now scores ×N" only under a
+    seat with a yaku or a koi-koi call."""
+    g = KoiKoiGame.new(10)
+    t = make_table(app, engine=g, speed="off")
+    app.frame(0.0)
+    assert g.field_brights == 2 and "Brights on the dealt field: ×3" in [
+        line.text for line in t.panel_lines()]
+    assert not [x for s in (0, 1) for x in seat_lines(t, s) if "Stopping now" in x]
+    app.stack.remove(t)
+    g = advance(KoiKoiGame.new(10), lambda g: g.phase == PHASE_DECIDE)
+    seat = g.current_player
+    g.apply("koikoi")
+    assert g.koikoi_calls[seat] == 1 and not g.yaku_of(1 - seat)
+    t = make_table(app, engine=g, speed="off")
+    app.frame(0.0)
+    assert "Stopping now scores ×6" in seat_lines(t, seat)  # 3 (field) × 2 (a call)
+    assert not [x for x in seat_lines(t, 1 - seat) if "Stopping now" in x]

@@ -352,13 +352,13 @@ class KoiKoiTable(FishingTable):
                 text = (_("Called koi-koi once") if calls == 1 else _("Called koi-koi twice")
                         if calls == 2 else _("Called koi-koi {n} times").format(n=calls))
                 lines.append(PanelLine(text, "small", theme.VERMILION))
-            mult = round_multipliers(self.rules, self.shown_field_brights, calls,
-                                     self.shown_calls[1 - seat], base=0)[1]
-            if mult > 1 and self.shown_round:
-                lines.append(PanelLine(_("Stopping now scores ×{n}").format(n=mult), "small",
-                                       theme.TEXT_DIM))
             pile = self.view.piles[seat]
             made = yaku(pile, self.rules)
+            mult = round_multipliers(self.rules, self.shown_field_brights, calls,
+                                     self.shown_calls[1 - seat], base=0)[1]
+            if mult > 1 and self.shown_round and (made or calls):  # only a seat that could stop
+                lines.append(PanelLine(_("Stopping now scores ×{n}").format(n=mult), "small",
+                                       theme.TEXT_DIM))
             for yid, pts in made.items():
                 lines.append(PanelLine(f"{yaku_label(yid)}  {pts}", "tiny", theme.GOLD, True))
             # Cards in the other piles are out of reach: no progress shown toward them.
