@@ -577,3 +577,68 @@ def test_drawing_changes_nothing(app, table):
     for _ in range(3):
         t.draw(app.screen)
     assert state() == before
+
+
+def shown_table(t):
+    """What the player sees of the cards: each shown card's place and face, the last-move
+    marks, the log and the panel."""
+    cards = {c.code: (round(s.x), round(s.y), s.w, s.h, s.face_up, s.z)
+             for c, s in t.sprites.items() if s.alpha}
+    return cards, [c.code for c in t.marked], list(t.log.lines), t.panel_lines()
+
+
+@pytest.mark.parametrize("seed, actions", [(11, 14), (4, 60)])
+def test_an_opened_game_shows_exactly_the_table_the_player_left(app, seed, actions):
+    """Play on live, note the table; a table opened from the same engine (or the save, as
+    Continue does) shows the same: field slots, marks, log."""
+    from game.session import load_current
+    t = make_table(app, seed=seed, speed="off")
+    for _ in range(3000):
+        top = app.stack.top
+        if top_page(app) is not None:
+            top.buttons[0].activate()  # next round
+        elif isinstance(top, ChoicePanel):
+            click(app, top.widgets[-1].rect.center)  # "Koi-koi!" / "Swap hands"
+        elif human_turn(app, t):
+            if len(t.game.actions) >= actions:
+                break
+            play_one_human_move(app, t, use_drag=False)
+        app.frame(DT)
+    assert human_turn(app, t) and t.game.round > (1 if actions > 30 else 0)
+    left = shown_table(t)
+    assert left[1] and len(left[2]) > 5  # the computer's move is marked; the log is long
+    app.stack.remove(t)
+    for how in ("engine", "session"):
+        opened = (KoiKoiTable(session=load_current()[0]) if how == "session" else
+                  KoiKoiTable(setup=t.setup, engine=KoiKoiGame.from_dict(t.game.to_dict())))
+        app.push(opened)
+        app.frame(0.0)
+        assert not opened.animating and shown_table(opened) == left
+        app.stack.remove(opened)
+
+
+def seat_lines(t, seat):
+    """The panel's lines under ``seat``'s name, to the next rule."""
+    lines = [line.text if line.role != "rule" else None for line in t.panel_lines()]
+    start = lines.index(t.seat_name(seat)) + 1
+    return lines[start:lines.index(None, start)]
+
+
+def test_stopping_now_is_shown_only_for_a_seat_that_could_stop(app):
+    """Brights on the dealt field: the footer says so; "Stopping now scores ×N" only under a
+    seat with a yaku or a koi-koi call."""
+    g = KoiKoiGame.new(10)
+    t = make_table(app, engine=g, speed="off")
+    app.frame(0.0)
+    assert g.field_brights == 2 and "Brights on the dealt field: ×3" in [
+        line.text for line in t.panel_lines()]
+    assert not [x for s in (0, 1) for x in seat_lines(t, s) if "Stopping now" in x]
+    app.stack.remove(t)
+    g = advance(KoiKoiGame.new(10), lambda g: g.phase == PHASE_DECIDE)
+    seat = g.current_player
+    g.apply("koikoi")
+    assert g.koikoi_calls[seat] == 1 and not g.yaku_of(1 - seat)
+    t = make_table(app, engine=g, speed="off")
+    app.frame(0.0)
+    assert "Stopping now scores ×6" in seat_lines(t, seat)  # 3 (field) × 2 (a call)
+    assert not [x for x in seat_lines(t, 1 - seat) if "Stopping now" in x]

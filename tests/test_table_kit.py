@@ -145,3 +145,19 @@ def test_skipping_the_queue_stops_at_a_barrier():
                                        ("7R", "Bush clover red ribbon")])
 def test_cards_are_named_as_players_name_them(code, name):
     assert card_name(card(code)) == name
+
+
+def test_a_choice_panel_hides_what_is_under_it(app):
+    """Only the choice is read: the box looks the same over a white or a black table."""
+    from game.table.dialogs import ChoicePanel
+    from tests.helpers import pixels
+    panel = ChoicePanel("Swap hands?", "Keep your hand or take the dealer's.",
+                        [("Keep", None), ("Swap", None)], lambda: pygame.Rect(900, 200, 360, 400))
+    app.push(panel)
+    seen = []
+    for colour in ((255, 255, 255), (0, 0, 0)):
+        surface = pygame.Surface(app.screen.get_size())
+        surface.fill(colour)
+        panel.draw(surface)
+        seen.append(pixels(surface, panel.box.inflate(-panel.metrics.px(24), -20)))
+    assert seen[0] == seen[1]

@@ -622,3 +622,49 @@ def test_deal_number_zero_is_refused_not_changed(app):
     send(app, pygame.event.Event(pygame.TEXTINPUT, text="5"))
     key(app, pygame.K_RETURN)
     assert app.stack.top is t and t.deal_number == 5
+
+
+def test_moves_undo_and_redo_are_animated_event_by_event(app):
+    """The engine's events go through the kit's one mapping: a move slides its cards, then the
+    uncovered card turns up; an undo turns it down first, then the cards slide back."""
+    assert set(YatsuhashiTable.EVENT_STEPS) >= {"turned", "recycled", "moved", "flipped",
+                                               "collected", "won"}
+    app.settings.animation_speed = "normal"
+    t = YatsuhashiTable(engine=Game.from_layout([["9A", "1C1"], ["2C1"]], [], face_down=[1, 0]))
+    app.push(t)
+    app.frame(0.0)
+    moved, under = t.sprites[card("1C1")], t.sprites[card("9A")]
+    home = moved.target_pos
+    click(app, moved.rect.center)
+    app.frame(0.05)
+    assert moved.animating and moved.target_pos != home and not under.target_face_up
+    settle(app, t)
+    assert under.face_up and str(t.game.moves[-1]) == "1C1>1"
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    app.frame(0.05)
+    assert not under.target_face_up and moved.target_pos != home  # turned down first
+    settle(app, t)
+    assert moved.pos == pytest.approx(home) and not under.face_up and not t.game.moves
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    settle(app, t)
+    assert under.face_up and moved.pos != pytest.approx(home)
+
+
+def test_an_opened_deal_shows_exactly_the_table_the_player_left(app):
+    """Cards and log: a table opened from the engine (or the save, as Continue does) shows
+    what the player left."""
+    from game.session import load_current
+    t = make_table(app, seed=3)
+    for move in solver_line(t)[:25]:
+        mouse_move(app, t, move)
+    left = ({c: (s.pos, s.size, s.face_up) for c, s in t.sprites.items()}, list(t.log.lines))
+    assert len(left[1]) == 25
+    app.stack.remove(t)
+    for how in ("engine", "session"):
+        opened = (YatsuhashiTable(session=load_current()[0]) if how == "session" else
+                  YatsuhashiTable(setup=t.setup, engine=Game.from_dict(t.game.to_dict())))
+        app.push(opened)
+        app.frame(0.0)
+        assert ({c: (s.pos, s.size, s.face_up) for c, s in opened.sprites.items()},
+                list(opened.log.lines)) == left
+        app.stack.remove(opened)

@@ -121,7 +121,7 @@ class KoiKoiTable(FishingTable):
         else:
             self.rules = KoiKoiRules.from_options(self.setup.options)
             self.game = KoiKoiGame.new(self.setup.seed, self.rules)
-        self.setup_view(2, from_engine=engine is not None)
+        self.setup_view(2, from_engine=False)
         if self.computers is None:
             self.start_computers("koikoi", self.setup.seed)
         else:
@@ -131,10 +131,10 @@ class KoiKoiTable(FishingTable):
         self.shown_calls = [0, 0]
         self.shown_dealer = self.game.dealer
         self.shown_field_brights = 0
-        if engine is not None:
+        if engine is not None:  # as the player left it: slots, marks and log
+            self.replay(engine)
             self.sync_panel()
             self.shown_scores = list(engine.scores)
-            self.snap()
         else:  # the deal and what dealing made happen (a void deal, the draw for first ...)
             self.animate(self.game.start_events)
             if self.saves:
@@ -352,13 +352,13 @@ class KoiKoiTable(FishingTable):
                 text = (_("Called koi-koi once") if calls == 1 else _("Called koi-koi twice")
                         if calls == 2 else _("Called koi-koi {n} times").format(n=calls))
                 lines.append(PanelLine(text, "small", theme.VERMILION))
-            mult = round_multipliers(self.rules, self.shown_field_brights, calls,
-                                     self.shown_calls[1 - seat], base=0)[1]
-            if mult > 1 and self.shown_round:
-                lines.append(PanelLine(_("Stopping now scores ×{n}").format(n=mult), "small",
-                                       theme.TEXT_DIM))
             pile = self.view.piles[seat]
             made = yaku(pile, self.rules)
+            mult = round_multipliers(self.rules, self.shown_field_brights, calls,
+                                     self.shown_calls[1 - seat], base=0)[1]
+            if mult > 1 and self.shown_round and (made or calls):  # only a seat that could stop
+                lines.append(PanelLine(_("Stopping now scores ×{n}").format(n=mult), "small",
+                                       theme.TEXT_DIM))
             for yid, pts in made.items():
                 lines.append(PanelLine(f"{yaku_label(yid)}  {pts}", "tiny", theme.GOLD, True))
             # Cards in the other piles are out of reach: no progress shown toward them.

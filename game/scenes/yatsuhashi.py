@@ -2,10 +2,12 @@
 a solver that says in the background whether the deal can still be won.
 
 The table is built on the table kit (``game.table.base.CardTable``). The engine
-(``rules.yatsuhashi``) holds the game; the sprites show it. Every change (a move, an undo, a
-new deal) goes through the animation queue as one step that sends each card to where the
-engine now has it, so the picture and the game can never disagree for longer than an
-animation. Input that arrives while cards are still moving first completes the animation at
+(``rules.yatsuhashi``) holds the game; the sprites show it. Every move, undo and redo is
+animated through the kit's one mapping of engine events to steps (``EVENT_STEPS``): the
+engine's events (``turned``, ``recycled``, ``moved``, ``flipped``, ``collected``, ``won``; an
+undo's in reverse order, marked undone) each send their cards to where the position after
+that change has them (``shown``), so the picture and the game never disagree for longer than
+an animation. Input that arrives while cards are still moving first completes the animation at
 once (the kit's policy for every table), then acts on the settled table.
 
 The solver runs on a worker thread (``ai.runner.AIWorker``), on a copy of the game; its
@@ -20,7 +22,7 @@ import dataclasses
 import logging
 import math
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 import pygame
 
@@ -110,6 +112,14 @@ class YatsuhashiTable(TableDrawing):
 
     game_id = "yatsuhashi"
     name = "yatsuhashi"
+    EVENT_STEPS: ClassVar[dict[str, str]] = {
+        **TableDrawing.EVENT_STEPS, "turned": "cards_step", "recycled": "cards_step",
+        "moved": "cards_step", "flipped": "cards_step", "collected": "cards_step",
+        "won": "won_step"}
+    #: Event kind -> the sound and seconds of its step (an undone event slides back).
+    STEP_SOUNDS: ClassVar[dict[str, tuple[str | None, float]]] = {
+        "turned": ("flip", 0.22), "recycled": ("slide", 0.22), "moved": ("place", 0.22),
+        "flipped": (None, 0.15), "collected": ("yaku", 0.3)}
     #: Where the solver runs: a child process, so that its work never holds up a frame.
     worker_factory: Callable[[], Any] = ProcessWorker
     #: Per move of the game's line: was it made automatically? (set per deal)
@@ -146,6 +156,8 @@ class YatsuhashiTable(TableDrawing):
         self.asked: tuple | None = None             # the position the worker is solving
         self._reset_deal_state()
         self.game = Game.deal(self.setup.seed)
+        #: The position the cards show: the game after the last change animated so far.
+        self.shown = self.game.clone()
         self.deal_number = self.setup.seed
         self.saves = not demo_moves  # a demo position is never saved over the player's game
         if engine is not None:
@@ -201,6 +213,7 @@ class YatsuhashiTable(TableDrawing):
         self._reset_deal_state()
         self.deal_number = number
         self.game = Game.deal(number)
+        self.shown = self.game.clone()
         if self.saves:
             self.begin_session(dataclasses.replace(self.setup, seed=number))
         if known is not None:
@@ -212,7 +225,7 @@ class YatsuhashiTable(TableDrawing):
         self.queue.add(lambda: self.faces_ready((f[-1] for f in self.game.foundations if f),
                                                 self.layout_.card))
         self.queue.add(self._deal_step)
-        self._after_change(None)
+        self._after_change()
 
     def play_position(self, game: Game) -> None:
         """Play on from ``game`` (a layout, or a game with moves made, a saved game), its
@@ -222,12 +235,25 @@ class YatsuhashiTable(TableDrawing):
         self.dealing = False
         self._reset_deal_state()
         self.game = game
+        self.shown = game.clone()
         self.deal_number = game.seed if game.seed is not None else 0
         self.auto = [False] * len(game.moves)
         self.started = bool(game.moves)
+        self._log_moves(game)
         self.snap()
         self.plan_faces()
         self._ask_solver()
+
+    def _log_moves(self, game: Game) -> None:
+        """The log of a game opened at a position: its moves in words, as play wrote them."""
+        data = game.to_dict()
+        moves = data["moves"]
+        data = {k: v for k, v in data.items() if k not in ("redo", "seen")}
+        fresh = Game.from_dict({**data, "moves": []})
+        for n, move in enumerate(moves, 1):
+            self.log.add(_("{n}. {move}").format(n=n, move=self.describe(parse_move(move),
+                                                                         fresh)))
+            fresh.apply(move)
 
     def _gather(self) -> None:
         """Every card face down on the stock, before a deal."""
@@ -303,8 +329,8 @@ class YatsuhashiTable(TableDrawing):
 
     # Where each card goes --------------------------------------------------------------------
     def places(self) -> dict[Card, Place]:
-        """Card -> where it is shown for the game as it stands."""
-        g, lay = self.game, self.layout_
+        """Card -> where it is shown for the position animated so far (``shown``)."""
+        g, lay = self.shown, self.layout_
         out: dict[Card, Place] = {}
         stock = g.stock[::-1]  # bottom first
         for k, (c, pos) in enumerate(zip(stock, lay.stock_positions(len(stock)))):
@@ -325,9 +351,9 @@ class YatsuhashiTable(TableDrawing):
         return out
 
     def _slots(self) -> dict[int, list[Card]]:
-        """Board slot -> the cards collected into it."""
+        """Board slot -> the cards collected into it (as shown)."""
         out: dict[int, list[Card]] = {}
-        for yaku, cards in self.game.collections:
+        for yaku, cards in self.shown.collections:
             slot = next(i for i, y in enumerate(SLOT_YAKU) if y == yaku and i not in out)
             out[slot] = sorted(cards, key=lambda c: c.index)
         return out
@@ -373,17 +399,13 @@ class YatsuhashiTable(TableDrawing):
         before = self._key()
         self.log.add(_("{n}. {move}").format(n=len(self.game.moves) + 1,
                                              move=self.describe(move)))
-        self.game.apply(move)
-        self.after_action()
+        self.apply_action(move)  # the kit: apply, save, animate the events
         self.auto.append(auto)
         self.redo_auto.clear()
         if not auto:
             self.started = True
         self._inherit_verdict(before, move)
-        self._after_change(self._sound_of(move))
-
-    def _sound_of(self, move: Move) -> str:
-        return {"turn": "flip", "recycle": "slide", "collect": "yaku"}.get(move.kind, "place")
+        self._after_change()
 
     def _inherit_verdict(self, before: tuple, move: Move) -> None:
         """What is known of the new position from the one before: the rest of a winning line
@@ -398,16 +420,13 @@ class YatsuhashiTable(TableDrawing):
         elif winnable and line and line[0] == move:
             self.verdicts.setdefault(key, (True, line[1:]))
 
-    def _after_change(self, sound: str | None) -> None:
-        """Queue the animation of the game as it now stands; then auto-collect, ask the solver."""
+    def _after_change(self) -> None:
+        """After a move (its animation queued): auto-collect, ask the solver."""
         self.selection = []
         self.hint = None
         self.held = []
-        if sound is not None:
-            self.queue.add(self._move_step(sound))
         if self.game.is_won:
-            self._queue_win()
-            return
+            return  # the won event's step shows the win
         if self.auto_collect:
             move = self._auto_collect_move()
             if move is not None:
@@ -415,11 +434,39 @@ class YatsuhashiTable(TableDrawing):
                 return
         self._ask_solver()
 
-    def _move_step(self, sound: str):
-        def step():
-            self.play(sound)
-            return until_settled(self._retarget(self.queue.duration(0.22)))
-        return step
+    # Engine events -> animation steps ----------------------------------------------------------
+    def animate(self, events: Any) -> None:
+        """Animate one change (a move, an undo or a redo) through ``EVENT_STEPS``: first the
+        cards its events do not name make room (the waste fan, a column's spacing), then each
+        event's cards go to the position after the change."""
+        events = list(events)
+        named = {c for e in events for c in e.cards}
+        shown = self.game.clone()
+
+        def show() -> None:
+            self.shown = shown
+            others = [c for c in self.sprites if c not in named]
+            self.retarget(self.queue.duration(0.22), reveal_after=0.7, grow=True, cards=others)
+        self.queue.call(show)
+        super().animate(events)
+
+    def cards_step(self, event: Any) -> None:
+        """An event's cards go where the change put them, with the kind's sound and time
+        (an undone event slides back)."""
+        sound, seconds = self.STEP_SOUNDS[event.kind]
+        if event.data.get("undone") and sound is not None:
+            sound = "slide"
+
+        def step() -> Any:
+            if sound is not None:
+                self.play(sound)
+            return until_settled(self.retarget(self.queue.duration(seconds), grow=True,
+                                               cards=set(event.cards)))
+        self.queue.add(step)
+
+    def won_step(self, event: Any) -> None:
+        if not event.data.get("undone"):
+            self._queue_win()
 
     def _auto_collect_move(self) -> Move | None:
         """A collection that can be made only one way (a choice stays the player's)."""
@@ -440,11 +487,10 @@ class YatsuhashiTable(TableDrawing):
             self.game.undo()
             self.redo_auto.append(was_auto)
             self.after_action()
+            self.animate(self.game.last_events)
             if not was_auto:
                 break
         self.log.add(_("Undone."))
-        self.play("slide")
-        self.queue.add(self._move_step("place"))
         self.selection, self.hint, self.held = [], None, []
         self._ask_solver()
 
@@ -453,20 +499,17 @@ class YatsuhashiTable(TableDrawing):
             self._refuse(_("Nothing to redo."))
             return
         self.settle_now()
-        self.game.redo()
-        self.after_action()
-        self.auto.append(self.redo_auto.pop())
-        while self.redo_auto and self.redo_auto[-1]:
+        while True:
             self.game.redo()
             self.after_action()
+            self.animate(self.game.last_events)
             self.auto.append(self.redo_auto.pop())
+            if not (self.redo_auto and self.redo_auto[-1]):
+                break
         self.log.add(_("Redone."))
         self.started = True
         self.selection, self.hint, self.held = [], None, []
-        self.queue.add(self._move_step("place"))
-        if self.game.is_won:
-            self._queue_win()
-        else:
+        if not self.game.is_won:
             self._ask_solver()
 
     def _can_undo(self) -> bool:
@@ -598,9 +641,10 @@ class YatsuhashiTable(TableDrawing):
         self.hint = (move, HINT_TIME)
         self.play("click")
 
-    def describe(self, move: Move) -> str:
-        """A move in words, for the hint line."""
-        g = self.game
+    def describe(self, move: Move, game: Game | None = None) -> str:
+        """A move in words, for the hint line and the log (``game``: before the move, by
+        default the table's)."""
+        g = game or self.game
         if move.kind == "turn":
             return _("Turn a card from the stock.")
         if move.kind == "recycle":

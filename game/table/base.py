@@ -20,7 +20,9 @@ What the kit does, the same for every table:
   after every engine action applied (and every undo or redo) saves it (``game.session``), and
   ``finish_session()`` when it is over; leaving the table (``exit``) is not a loss: the save
   stays for Continue. A table made with ``session=`` (Continue) or ``engine=`` (tests, tools;
-  not saved) shows that position with the cards in place; ``on_action`` takes more listeners;
+  not saved) shows that position with the cards in place, exactly as the player left it
+  (``replay``: the actions again through the table's own steps, nothing animated, heard,
+  saved or shown on a screen); ``on_action`` takes more listeners;
 - the last move of another seat stays marked until the player moves; a game log (L key or
   the Game log button); keyboard focus drawn as a ring; statistics recorded once a game.
 
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import pygame
@@ -109,6 +111,8 @@ class CardTable(TableScene):
     COMPUTER_PACE = 0.5
     #: Seconds a refusal stays on the message line.
     NOTICE_TIME = 3.0
+    #: True while ``replay`` builds a saved position (no sound, save, screen or statistics).
+    replaying = False
 
     def __init__(self, setup: Any = None, deck: Iterable[Card] = DECK) -> None:
         super().__init__(setup)
@@ -192,6 +196,38 @@ class CardTable(TableScene):
         self.animate(events)
         return events
 
+    def replay(self, engine: Any) -> None:
+        """Show ``engine``'s position exactly as live play left it: the same game from its
+        start (``from_dict`` with no actions) is played again action by action through the
+        table's own steps (``replay_start``, ``animate``), each finished at once, with no
+        sound, saving, screen or statistics; so the places (a field's slots), the last-move
+        marks and the log come out as the player saw them. ``self.game`` is ``engine`` then."""
+        data = engine.to_dict()
+        self.game = type(engine).from_dict({**data, "actions": []})
+        self.replaying = True
+        try:
+            self.replay_start()
+            self.queue.skip()
+            for action in data["actions"]:
+                seat = self.game.current_player
+                events = self.game.apply(action)
+                if seat is not None and self.is_human(seat):
+                    self.marked = []  # as apply_action(human=True) does
+                self.animate(events)
+                self.queue.skip()
+        finally:
+            self.replaying = False
+        self.game = engine
+        self.snap()
+
+    def replay_start(self) -> None:
+        """The start of a replay: what the game's first deal made happen (override)."""
+        self.animate(getattr(self.game, "start_events", ()))
+
+    def play(self, sound: str) -> None:
+        if not self.replaying:
+            super().play(sound)
+
     def after_action(self) -> None:
         """Called after every engine action applied (and after every undo and redo): the game
         is saved before the next frame, so closing the window or a kill loses nothing."""
@@ -210,7 +246,7 @@ class CardTable(TableScene):
 
     def finish_session(self, outcome: str) -> None:
         """The game is over: it is not offered to Continue any more."""
-        if self.session is not None:
+        if self.session is not None and not self.replaying:
             self.session.finish(outcome)
             self.session = None
 
@@ -236,17 +272,24 @@ class CardTable(TableScene):
         return {}
 
     def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0,
-                 grow: bool = False) -> list[CardSprite]:
+                 grow: bool = False, cards: Collection[Card] | None = None) -> list[CardSprite]:
         """Send every card whose place changed there (``stagger`` seconds apart); a card
         turning face up waits ``reveal_after`` of the move; with ``grow`` a card changing size
         grows or shrinks on its way (it costs a smooth scaling a frame while it moves), else it
-        takes its new size at once. Returns the cards that move."""
+        takes its new size at once. ``cards``: only those (the cards of one event; the others
+        keep going where they were sent). Returns the cards that move (none in a replay:
+        the cards are put in place at its end)."""
         moving: list[CardSprite] = []
+        if self.replaying:
+            return moving
         flip_time = min(0.25, duration) if duration else 0.0
         places = self.places()
         for c, s in self.sprites.items():
-            s.alpha = 255 if c in places else 0
-        for c, (pos, size, up, z, rot) in sorted(places.items(), key=lambda kv: kv[1].z):
+            if cards is None or c in cards:
+                s.alpha = 255 if c in places else 0
+        chosen = places.items() if cards is None else [
+            (c, p) for c, p in places.items() if c in cards]
+        for c, (pos, size, up, z, rot) in sorted(chosen, key=lambda kv: kv[1].z):
             s = self.sprites[c]
             s.z = z
             if (s.w, s.h) != tuple(size):
@@ -553,7 +596,9 @@ class CardTable(TableScene):
     # Screens ------------------------------------------------------------------------------------
     def wait_for_scene(self, scene: Any) -> Any:
         """Show a modal screen; the returned step holds the animation queue (and a skip)
-        until the player closes it."""
+        until the player closes it. A replay shows no screen (the player saw it)."""
+        if self.replaying:
+            return None
         self.waiting_for = scene
         if self.app is not None:
             self.app.push(scene)
@@ -578,7 +623,7 @@ class CardTable(TableScene):
                       results: Mapping[str, float] | None = None,
                       lower_is_better: tuple[str, ...] = ()) -> None:
         """The statistics hook: record this game's outcome once, and save."""
-        if self.recorded:
+        if self.recorded or self.replaying:
             return
         self.recorded = True
         if self.app is None:

@@ -69,7 +69,8 @@ class ChoicePanel(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=240)
+        draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=255)  # opaque: the
+        # panel under it must not show through (only the choice is read)
         inner = self.box.inflate(-2 * m.px(24), -2 * m.px(20))
         covered = draw_text(surface, self.title, self._title_font(inner.width), theme.GOLD,
                             inner, "center")

@@ -131,6 +131,11 @@ class FishingTable(CardTable):
         self.choosing: Card | None = None
         self.banner: tuple[str, str, list[Card]] | None = None
 
+    def replay_start(self) -> None:
+        """A replay starts from the dealt position (a layout's, when no deal is animated)."""
+        self.view = FishingView.of(self.game)
+        super().replay_start()
+
     # The view: where each card goes ------------------------------------------------------------
     def screen_seat(self, seat: int) -> int:
         """Where ``seat`` sits on screen: 0 at the bottom (the viewer), then round the table."""
