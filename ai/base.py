@@ -75,6 +75,7 @@ def _load(game_id: str) -> dict[str, AgentFactory]:
         except ModuleNotFoundError as exc:
             if exc.name != module:  # a real import error inside an existing module
                 raise
+        _REGISTRY.setdefault(game_id, {})  # looked for once, found or not
     levels = _REGISTRY.get(game_id) if isinstance(game_id, str) else None
     if not levels:
         known = ", ".join(sorted(g for g, lv in _REGISTRY.items() if lv)) or "none"
