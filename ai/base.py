@@ -1,10 +1,12 @@
 """The interface every game's computer opponent implements, and the registry that builds them.
 
-An agent sees one seat's ``observation`` dict (what that seat may know, as the game's
-``observation(seat)`` returns it) and picks one of ``observation["legal_actions"]``. Levels are
-registered per game, so a new level (a search-based "hard", say) plugs in without touching the
-scenes: ``register("koikoi", "hard", HardAgent)``. A game's agents live in the module
-``ai.<game id>``, which registers them when imported: no list of games is kept here.
+An agent sees one seat's observation, the frozen object the game's engine returns from
+``observation(seat)`` (what that seat may know: ``rules.koikoi.KoiKoiObservation``, say), and
+picks one of its ``legal_actions``. Levels are registered per game, so a new level (a
+search-based "hard", say) plugs in without touching the scenes or the catalog (the setup
+screen offers ``levels(game_id)``): ``register("koikoi", "hard", HardAgent)``. A game's
+agents live in the module ``ai.<game id>``, which registers them when imported: no list of
+games is kept here.
 
 >>> agent = make_agent("koikoi", "normal", seed=3)
 >>> agent.level
@@ -27,8 +29,8 @@ Obs_contra = TypeVar("Obs_contra", contravariant=True)
 class Agent(Protocol[Obs_contra]):
     """A computer player. ``choose`` must return one of the observation's legal actions.
 
-    ``Agent[O]`` reads observations of type ``O`` (the game's own: a dict, or the frozen object
-    its engine's ``observation(seat)`` returns). Agents read nothing but the observation (never
+    ``Agent[O]`` reads observations of type ``O``: the frozen object its engine's
+    ``observation(seat)`` returns. Agents read nothing but the observation (never
     the game object, never hidden cards) and draw any randomness from their own
     ``random.Random``, so a seed replays the same choices.
     """
@@ -51,10 +53,13 @@ def register(game_id: str, level: str, factory: AgentFactory) -> None:
     >>> class Lazy:
     ...     level = "lazy"
     ...     def __init__(self, seed): pass
-    ...     def choose(self, observation): return observation["legal_actions"][0]
+    ...     def choose(self, observation): return observation.legal_actions[0]
     >>> register("koikoi", "lazy", Lazy)
-    >>> make_agent("koikoi", "lazy", 0).choose({"legal_actions": ["keep", "swap"]})
-    'keep'
+    >>> from rules.koikoi import KoiKoiGame
+    >>> game = KoiKoiGame.new(seed=7)
+    >>> seen = game.observation(game.current_player)
+    >>> make_agent("koikoi", "lazy", 0).choose(seen) == game.legal_actions()[0]
+    True
     >>> unregister("koikoi", "lazy")
     """
     _REGISTRY.setdefault(game_id, {})[level] = factory
@@ -75,6 +80,7 @@ def _load(game_id: str) -> dict[str, AgentFactory]:
         except ModuleNotFoundError as exc:
             if exc.name != module:  # a real import error inside an existing module
                 raise
+        _REGISTRY.setdefault(game_id, {})  # looked for once, found or not
     levels = _REGISTRY.get(game_id) if isinstance(game_id, str) else None
     if not levels:
         known = ", ".join(sorted(g for g, lv in _REGISTRY.items() if lv)) or "none"

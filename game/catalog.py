@@ -3,7 +3,9 @@ game through it — names, seats, options and presets (the menu and the setup sc
 engine (built from a setup, or restored from a save), the computer levels its seats offer, and
 its table scene. Engines and tables are named as ``"module:attr"`` and imported only when
 used, so the menu starts fast and a game without a table yet answers "not available yet".
-A game's computer players are found by convention in ``ai.<game id>`` (``ai.base``).
+A game's computer players are found by convention in ``ai.<game id>``, and the levels its
+seats offer are the ones that module registers (``ai.base.levels``), read when asked: a level
+added there shows in the setup screen without a change here.
 
 Options mirror rules.md; each game's engine turns the chosen values into its own options
 dataclass.
@@ -14,6 +16,8 @@ dataclass.
 ('rules.koikoi:KoiKoiGame', True)
 >>> info("hanaawase").available, info("hanaawase").engine_class() is None
 (False, True)
+>>> info("koikoi").ai_levels[:2], info("yatsuhashi").ai_levels, info("hanaawase").ai_levels
+(('easy', 'normal'), (), ())
 >>> info("chess")
 Traceback (most recent call last):
 ...
@@ -31,9 +35,6 @@ from game.i18n import _, ngettext
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
-
-AI_LEVELS = ("easy", "normal")
-
 
 class UnknownGameError(ValueError):
     """A game id that is not in the registry (or a game whose engine is not built yet)."""
@@ -108,7 +109,6 @@ class GameInfo:
     summary: str = ""
     engine: str = ""
     table: str = ""
-    ai_levels: tuple[str, ...] = AI_LEVELS
     new_game: Callable[[Any, "GameSetup"], Any] = _not_built
     progress: Callable[[Any], str] = _no_progress
 
@@ -136,6 +136,17 @@ class GameInfo:
         """The table scene's factory (``factory(setup=..., session=...)``), or None when the
         game has no table yet."""
         return load(self.table) if self.table else None
+
+    @property
+    def ai_levels(self) -> tuple[str, ...]:
+        """The computer levels its seats offer, weakest first: those ``ai.<id>`` registers
+        (``ai.base.levels``, imported only now, so the menu stays fast); () when the game has
+        no computer players."""
+        from ai.base import levels
+        try:
+            return levels(self.id)
+        except ValueError:  # no ai.<id> module, or one that registers no level
+            return ()
 
     @property
     def available(self) -> bool:
@@ -285,7 +296,7 @@ def _yatsuhashi() -> GameInfo:
         summary=_("Build down by month on six foundations and collect the fourteen yaku. "
                   "The eight-plank bridge leaves once five other yaku are in."),
         engine="rules.yatsuhashi:Game", table="game.scenes.yatsuhashi:YatsuhashiTable",
-        ai_levels=(), new_game=lambda engine_class, setup: engine_class.deal(setup.seed),
+        new_game=lambda engine_class, setup: engine_class.deal(setup.seed),
         progress=_yatsuhashi_progress,
     )
 

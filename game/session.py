@@ -5,8 +5,9 @@ There is one game in progress at a time, saved in ``paths.current_save()``: the 
 **Continue** resumes the game the player left, whatever it was, and one rule covers leaving
 in every game. Leaving a game (to the menu, closing the window, being killed) is not a loss:
 the save stays. Starting a new game of any kind over a saved game in progress asks first
-(``game.scenes.setup.confirm_new_game``) and then counts the old one as *abandoned* in the
-statistics (``Session.start`` does that, so no table can forget).
+(the setup screen with ``game.scenes.setup.confirm_new_game``, a table's restart or new deal
+with its own dialog) and then counts the old one as *abandoned* in the statistics
+(``Session.start`` does that, so no table can forget).
 
 A save is JSON: format name and version, game id, setup (seats, options and seed, which is
 the deal number), the engine's ``to_dict()`` (its seed, options and action list; for an engine
@@ -201,14 +202,6 @@ def _check_time(value: Any, name: str) -> str:
     return value
 
 
-def _actions(engine: Any) -> list[Any]:
-    """The actions in effect (the contract's ``actions``; ``moves`` until Yatsuhashi has it)."""
-    acts = getattr(engine, "actions", None)
-    if acts is None or callable(acts):
-        acts = engine.moves
-    return list(acts)
-
-
 def _plain(data: Any) -> Any:
     """``data`` as it reads back from JSON (tuples become lists)."""
     return json.loads(json.dumps(data))
@@ -221,8 +214,8 @@ def _line(engine: Any, undo_position: int | None) -> tuple[dict[str, Any], int |
     data = engine.to_dict()
     if undo_position is not None or not hasattr(engine, "redo"):
         return data, undo_position, 0
-    copy = engine.clone() if hasattr(engine, "clone") else engine.copy()
-    position = len(_actions(copy))
+    copy = engine.clone()
+    position = len(copy.actions)
     redone = 0
     while True:
         try:
@@ -303,7 +296,7 @@ class Session:
         if self.closed:
             return
         self.engine_data, self.position, self.undone = _line(engine, undo_position)
-        self.moves = len(_actions(engine))
+        self.moves = len(engine.actions)
         self._run_clock()
         self.summary = {"game": GAMES[self.game_id].title,
                         "progress": GAMES[self.game_id].progress(engine),
@@ -347,7 +340,7 @@ class Session:
 
     def _undo_to_position(self, engine: Any) -> Any:
         if self.position is not None:
-            for _i in range(len(_actions(engine)) - self.position):
+            for _i in range(len(engine.actions) - self.position):
                 engine.undo()
         return engine
 
@@ -429,7 +422,7 @@ class Session:
         info = GAMES[self.game_id]
         try:
             full = info.restore_engine(self.engine_data)
-            actions = _actions(full)
+            actions = list(full.actions)  # a copy: undoing changes the engine's list
             if self.position is not None and (self.position > len(actions)
                                               or not hasattr(full, "undo")):
                 raise SaveError(f"position {self.position} is past the {len(actions)} actions")
@@ -448,7 +441,7 @@ class Session:
         except Exception as exc:  # noqa: BLE001 - an engine that does not meet the contract
             log.exception("replaying a save failed")
             raise SaveError(f"the game does not replay: {type(exc).__name__}") from None
-        self.moves = len(_actions(engine))
+        self.moves = len(engine.actions)
         self.undone = len(actions) - self.moves
         self._run_clock()
         self.summary = {"game": info.title, "progress": info.progress(engine),

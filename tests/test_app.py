@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from ai.base import register, unregister
 from game import paths
 from game.scene import Scene
 from game.scenes.dialog import Dialog
@@ -242,14 +243,22 @@ def test_setup_presets_options_and_players(app):
     setup.option_widgets["rain_rule"].activate()
     assert setup.preset_choice.value == "nintendo"
 
-    hearts = SetupScene("hearts600", seed=5)
-    app.push(hearts)
-    count = next(w for w in hearts.focus.widgets if getattr(w, "text", "") == "Number of players")
-    count.step(1)
-    assert hearts.setup.seats == ["human", "normal", "normal", "normal"]
-    seat4 = next(w for w in hearts.focus.widgets if getattr(w, "text", "") == "Seat 4")
-    seat4.step(1)
-    assert hearts.setup.seats[3] == "human"
+    # 600 Hearts has no computer players yet: its seats offer the levels registered in ai/.
+    for level in ("easy", "normal"):
+        register("hearts600", level, lambda seed: None)
+    try:
+        hearts = SetupScene("hearts600", seed=5)
+        app.push(hearts)
+        count = next(w for w in hearts.focus.widgets
+                     if getattr(w, "text", "") == "Number of players")
+        count.step(1)
+        assert hearts.setup.seats == ["human", "normal", "normal", "normal"]
+        seat4 = next(w for w in hearts.focus.widgets if getattr(w, "text", "") == "Seat 4")
+        seat4.step(1)
+        assert hearts.setup.seats[3] == "human"
+    finally:
+        for level in ("easy", "normal"):
+            unregister("hearts600", level)
 
 
 def test_setup_deal_number_is_typed(app):

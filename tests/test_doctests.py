@@ -1,7 +1,7 @@
-"""Every docstring example of the program runs.
+"""Every docstring example of the program runs, and every example in docs/*.md.
 
-The modules are found by walking the packages' folders, so a module added later is covered
-without a list to keep up to date.
+The modules are found by walking the packages' folders and the documents by globbing docs/,
+so a module or document added later is covered without a list to keep up to date.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ def module_names() -> list[str]:
 
 
 MODULES = module_names()
+#: Markdown documents: each is a doctest file (its ``>>>`` examples run, prose is skipped).
+DOCUMENTS = sorted((ROOT / "docs").glob("*.md"))
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -47,7 +49,16 @@ def test_docstring_examples(name):
     assert runner.failures == 0, "".join(report)
 
 
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: p.name)
+def test_document_examples(path):
+    # testfile prints each failing example (pytest shows it with the failure).
+    failures, _tried = doctest.testfile(str(path), module_relative=False, encoding="utf-8",
+                                        optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert failures == 0, f"docs/{path.name}: {failures} example(s) failed"
+
+
 def test_every_package_is_walked():
     some = {"rules.engine", "ai.base", "game", "game.scenes.dialog", "sprites.faces", "sounds",
             "tools.font_charset"}
     assert some <= set(MODULES) and not set(SCRIPTS) & set(MODULES)
+    assert ROOT / "docs" / "architecture.md" in DOCUMENTS

@@ -4,14 +4,17 @@ else (menu, setup, tables, engines, computer levels, saves) finds the game throu
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from ai.base import levels, make_agent
+from ai.base import levels, make_agent, register, unregister
 from game.catalog import GAMES, UnknownGameError, info, load
 from game.scenes import registry
-from game.session import default_setup
+from game.scenes.setup import SetupScene
+from game.session import SaveError, check_setup, default_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,6 +76,56 @@ def test_computer_players_are_found_by_module_name():
     import ai.base
     assert not hasattr(ai.base, "_MODULES")  # no second list of games
     assert levels("koikoi") == GAMES["koikoi"].ai_levels
+
+
+class _Lazy:
+    level = "lazy"
+
+    def __init__(self, seed):
+        pass
+
+    def choose(self, observation):
+        return observation.legal_actions[0]
+
+
+@pytest.fixture
+def lazy_level():
+    register("koikoi", "lazy", _Lazy)
+    yield "lazy"
+    unregister("koikoi", "lazy")
+
+
+def test_a_level_registered_in_ai_is_offered_without_touching_game(app, lazy_level):
+    assert GAMES["koikoi"].ai_levels == (*levels("koikoi"),) and lazy_level in levels("koikoi")
+    setup = SetupScene("koikoi")
+    app.push(setup)
+    seat2 = next(w for w in setup.focus.widgets if getattr(w, "text", None) == "Seat 2")
+    assert lazy_level in [value for value, _label in seat2.choices]
+    data = {"seats": ["human", lazy_level], "options": {}, "seed": 3}
+    assert check_setup("koikoi", data).seats == ["human", lazy_level]
+    unregister("koikoi", lazy_level)
+    assert lazy_level not in GAMES["koikoi"].ai_levels
+    with pytest.raises(SaveError, match="'lazy' is not human or a computer level"):
+        check_setup("koikoi", data)
+
+
+def test_games_without_computer_players_offer_none():
+    for game_id, g in GAMES.items():
+        try:
+            expected = levels(game_id)
+        except ValueError:
+            expected = ()
+        assert g.ai_levels == expected, game_id
+    assert GAMES["yatsuhashi"].ai_levels == () == GAMES["hanaawase"].ai_levels
+    assert default_setup("hanaawase", 1).seats == ["human"] * 3
+
+
+def test_importing_the_catalog_loads_no_engine_and_no_ai():
+    code = ("import sys, game.catalog; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ai', 'rules')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "[]"
 
 
 def test_load_hides_a_missing_module_but_not_a_broken_one(tmp_path, monkeypatch):

@@ -35,8 +35,12 @@ def seat_name(index: int) -> str:
 
 def confirm_new_game(app: Any, go: Callable[[], object]) -> None:
     """Run ``go`` (which starts a new game) at once when no game is saved in progress; else
-    ask first, and count the game in progress as abandoned before ``go``. Every way of
-    starting a new game (setup screen, new deal, restart) goes through here."""
+    ask first, and count the game in progress as abandoned before ``go``.
+
+    The setup screen's Start comes here. A table that starts its own game over asks with its
+    own dialog instead, to the same rule: the pause menu's Restart (``game.scenes.pause``) and
+    Yatsuhashi's New deal, Restart and deal-by-number buttons; ``Session.start`` then counts
+    the game they replace as abandoned."""
     session, problem = load_current()
     if session is None or not session.in_progress:
         go()

@@ -2,8 +2,8 @@
 
 A table asks ``ask(seat, observation)`` when a computer seat is to act, feeds frame time with
 ``update(dt)`` and takes the answer from ``poll()`` (never blocking). Each seat keeps its own
-agent (its own random generator, seeded as before: deal seed * 2 + seat), and the one worker
-runs "choose for seat s" jobs in order, so a seed replays the same match. ``reset()`` starts
+agent (its own random generator, seeded ``agent_seed(seed, seat)``), and the one worker runs
+"choose for seat s" jobs in order, so a seed replays the same match. ``reset()`` starts
 the agents afresh (a restarted match), ``close()`` stops the worker (the table goes).
 
 >>> seats = ComputerSeats("koikoi", ["human", "easy"], seed=1)
@@ -19,6 +19,24 @@ from typing import Any
 
 from ai.base import Agent, make_agent
 from ai.runner import AIWorker
+from rules.fishing import derive_seed
+
+
+#: Mixed in first, so agents' seeds are a stream of their own (not the engine's later deals).
+_AGENTS = 0xA6E7
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the agent at ``seat`` for deal number ``seed``: mixed (``derive_seed``), so
+    no two (deal, seat) pairs share one, whatever the number of seats.
+
+    ``derive_seed(seed, seat)`` alone would not do: its first step adds ``seed + seat`` before
+    mixing, so deal 1 seat 2 would meet deal 2 seat 1. Mixing the deal first keeps them apart.
+
+    >>> agent_seed(1, 2) == agent_seed(1, 2) != agent_seed(2, 1)
+    True
+    """
+    return derive_seed(seed, _AGENTS, seat)
 
 
 class _SeatAgents:
@@ -47,7 +65,7 @@ class ComputerSeats:
         self.asked: int | None = None  # the seat whose choice is awaited
 
     def _agents(self) -> dict[int, Agent]:
-        return {s: make_agent(self.game_id, level, seed=self.seed * 2 + s)
+        return {s: make_agent(self.game_id, level, seed=agent_seed(self.seed, s))
                 for s, level in self.levels.items()}
 
     def __contains__(self, seat: object) -> bool:
