@@ -16,8 +16,8 @@ def test_no_two_deals_or_seats_share_an_agent_seed():
 
 def test_agent_seeds_are_stable():
     # splitmix64 mixing, pure integer arithmetic: the same on every machine and run.
-    assert agent_seed(1, 0) == 0xF538C139C7A543AE
-    assert agent_seed(2**64 - 1, 7) == 0xF02A7122659C3697
+    assert agent_seed(1, 0) == 0x6140262450FB5356
+    assert agent_seed(2**64 - 1, 7) == 0xFDC3FFFAB8C3E0D2
 
 
 def test_each_computer_seat_gets_its_mixed_seed(monkeypatch):

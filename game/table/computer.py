@@ -30,8 +30,8 @@ def agent_seed(seed: int, seat: int) -> int:
     """The seed of the agent at ``seat`` for deal number ``seed``: mixed (``derive_seed``), so
     no two (deal, seat) pairs share one, whatever the number of seats.
 
-    ``derive_seed(seed, seat)`` alone would not do: its first step adds ``seed + seat`` before
-    mixing, so deal 1 seat 2 would meet deal 2 seat 1. Mixing the deal first keeps them apart.
+    The tag keeps the agents' seeds a stream apart from the engine's own derived seeds (the
+    dealer draw, later deals), which mix the same deal number with small parts.
 
     >>> agent_seed(1, 2) == agent_seed(1, 2) != agent_seed(2, 1)
     True
