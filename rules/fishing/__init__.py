@@ -1,14 +1,10 @@
-"""The hanafuda fishing games' shared parts (Koi-Koi, 600 Hearts, Hana-awase), 2-4 seats.
+"""The hanafuda fishing games' shared parts (Koi-Koi, 600 Hearts, Hana-awase), 2-4 seats:
+matching by month, captures, the turn and the match, with hooks for each game.
 
-Matching is by month. A played or drawn card that matches one field card captures it; two
-candidates mean a choice; three cards of the month on the field are a *triple* that the fourth
-captures whole (rules.md, "Common to the three fishing games").
-
->>> from rules.hanafuda import cards
->>> capture_options(cards("1B")[0], cards("1C1 2A 1R"))
-[(Card('1R'),), (Card('1C1'),)]
->>> capture_options(cards("1B")[0], cards("1C1 1C2 1R"))
-[(Card('1R'), Card('1C1'), Card('1C2'))]
+>>> from rules.hanafuda import DECK
+>>> hands, field, stock = deal(DECK, deal_plan(3, hand=7, field=6), dealer=0)  # 600 Hearts
+>>> [len(h) for h in hands], len(field), len(stock)
+([7, 7, 7], 6, 21)
 
 Modules: ``basics`` (those card-level rules, the pile order, seeds), ``actions`` (the actions
 and their notation), ``tables`` (the bit sets and move tables the engine looks moves up in),
