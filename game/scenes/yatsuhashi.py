@@ -132,7 +132,6 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
             self.play_position(engine)
             if session is not None:
                 self.session, self.elapsed = session, session.elapsed
-                self.redo_auto = [False] * session.undone
                 if self.game.is_won:  # saved after the last move, before the win was shown
                     self._queue_win()
         elif demo_moves:
@@ -205,23 +204,31 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         self.game = game
         self.shown = game.clone()
         self.deal_number = game.seed if game.seed is not None else 0
-        self.auto = [False] * len(game.moves)
-        self.started = bool(game.moves)
         self._log_moves(game)
         self.snap()
         self.plan_faces()
         self._ask_solver()
 
     def _log_moves(self, game: Game) -> None:
-        """The log of a game opened at a position: its moves in words, as play wrote them."""
+        """What live play left of a game opened at a position (a saved game): its log (the
+        moves in words) and which moves the table made itself (``auto``, ``redo_auto`` for the
+        undone ones), by the rule of play: with auto-collect on, a collection the table would
+        have made right after the move before (or the deal). So undo and redo take back and
+        make again a move with its automatic collections, as before the table was closed."""
         data = game.to_dict()
-        moves = data["moves"]
+        moves, redo = data["moves"], data.get("redo", [])
         data = {k: v for k, v in data.items() if k not in ("redo", "seen")}
         fresh = Game.from_dict({**data, "moves": []})
-        for n, move in enumerate(moves, 1):
-            self.log.add(_("{n}. {move}").format(n=n, move=self.describe(parse_move(move),
-                                                                         fresh)))
-            fresh.apply(move)
+        auto = []
+        for n, text in enumerate(moves + redo, 1):
+            move = parse_move(text)
+            if n <= len(moves):
+                self.log.add(_("{n}. {move}").format(n=n, move=self.describe(move, fresh)))
+            auto.append(self.auto_collect and move == self._auto_collect_move(fresh))
+            fresh.apply(text)
+        self.auto = auto[:len(moves)]
+        self.redo_auto = auto[len(moves):][::-1]  # the next to redo last
+        self.started = not all(self.auto)  # a move of the player's is in effect
 
     def _gather(self) -> None:
         """Every card face down on the stock, before a deal."""
@@ -362,9 +369,10 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         if not event.data.get("undone"):
             self._queue_win()
 
-    def _auto_collect_move(self) -> Move | None:
-        """A collection that can be made only one way (a choice stays the player's)."""
-        moves = self.game.collect_moves()
+    def _auto_collect_move(self, game: Game | None = None) -> Move | None:
+        """A collection that can be made only one way (a choice stays the player's), in
+        ``game`` (by default the table's)."""
+        moves = (self.game if game is None else game).collect_moves()
         for m in moves:
             if sum(1 for o in moves if o.yaku == m.yaku) == 1:
                 return m
