@@ -668,3 +668,47 @@ def test_an_opened_deal_shows_exactly_the_table_the_player_left(app):
         assert ({c: (s.pos, s.size, s.face_up) for c, s in opened.sprites.items()},
                 list(opened.log.lines)) == left
         app.stack.remove(opened)
+
+
+def test_undo_after_continue_takes_back_the_automatic_collection_with_the_move(app):
+    """With auto-collect on, a table opened from the engine or the save (Continue) knows
+    which collections the table made itself: Ctrl+Z takes back the move with its automatic
+    collection and Ctrl+Y makes both again, as live; and after an undo, Continue redoes both."""
+    from game.session import load_current
+    t = make_table(app, seed=3, auto_collect=True)
+    for move in solver_line(t):
+        mouse_move(app, t, move)
+        if any(t.auto):
+            break
+    assert t.auto[-2:] == [False, True] and t.game.moves[-1].kind == "collect"
+
+    def undo_redo(table):
+        made = []
+        for mod, k in ((pygame.KMOD_CTRL, pygame.K_z), (pygame.KMOD_CTRL, pygame.K_y)):
+            key(app, k, mod)
+            settle(app, table)
+            made.append([str(m) for m in table.game.moves])
+        return made
+    everything = [str(m) for m in t.game.moves]
+    live = undo_redo(t)
+    assert live == [everything[:-2], everything]
+    app.stack.remove(t)
+    for how in ("engine", "session"):
+        opened = (YatsuhashiTable(session=load_current()[0]) if how == "session" else
+                  YatsuhashiTable(setup=t.setup, engine=Game.from_dict(t.game.to_dict())))
+        app.push(opened)
+        settle(app, opened)
+        assert undo_redo(opened) == live, how
+        app.stack.remove(opened)
+    undone = YatsuhashiTable(session=load_current()[0])
+    app.push(undone)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    settle(app, undone)
+    app.stack.remove(undone)
+    again = YatsuhashiTable(session=load_current()[0])
+    app.push(again)
+    settle(app, again)
+    assert [str(m) for m in again.game.moves] == everything[:-2]
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    settle(app, again)
+    assert [str(m) for m in again.game.moves] == everything

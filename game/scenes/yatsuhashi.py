@@ -1,65 +1,52 @@
-"""The Yatsuhashi Solitaire table: drag and drop, click to send, collect yaku, undo, hints, and
-a solver that says in the background whether the deal can still be won.
+"""The Yatsuhashi Solitaire table: its life cycle, its deals, and the engine's moves, undo and
+redo animated; drag and drop, click to send, collect yaku, hints, and a solver that says in the
+background whether the deal can still be won.
 
-The table is built on the table kit (``game.table.base.CardTable``). The engine
-(``rules.yatsuhashi``) holds the game; the sprites show it. Every move, undo and redo is
-animated through the kit's one mapping of engine events to steps (``EVENT_STEPS``): the
-engine's events (``turned``, ``recycled``, ``moved``, ``flipped``, ``collected``, ``won``; an
-undo's in reverse order, marked undone) each send their cards to where the position after
-that change has them (``shown``), so the picture and the game never disagree for longer than
-an animation. Input that arrives while cards are still moving first completes the animation at
-once (the kit's policy for every table), then acts on the settled table.
-
-The solver runs on a worker thread (``ai.runner.AIWorker``), on a copy of the game; its
-verdicts are kept per position, so undoing to a position seen before answers at once, and two
-facts save most of the work: a move on the winning line leads to a winnable position (the
-rest of the line), and every position reached from one that cannot be won cannot be won.
+The table is built on the table kit (``game.table.base.CardTable``) from three mixins, one per
+concern: ``TableDrawing`` (``yatsuhashi_draw``: where each card is shown, and the drawing),
+``TableInput`` (``yatsuhashi_input``: mouse and keyboard) and ``SolverView``
+(``yatsuhashi_solver_view``: the indicator, hints, winnable deals); this module keeps the set-up,
+the deals and the engine steps. The engine (``rules.yatsuhashi``) holds the game; the sprites
+show it. Every move, undo and redo is animated through the kit's one mapping of engine events
+to steps (``EVENT_STEPS``): the engine's events (``turned``, ``recycled``, ``moved``,
+``flipped``, ``collected``, ``won``; an undo's in reverse order, marked undone) each send their
+cards to where the position after that change has them (``shown``), so the picture and the
+game never disagree for longer than an animation. Input that arrives while cards are still
+moving first completes the animation at once (the kit's policy for every table), then acts on
+the settled table.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import math
 import random
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 import pygame
 
 from ai.background import ProcessWorker
-from ai.yatsuhashi import useful_move
 from game.i18n import N_, _
 from game.scenes.dialog import Dialog, NumberDialog
-from game.scenes.yatsuhashi_draw import (
-    COLLECT_GLOW,
-    HINT_GLOW,
-    SELECT_GLOW,
-    TARGET_GLOW,
-    TableDrawing,
-    ghost_cards,
-    yaku_label,
-)
+from game.scenes.yatsuhashi_draw import TableDrawing, ghost_cards, yaku_label
+from game.scenes.yatsuhashi_input import TableInput
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
-from game.table.base import Place
+from game.scenes.yatsuhashi_solver_view import SolverView
 from game.table.caches import Face
 from game.table.names import card_name
 from game.widgets import Button
-from rules.hanafuda import DECK, MONTH_NAMES, Card
-from rules.yatsuhashi import BRIDGE, BRIDGE_AFTER, Game, Move, next_month, parse_move
-from sprites import CardSprite, faces, until_settled
+from rules.hanafuda import DECK, Card
+from rules.yatsuhashi import Game, Move, parse_move
+from sprites import CardSprite, until_settled
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
 
+__all__ = ["STOCK", "WASTE", "YatsuhashiTable"]
+
 log = logging.getLogger(__name__)
 
-#: Seconds the background solver may spend on one position, and on each candidate deal when
-#: looking for a winnable one (the benchmark decides every deal of 1-1,000 well inside these).
-SOLVE_BUDGET = 30.0
-FIND_BUDGET = 5.0
 MAX_DEAL = 999_999_999
-HINT_TIME = 4.0
-DOUBLE_CLICK = 0.4
 
 
 RULES = N_(
@@ -87,26 +74,7 @@ RULES = N_(
 
 
 
-def month_name(month: int) -> str:
-    return _(MONTH_NAMES[month - 1])
-
-
-class _Foundation:
-    """A drop target: foundation ``index`` (its column down to just below the top card)."""
-
-    def __init__(self, scene: "YatsuhashiTable", index: int) -> None:
-        self.scene = scene
-        self.index = index
-
-    @property
-    def rect(self) -> pygame.Rect:
-        return self.scene.column_rect(self.index)
-
-    def accepts(self, sprites: list[CardSprite]) -> bool | str:
-        return self.scene.drop_verdict(sprites[0].data, self.index)
-
-
-class YatsuhashiTable(TableDrawing):
+class YatsuhashiTable(TableInput, SolverView, TableDrawing):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
@@ -164,7 +132,6 @@ class YatsuhashiTable(TableDrawing):
             self.play_position(engine)
             if session is not None:
                 self.session, self.elapsed = session, session.elapsed
-                self.redo_auto = [False] * session.undone
                 if self.game.is_won:  # saved after the last move, before the win was shown
                     self._queue_win()
         elif demo_moves:
@@ -237,23 +204,31 @@ class YatsuhashiTable(TableDrawing):
         self.game = game
         self.shown = game.clone()
         self.deal_number = game.seed if game.seed is not None else 0
-        self.auto = [False] * len(game.moves)
-        self.started = bool(game.moves)
         self._log_moves(game)
         self.snap()
         self.plan_faces()
         self._ask_solver()
 
     def _log_moves(self, game: Game) -> None:
-        """The log of a game opened at a position: its moves in words, as play wrote them."""
+        """What live play left of a game opened at a position (a saved game): its log (the
+        moves in words) and which moves the table made itself (``auto``, ``redo_auto`` for the
+        undone ones), by the rule of play: with auto-collect on, a collection the table would
+        have made right after the move before (or the deal). So undo and redo take back and
+        make again a move with its automatic collections, as before the table was closed."""
         data = game.to_dict()
-        moves = data["moves"]
+        moves, redo = data["moves"], data.get("redo", [])
         data = {k: v for k, v in data.items() if k not in ("redo", "seen")}
         fresh = Game.from_dict({**data, "moves": []})
-        for n, move in enumerate(moves, 1):
-            self.log.add(_("{n}. {move}").format(n=n, move=self.describe(parse_move(move),
-                                                                         fresh)))
-            fresh.apply(move)
+        auto = []
+        for n, text in enumerate(moves + redo, 1):
+            move = parse_move(text)
+            if n <= len(moves):
+                self.log.add(_("{n}. {move}").format(n=n, move=self.describe(move, fresh)))
+            auto.append(self.auto_collect and move == self._auto_collect_move(fresh))
+            fresh.apply(text)
+        self.auto = auto[:len(moves)]
+        self.redo_auto = auto[len(moves):][::-1]  # the next to redo last
+        self.started = not all(self.auto)  # a move of the player's is in effect
 
     def _gather(self) -> None:
         """Every card face down on the stock, before a deal."""
@@ -327,73 +302,12 @@ class YatsuhashiTable(TableDrawing):
             y += step
             b[name].place(pygame.Rect(x, y, w, h), m)
 
-    # Where each card goes --------------------------------------------------------------------
-    def places(self) -> dict[Card, Place]:
-        """Card -> where it is shown for the position animated so far (``shown``)."""
-        g, lay = self.shown, self.layout_
-        out: dict[Card, Place] = {}
-        stock = g.stock[::-1]  # bottom first
-        for k, (c, pos) in enumerate(zip(stock, lay.stock_positions(len(stock)))):
-            out[c] = Place(pos, lay.card, False, k)
-        for k, (c, pos) in enumerate(zip(g.waste, lay.waste_positions(len(g.waste)))):
-            out[c] = Place(pos, lay.card, True, 20 + k)
-        for i, (f, down) in enumerate(zip(g.foundations, g.face_down)):
-            for k, (c, pos) in enumerate(zip(f, lay.column_positions(i, len(f), down))):
-                out[c] = Place(pos, lay.card, k >= down, 100 + k)
-        for slot, cards in self._slots().items():
-            for k, (c, pos) in enumerate(zip(cards, lay.slot_card_positions(slot, len(cards)))):
-                out[c] = Place(pos, lay.mini, True, 200 + k)
-        if self.won_shown:
-            self._win_places(out)
-        for c in self.held:
-            (x, y), size, up, z, rot = out[c]
-            out[c] = Place((x, y - lay.card[1] * 0.12), size, up, z + 300, rot)
-        return out
-
-    def _slots(self) -> dict[int, list[Card]]:
-        """Board slot -> the cards collected into it (as shown)."""
-        out: dict[int, list[Card]] = {}
-        for yaku, cards in self.shown.collections:
-            slot = next(i for i, y in enumerate(SLOT_YAKU) if y == yaku and i not in out)
-            out[slot] = sorted(cards, key=lambda c: c.index)
-        return out
-
-    def win_ring(self) -> tuple[tuple[float, float], float]:
-        """Centre and radius of the ring the cards form when the deal is won."""
-        lay = self.layout_
-        top, bottom = lay.columns[0].y, lay.message.y
-        r = min(lay.play.width, bottom - top) * 0.4
-        return (lay.play.centerx, (top + bottom) / 2), r
-
-    def _win_places(self, out: dict[Card, Place]) -> None:
-        """The win: every card in a ring in the middle of the table, tops pointing out."""
-        (cx, cy), r = self.win_ring()
-        w = round(self.layout_.card[0] * 0.72)
-        size = (w, round(w * faces.HANAFUDA_RATIO))
-        for k, c in enumerate(DECK):
-            a = 2 * math.pi * k / len(DECK) - math.pi / 2
-            out[c] = Place((cx + r * math.cos(a), cy + r * math.sin(a)), size, True, 400 + k,
-                           -(360.0 * c.index / len(DECK)))
-
     def _retarget(self, duration: float, stagger: float = 0.0) -> list[CardSprite]:
         """Send every card whose place changed there; a card turned up in a foundation turns
         once the cards above it have gone."""
         return self.retarget(duration, stagger, reveal_after=0.7, grow=True)
 
-    def column_rect(self, i: int) -> pygame.Rect:
-        """Foundation ``i``'s drop area: its column from the top to below its last card."""
-        col = self.layout_.columns[i]
-        f = self.game.foundations[i]
-        bottom = col.y + self.layout_.card[1]
-        if f:
-            bottom = max(bottom, int(self.sprites[f[-1]].target_pos[1] + self.layout_.card[1] / 2))
-        return pygame.Rect(col.x - self.layout_.m.px(10), col.y, col.width + self.layout_.m.px(20),
-                           bottom - col.y + self.layout_.m.px(10))
-
     # Changing the game -----------------------------------------------------------------------
-    def _key(self) -> tuple:
-        return self.game.key()
-
     def play_move(self, move: Move, *, auto: bool = False) -> None:
         """Make ``move`` (legal), animate it, then collect automatically if that is on."""
         before = self._key()
@@ -406,19 +320,6 @@ class YatsuhashiTable(TableDrawing):
             self.started = True
         self._inherit_verdict(before, move)
         self._after_change()
-
-    def _inherit_verdict(self, before: tuple, move: Move) -> None:
-        """What is known of the new position from the one before: the rest of a winning line
-        after its first move, or "not winnable" after a position that cannot be won."""
-        known = self.verdicts.get(before)
-        if known is None:
-            return
-        winnable, line = known
-        key = self._key()
-        if winnable is False:
-            self.verdicts.setdefault(key, (False, []))
-        elif winnable and line and line[0] == move:
-            self.verdicts.setdefault(key, (True, line[1:]))
 
     def _after_change(self) -> None:
         """After a move (its animation queued): auto-collect, ask the solver."""
@@ -468,9 +369,10 @@ class YatsuhashiTable(TableDrawing):
         if not event.data.get("undone"):
             self._queue_win()
 
-    def _auto_collect_move(self) -> Move | None:
-        """A collection that can be made only one way (a choice stays the player's)."""
-        moves = self.game.collect_moves()
+    def _auto_collect_move(self, game: Game | None = None) -> Move | None:
+        """A collection that can be made only one way (a choice stays the player's), in
+        ``game`` (by default the table's)."""
+        moves = (self.game if game is None else game).collect_moves()
         for m in moves:
             if sum(1 for o in moves if o.yaku == m.yaku) == 1:
                 return m
@@ -515,57 +417,6 @@ class YatsuhashiTable(TableDrawing):
     def _can_undo(self) -> bool:
         return any(not a for a in self.auto) and not self.game.is_won
 
-    # The solver ------------------------------------------------------------------------------
-    def _ask_solver(self) -> None:
-        """Have the worker decide the position unless it is known (only when it is shown)."""
-        key = self._key()
-        if key in self.verdicts or self.finding is not None:
-            return
-        if self.asked == key and self.worker.busy:
-            return
-        self.asked = key
-        self.worker.request("ai.yatsuhashi:solve_position", self.game.to_dict(), SOLVE_BUDGET)
-
-    def _poll_worker(self) -> None:
-        answer = self.worker.poll()
-        if answer is None:
-            return
-        if self.finding is not None:
-            self._found(*answer)
-            return
-        winnable, line = answer
-        if self.asked is not None:
-            self.verdicts[self.asked] = (winnable, [parse_move(m) for m in line])
-        self.asked = None
-
-    def verdict(self) -> bool | None | str:
-        """The indicator: True, False, None (the solver gave up) or "thinking"."""
-        known = self.verdicts.get(self._key())
-        return "thinking" if known is None else known[0]
-
-    # Winnable deals only ---------------------------------------------------------------------
-    def _find_winnable_deal(self, first: int | None = None) -> None:
-        """Look for a deal the solver proves winnable, from ``first`` (or a random deal
-        number) on to random ones, in the background; the table shows the progress."""
-        self.drag.cancel()
-        self.queue.clear()
-        self.finding = {"checked": 0}
-        self.asked = None
-        self._gather()       # the cards wait on the stock, face down, until a deal is found
-        self.dealing = True
-        number = first if first is not None else self.rng.randint(1, 99_999)
-        self.worker.request("ai.yatsuhashi:solve_deal", number, FIND_BUDGET)
-
-    def _found(self, number: int, winnable: bool | None, line: list[str]) -> None:
-        assert self.finding is not None
-        self.finding["checked"] += 1
-        if not winnable:
-            self.worker.request("ai.yatsuhashi:solve_deal", self.rng.randint(1, 99_999),
-                                FIND_BUDGET)
-            return
-        self.finding = None
-        self._start_deal(number, known=(True, [parse_move(m) for m in line]))
-
     # Deals -----------------------------------------------------------------------------------
     def _record(self, outcome: str) -> None:
         results = ({"time": int(self.elapsed), "moves": len(self.game.moves)}
@@ -608,39 +459,7 @@ class YatsuhashiTable(TableDrawing):
                                     lambda: self.play_deal(n), _("Play")),
             _("Play"), maximum=MAX_DEAL))
 
-    # Hints -----------------------------------------------------------------------------------
-    def hint_move(self) -> Move | None:
-        """A move on a winning line when the solver has one, else ``thumb_move()``.
-
-        The solver sees the whole position, face-down cards too: the table tells the player
-        whether the deal can still be won (its indicator), and a hint is a move on a winning
-        line, never what a card is. Without a winning line, the rule of thumb sees only what
-        the player sees."""
-        known = self.verdicts.get(self._key())
-        if known is not None and known[0] and known[1]:
-            return known[1][0]
-        return self.thumb_move()
-
-    def thumb_move(self) -> Move | None:
-        """The most useful legal move by rule of thumb (``ai.yatsuhashi.useful_move``, on the
-        player's observation); None when the rules say no move can help any more (the status
-        line says so too)."""
-        g = self.game
-        if g.is_won or g.is_stuck:
-            return None
-        return useful_move(g.observation(0), g.moves[-1] if g.moves else None)
-
-    def show_hint(self) -> None:
-        if self.finding is not None or self.game.is_won:
-            return
-        self.settle_now()
-        move = self.hint_move()
-        if move is None:
-            self._refuse(_("No moves left: undo, or start a new deal."))
-            return
-        self.hint = (move, HINT_TIME)
-        self.play("click")
-
+    # Moves in words --------------------------------------------------------------------------
     def describe(self, move: Move, game: Game | None = None) -> str:
         """A move in words, for the hint line and the log (``game``: before the move, by
         default the table's)."""
@@ -657,296 +476,6 @@ class YatsuhashiTable(TableDrawing):
             return _("Move {card} onto {onto}.").format(card=card_name(c),
                                                        onto=card_name(f[-1]))
         return _("Move {card} to the empty foundation.").format(card=card_name(c))
-
-    # Input: mouse ----------------------------------------------------------------------------
-    @property
-    def accepting(self) -> bool:
-        return self.finding is None and not self.game.is_won
-
-    def card_at(self, pos: Any) -> Card | None:
-        """The table card (not the board's) drawn on top at ``pos``."""
-        g = self.game
-        on_table = [c for f in g.foundations for c in f] + g.waste + g.stock
-        hit = [c for c in on_table if self.sprites[c].contains(pos)]
-        return max(hit, key=lambda c: self.sprites[c].z) if hit else None
-
-    def pick(self, pos: Any) -> list[CardSprite] | None:
-        if not self.accepting:
-            return None
-        c = self.card_at(pos)
-        if c is None or c in self.game.stock:
-            return None
-        if self.keyboard and self.held:
-            self._drop_held_back()
-        seg = self.game.segment(c)
-        if not seg:
-            if not self.sprites[c].face_up:
-                return None
-            seg = [c]  # a click (to collect, or to be told why it cannot move)
-        return [self.sprites[x] for x in seg]
-
-    def drop_targets(self) -> list[_Foundation]:
-        return [_Foundation(self, i) for i in range(len(self.game.foundations))]
-
-    def drop_verdict(self, c: Card, to: int) -> bool | str:
-        """May ``c`` (with the cards above it) be dropped on foundation ``to``? True, or why not."""
-        g = self.game
-        if self.game.destination_of(c, to) is not None:
-            return True
-        loc = g.location(c)
-        if loc is not None and loc[0] == "foundation" and loc[1] == to:
-            return False  # back where it came from: no reason needed
-        if not g.segment(c):
-            return self._why_stuck(c)
-        f = g.foundations[to]
-        if not f:
-            return _("Moving a whole foundation to an empty one changes nothing.")
-        want = next_month(c.month)
-        return _("{month} goes on {next}.").format(month=month_name(c.month),
-                                                   next=month_name(want))
-
-    def _why_stuck(self, c: Card) -> str:
-        g = self.game
-        loc = g.location(c)
-        if loc is not None and loc[0] == "waste":
-            return _("Only the top card of the waste can be played.")
-        return _("The cards above it are not in month order, so they cannot move with it.")
-
-    def on_drop(self, sprites: list[CardSprite], target: _Foundation) -> None:
-        move = self.game.destination_of(sprites[0].data, target.index)
-        if move is None:  # the verdict said yes a moment ago; be safe all the same
-            self._retarget(self.queue.duration(0.2))
-            return
-        self._human(move)
-
-    def on_click(self, sprites: list[CardSprite]) -> None:
-        # The second click of a double-click lands on whatever the first uncovered: ignore it
-        # (players of other solitaires double-click to send a card; one click does it here).
-        x, y = self.press_pos
-        lx, ly = self.last_send[1]
-        if self.now - self.last_send[0] < DOUBLE_CLICK and abs(x - lx) + abs(y - ly) < 12:
-            return
-        moves = len(self.game.moves)
-        self.click_card(sprites[0].data)
-        if len(self.game.moves) != moves:
-            self.last_send = (self.now, self.press_pos)
-
-    def click_card(self, c: Card) -> None:
-        """A click on ``c``: collect its yaku, select it for one, or send it where it can go."""
-        g = self.game
-        collects = g.collect_moves_with(c)
-        if self.selection:
-            if c in self.selection:
-                self.selection.remove(c)
-                self.play("click")
-                return
-            if collects:
-                self._select(c)
-                return
-            self.selection = []
-        if len(collects) == 1:
-            self._human(collects[0])
-            return
-        if collects:
-            self._select(c)
-            return
-        moves = g.moves_for(c)
-        if not moves:
-            self._refuse(self._why_cannot_move(c))
-            return
-        filled = [m for m in moves if g.foundations[m.to]]
-        empty = [m for m in moves if not g.foundations[m.to]]
-        if len(filled) == 1:
-            self._human(filled[0])
-        elif not filled:
-            self._human(empty[0])  # every empty foundation is alike
-        else:
-            self._refuse(_("It can go to {n} places: drag it to the one you want.").format(
-                n=len(filled)))
-
-    def _select(self, c: Card) -> None:
-        """Add ``c`` to the selection; collect once only one collection fits it."""
-        self.selection.append(c)
-        fits = [m for m in self.game.collect_moves() if set(self.selection) <= set(m.cards)]
-        if len(fits) == 1:
-            self._human(fits[0])
-            return
-        if not fits:
-            self.selection = [c]
-            fits = self.game.collect_moves_with(c)
-        self.play("click")
-        self.notice = _("Several ways to collect {yaku}: click the other cards you want in "
-                        "it.").format(yaku=yaku_label(fits[0].yaku or "")) if fits else ""
-        self.notice_time = 4.0
-
-    def _why_cannot_move(self, c: Card) -> str:
-        g = self.game
-        if c is BRIDGE and g.location(c) and not g.bridge_allowed:
-            n = len(g.collected)
-            return _("The Bridge leaves only after {need} other yaku ({n} collected so "
-                     "far).").format(need=BRIDGE_AFTER, n=n)
-        if not g.segment(c):
-            return self._why_stuck(c)
-        want = next_month(c.month)
-        return _("No foundation takes it: {month} goes on {next}.").format(
-            month=month_name(c.month), next=month_name(want))
-
-    def _human(self, move: Move) -> None:
-        self.notice = ""
-        self.selection = []
-        self.play_move(move)
-
-    def _refuse(self, reason: str) -> None:
-        self.refuse(reason)
-
-    def _click_stock(self) -> None:
-        g = self.game
-        if g.stock:
-            self._human(Move("turn"))
-        elif g.waste:
-            self._human(Move("recycle"))
-        else:
-            self._refuse(_("The stock and the waste are empty."))
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        super().handle_event(event)  # the kit: input during animation finishes it first
-        self._sync_buttons()
-
-    def handle_input(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self._handle_key(event)
-            return
-        if event.type == pygame.MOUSEMOTION:
-            for b in self.buttons.values():
-                b.handle_event(event)
-        for b in self.buttons.values():
-            clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-            if clicked and b.handle_event(event):
-                if event.type == pygame.MOUSEBUTTONUP:
-                    self.play("click")
-                return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.press_pos = event.pos
-            if not self.accepting:
-                return
-            if self.layout_.stock.collidepoint(event.pos):
-                self._click_stock()
-                return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.selection:
-            self.selection = []  # a right click drops the selection
-            return
-        self.drag.enabled = self.accepting
-        self.drag.handle_event(event)
-
-    # Input: keyboard -------------------------------------------------------------------------
-    def _handle_key(self, event: pygame.event.Event) -> None:
-        k, mod = event.key, event.mod
-        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        if k == pygame.K_ESCAPE:
-            if self.drag.active:
-                self.drag.cancel()
-            elif self.held:
-                self._drop_held_back()
-            elif self.selection:
-                self.selection = []
-            else:
-                self.pause()
-            return
-        if ctrl and k == pygame.K_z:
-            if mod & pygame.KMOD_SHIFT:
-                self.redo()
-            else:
-                self.undo()
-            return
-        if ctrl and k == pygame.K_y:
-            self.redo()
-            return
-        if k == pygame.K_h:
-            self.show_hint()
-            return
-        if k == pygame.K_F2:
-            self.ask_new_deal()
-            return
-        if not self.accepting:
-            return
-        was = self.keyboard
-        self.keyboard = True
-        if k in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if k == pygame.K_LEFT else 1
-            piles = 2 + len(self.game.foundations)
-            self.focus_pile = (self.focus_pile + step) % piles if was else self.focus_pile
-            self.focus_depth = 0
-        elif k in (pygame.K_UP, pygame.K_DOWN) and was:
-            self._move_depth(1 if k == pygame.K_UP else -1)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._key_enter()
-        elif k == pygame.K_SPACE:
-            c = self.focused_card()
-            if self.focus_pile == STOCK:
-                self._click_stock()
-            elif c is not None:
-                self.click_card(c)
-        if not self.queue.busy:  # the focus or the held cards changed: show it
-            self._retarget(self.queue.duration(0.12))
-
-    def _move_depth(self, step: int) -> None:
-        """Up/Down in a foundation: choose how deep into its face-up cards to pick up."""
-        i = self.focus_pile - 2
-        if i < 0:
-            return
-        g = self.game
-        up = len(g.foundations[i]) - g.face_down[i]
-        self.focus_depth = max(0, min(max(0, up - 1), self.focus_depth + step))
-
-    def focused_card(self) -> Card | None:
-        g = self.game
-        if self.focus_pile == STOCK:
-            return g.stock[0] if g.stock else None
-        if self.focus_pile == WASTE:
-            return g.waste[-1] if g.waste else None
-        f = g.foundations[self.focus_pile - 2]
-        if not f:
-            return None
-        depth = min(self.focus_depth, len(f) - 1 - g.face_down[self.focus_pile - 2])
-        return f[len(f) - 1 - max(0, depth)]
-
-    def _key_enter(self) -> None:
-        g = self.game
-        if self.held:
-            if self.focus_pile < 2:
-                self._drop_held_back()
-                return
-            to = self.focus_pile - 2
-            verdict = self.drop_verdict(self.held[0], to)
-            if verdict is True:
-                move = g.destination_of(self.held[0], to)
-                self.held = []
-                if move is not None:
-                    self._human(move)
-                return
-            self._refuse(verdict or _("Choose another foundation, or press Esc."))
-            if verdict is False:
-                self._drop_held_back()
-            return
-        if self.focus_pile == STOCK:
-            self._click_stock()
-            return
-        c = self.focused_card()
-        if c is None:
-            return
-        seg = g.segment(c)
-        if not seg:
-            self._refuse(self._why_cannot_move(c))
-            return
-        if not g.moves_for(c):
-            self._refuse(self._why_cannot_move(c))
-            return
-        self.held = seg
-        self.play("click")
-
-    def _drop_held_back(self) -> None:
-        self.held = []
-        self._retarget(self.queue.duration(0.15))
 
     # Frame -----------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
@@ -975,43 +504,6 @@ class YatsuhashiTable(TableDrawing):
         b["hint"].enabled = self.accepting
         for name in ("restart", "number", "new"):
             b[name].enabled = self.finding is None
-
-    def _update_highlights(self) -> None:
-        g = self.game
-        for s in self.sprites.values():
-            s.highlight = None
-        if not self.accepting:
-            return
-        for m in g.collect_moves():
-            for c in m.cards:
-                self.sprites[c].highlight = COLLECT_GLOW
-        for c in self.selection:
-            self.sprites[c].highlight = SELECT_GLOW
-        if self.drag.dragging:
-            for t in self.drag.legal_targets:
-                f = g.foundations[t.index]
-                if f:
-                    self.sprites[f[-1]].highlight = TARGET_GLOW
-        for c in self.held:
-            self.sprites[c].highlight = SELECT_GLOW
-        if self.held:
-            for m in g.moves_for(self.held[0]):
-                f = g.foundations[m.to]
-                if f:
-                    self.sprites[f[-1]].highlight = TARGET_GLOW
-        if self.hint is not None:
-            for c in self._hint_cards(self.hint[0]):
-                self.sprites[c].highlight = HINT_GLOW
-
-    def _hint_cards(self, move: Move) -> list[Card]:
-        g = self.game
-        if move.kind == "collect":
-            return list(move.cards)
-        if move.kind != "move":
-            return []
-        cards = g.segment(move.card) if move.card is not None else g.waste[-1:]
-        f = g.foundations[move.to]
-        return list(cards) + f[-1:]
 
     def _status(self) -> str:
         g = self.game
@@ -1051,12 +543,3 @@ class YatsuhashiTable(TableDrawing):
 
     def rules_text(self) -> str:
         return _(RULES)
-
-
-
-
-
-
-
-
-

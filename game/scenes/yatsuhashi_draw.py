@@ -1,8 +1,9 @@
-"""How the Yatsuhashi table looks: the piles, the board of yaku slots, the panel, the win.
+"""How the Yatsuhashi table looks: where each card is shown, the piles, the board of yaku
+slots, the panel, the win.
 
 ``TableDrawing`` holds the drawing methods of ``YatsuhashiTable`` (``game.scenes.yatsuhashi``),
-on the table kit's hooks (``draw_static`` kept, ``draw_under`` and ``draw_over`` the cards,
-``focus_rect``); they read the table's state and change nothing.
+on the table kit's hooks (``places`` for the cards, ``draw_static`` kept, ``draw_under`` and
+``draw_over`` the cards, ``focus_rect``); they read the table's state and change nothing.
 
 >>> [c.code for c in ghost_cards("early_chaff")], [c.code for c in ghost_cards("godori")]
 (['1C1', '2C1', '3C1', '4C1', '5C1'], ['2A', '4A', '8A'])
@@ -20,7 +21,7 @@ from game import draw, theme
 from game.fonts import font
 from game.i18n import N_, _, ngettext
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
-from game.table.base import CardTable
+from game.table.base import CardTable, Place
 from game.text import clock, draw_text, fit_font_size
 from rules.hanafuda import DECK, Card, Kind
 from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS
@@ -71,6 +72,7 @@ class TableDrawing(CardTable):
 
     if TYPE_CHECKING:  # what the drawing reads of the table (game.scenes.yatsuhashi)
         game: Game
+        shown: Game
         layout_: TableLayout
         held: list[Card]
         finding: dict[str, Any] | None
@@ -85,14 +87,59 @@ class TableDrawing(CardTable):
         @property
         def accepting(self) -> bool: ...
 
-        def _slots(self) -> dict[int, list[Card]]: ...
-
         def focused_card(self) -> Card | None: ...
 
         def verdict(self) -> bool | None | str: ...
 
-        def win_ring(self) -> tuple[tuple[float, float], float]: ...
+    # Where each card goes --------------------------------------------------------------------
+    def places(self) -> dict[Card, Place]:
+        """Card -> where it is shown for the position animated so far (``shown``)."""
+        g, lay = self.shown, self.layout_
+        out: dict[Card, Place] = {}
+        stock = g.stock[::-1]  # bottom first
+        for k, (c, pos) in enumerate(zip(stock, lay.stock_positions(len(stock)))):
+            out[c] = Place(pos, lay.card, False, k)
+        for k, (c, pos) in enumerate(zip(g.waste, lay.waste_positions(len(g.waste)))):
+            out[c] = Place(pos, lay.card, True, 20 + k)
+        for i, (f, down) in enumerate(zip(g.foundations, g.face_down)):
+            for k, (c, pos) in enumerate(zip(f, lay.column_positions(i, len(f), down))):
+                out[c] = Place(pos, lay.card, k >= down, 100 + k)
+        for slot, cards in self._slots().items():
+            for k, (c, pos) in enumerate(zip(cards, lay.slot_card_positions(slot, len(cards)))):
+                out[c] = Place(pos, lay.mini, True, 200 + k)
+        if self.won_shown:
+            self._win_places(out)
+        for c in self.held:
+            (x, y), size, up, z, rot = out[c]
+            out[c] = Place((x, y - lay.card[1] * 0.12), size, up, z + 300, rot)
+        return out
 
+    def _slots(self) -> dict[int, list[Card]]:
+        """Board slot -> the cards collected into it (as shown)."""
+        out: dict[int, list[Card]] = {}
+        for yaku, cards in self.shown.collections:
+            slot = next(i for i, y in enumerate(SLOT_YAKU) if y == yaku and i not in out)
+            out[slot] = sorted(cards, key=lambda c: c.index)
+        return out
+
+    def win_ring(self) -> tuple[tuple[float, float], float]:
+        """Centre and radius of the ring the cards form when the deal is won."""
+        lay = self.layout_
+        top, bottom = lay.columns[0].y, lay.message.y
+        r = min(lay.play.width, bottom - top) * 0.4
+        return (lay.play.centerx, (top + bottom) / 2), r
+
+    def _win_places(self, out: dict[Card, Place]) -> None:
+        """The win: every card in a ring in the middle of the table, tops pointing out."""
+        (cx, cy), r = self.win_ring()
+        w = round(self.layout_.card[0] * 0.72)
+        size = (w, round(w * faces.HANAFUDA_RATIO))
+        for k, c in enumerate(DECK):
+            a = 2 * math.pi * k / len(DECK) - math.pi / 2
+            out[c] = Place((cx + r * math.cos(a), cy + r * math.sin(a)), size, True, 400 + k,
+                           -(360.0 * c.index / len(DECK)))
+
+    # Drawing ----------------------------------------------------------------------------------
     def _draw_win(self, surface: pygame.Surface) -> None:
         """The card in the middle of the ring: the result and the record for this game."""
         m = self.metrics
