@@ -17,6 +17,7 @@ from typing import Any
 
 from rules.engine import Engine, Observation
 from rules.fishing import Action, FishingGame, FishingObservation
+from rules.hearts600 import Hearts600Game, Hearts600Observation
 from rules.koikoi import KoiKoiGame, KoiKoiObservation
 from rules.yatsuhashi import Game, Move, YatsuhashiObservation
 
@@ -24,6 +25,12 @@ from rules.yatsuhashi import Game, Move, YatsuhashiObservation
 def koikoi(game: KoiKoiGame) -> Engine[Action, KoiKoiObservation]:
     seen: Observation = game.observation(0)
     again: KoiKoiGame = KoiKoiGame.sample(seen, random.Random(1))
+    return again
+
+
+def hearts600(game: Hearts600Game) -> Engine[Action, Hearts600Observation]:
+    seen: Observation = game.observation(0)
+    again: Hearts600Game = Hearts600Game.sample(seen, random.Random(1))
     return again
 
 
