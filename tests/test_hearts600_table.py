@@ -1,0 +1,216 @@
+"""The 600 Hearts table driven like a player would: synthetic mouse events, explicit frame
+times. Computer seats are a tiny test agent ("testbot": the first legal action), so these tests
+do not depend on the real opponents. Assertions are on what the player sees and the engine."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.base import levels, register, unregister
+from game.app import App
+from game.scenes.hearts600 import Hearts600Table
+from game.scenes.hearts600_dialogs import YAKU_LABELS, Hearts600RulesScene
+from game.scenes.hearts600_layout import Hearts600Layout
+from game.scenes.setup import default_setup
+from game.session import load_current
+from game.settings import Settings
+from game.table.dialogs import HandOver, ResultPage
+from rules.hearts600 import Hearts600Game, Hearts600Rules
+from tests.helpers import click, press, raise_scene_errors, run_until, texts
+
+SIZES = [(960, 600), (1280, 800), (1920, 1080)]
+
+
+class FirstLegal:
+    level = "testbot"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, observation):
+        return observation.legal_actions[0]
+
+
+@pytest.fixture(autouse=True)
+def _strict_and_bot(monkeypatch):
+    raise_scene_errors(monkeypatch)
+    try:
+        levels("hearts600")  # load the real levels first, if any, so they stay registered
+    except ValueError:
+        pass
+    register("hearts600", "testbot", FirstLegal)
+    yield
+    unregister("hearts600", "testbot")
+
+
+def make_table(app, seats, seed=7, engine=None, **options):
+    app.settings.animation_speed = "fast"
+    setup = default_setup("hearts600", seed=seed)
+    setup.seats = list(seats)
+    setup.options.update(options)
+    t = Hearts600Table(setup=setup, engine=engine)
+    app.push(t)
+    return t
+
+
+def step(app, t) -> None:
+    """One thing a player does at the table, by mouse: pass the screen on, close a round
+    result, or play (click a hand card; click a glowing field card when asked which)."""
+    top = app.stack.top
+    if isinstance(top, HandOver):
+        press(app, "I'm ready")
+        return
+    if top is not t:
+        return
+    if not t.human_to_move:
+        return
+    g = t.game
+    if g.phase == "take":
+        target = g.legal_actions()[0].target
+        click(app, t.sprites[target].rect.center)
+    elif t.choosing is not None:
+        target = next(a.target for a in t.actions_for(t.choosing) if a.target is not None)
+        click(app, t.sprites[target].rect.center)
+    else:
+        c = t.view.hands[t.viewer][0]
+        click(app, t.sprites[c].rect.center)
+
+
+def play_until(app, t, done, limit=3000) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        run_until(app, lambda: done() or app.stack.top is not t or t.human_to_move, limit=600)
+        if done():
+            return
+        step(app, t)
+    raise AssertionError("the table did not get there")
+
+
+def round_page(app):
+    top = app.stack.top
+    return top if isinstance(top, ResultPage) and top.name == "hearts600-round" else None
+
+
+def test_a_whole_round_by_mouse_shows_the_engines_scores(app):
+    t = make_table(app, ["human", "testbot", "testbot"])
+    play_until(app, t, lambda: round_page(app) is not None)
+    g = t.game
+    result = g.history[-1]
+    shown = texts(app.stack.top)
+    for seat in range(3):
+        assert f"+{result.points[seat]} → {g.scores[seat]}" in shown
+    assert sum(result.points) > 0
+    # The panel shows the same scores, one per seat.
+    scores = [line.right for line in t.panel_lines() if line.right]
+    assert scores == [str(g.scores[s]) for s in range(3)]
+    press(app, "Next round")
+    run_until(app, lambda: t.human_to_move)
+    assert t.game.round == 2 and len(t.view.hands[0]) == 7
+
+
+def test_hot_seat_hides_the_hand_between_turns(app):
+    t = make_table(app, ["human", "human"])
+    run_until(app, lambda: t.human_to_move or isinstance(app.stack.top, HandOver))
+    first = t.game.current_player
+    play_until(app, t, lambda: isinstance(app.stack.top, HandOver))
+    assert t.game.current_player != first
+    press(app, "I'm ready")
+    assert t.viewer == t.game.current_player
+    assert all(t.sprites[c].face_up for c in t.view.hands[t.viewer])
+    assert not any(t.sprites[c].face_up for c in t.view.hands[1 - t.viewer])
+
+
+def test_computers_only_play_to_the_game_result_with_the_settlement(app):
+    g = Hearts600Game.new(3, players=4)
+    end = g.clone()
+    while not end.is_over:
+        end.apply(end.legal_actions()[0])
+    for action in end.actions[:-6]:  # the last moves of the last round are left to play
+        g.apply(action)
+    t = make_table(app, ["testbot"] * 4, seed=3, engine=g)
+    run_until(app, lambda: isinstance(app.stack.top, ResultPage)
+              and app.stack.top.name == "hearts600-round", limit=3000)
+    press(app, "See the result")
+    run_until(app, lambda: getattr(app.stack.top, "name", "") == "hearts600-game")
+    page = app.stack.top
+    words = " ".join(texts(page))
+    assert "$" in words and t.game.is_over
+    assert all(str(s) in words for s in t.game.scores)
+
+
+def test_the_settlement_can_be_hidden(app):
+    end = Hearts600Game.new(3, Hearts600Rules(players=2, show_settlement=False))
+    while not end.is_over:
+        end.apply(end.legal_actions()[0])
+    t = make_table(app, ["testbot"] * 2, seed=3, engine=end)  # a finished game: its result
+    run_until(app, lambda: app.stack.top is not t)
+    assert "$" not in " ".join(texts(app.stack.top))
+
+
+def test_rules_reference_shows_every_yaku_with_cards(app):
+    scene = Hearts600RulesScene(Hearts600Game.new(1).rules)
+    app.push(scene)
+    rows = [w for w in scene.list.children if getattr(w, "cards", None)]
+    titles = {w.title for w in rows}
+    assert set(YAKU_LABELS.values()) <= titles
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_layouts_fit_and_do_not_overlap(players, size):
+    lay = Hearts600Layout(size, players=players)
+    window = pygame.Rect(0, 0, *size)
+    parts = [p.box for p in lay.seats] + [lay.field, lay.message, lay.panel]
+    for r in parts + [lay.stock, lay.log_button]:
+        assert window.contains(r), r
+    for i, a in enumerate(parts):
+        for b in parts[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    assert lay.field.contains(lay.stock)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_in_play_stay_inside_their_places(players, size):
+    app = App(size, headless=True, settings=Settings(animation_speed="fast"), strict=True)
+    setup = default_setup("hearts600", seed=7)
+    setup.seats = ["human"] * players
+    g = Hearts600Game.new(7, players=players)
+    rng_moves = 0
+    while rng_moves < 3 * players and not g.is_over:
+        g.apply(g.legal_actions()[-1])
+        rng_moves += 1
+    t = Hearts600Table(setup=setup, engine=g)
+    app.start(t)
+    app.settle()
+    lay = t.layout_
+    window = pygame.Rect(0, 0, *size)
+    regions: list[pygame.Rect] = []
+    for seat in range(players):
+        rects = [t.sprites[c].rect for c in [*t.view.hands[seat], *t.view.piles[seat]]]
+        assert all(window.contains(r) for r in rects)
+        regions.append(rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0))
+    field = [t.sprites[c].rect for c in t.view.field.values()]
+    regions.append(field[0].unionall(field[1:]))
+    for i, a in enumerate(regions):
+        assert not a.colliderect(lay.panel)
+        for b in regions[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+
+
+def test_continue_shows_the_same_table(app):
+    t = make_table(app, ["human", "human", "human"])
+    play_until(app, t, lambda: len(t.game.actions) >= 7)
+    run_until(app, lambda: not t.queue.busy)
+    played = t.game.to_dict()
+    session = load_current()[0]
+    assert session.engine().to_dict() == played
+    t2 = Hearts600Table(setup=session.setup, session=session)
+    t2.viewer = t.viewer  # the hand-over to the player to move, as they left it
+    t2.layout((1280, 800))
+    t.layout((1280, 800))
+    assert t2.game.to_dict() == played
+    assert t2.places() == t.places()  # every card where the players left it, face up or not
+    assert [str(x) for x in t2.panel_lines()] == [str(x) for x in t.panel_lines()]
