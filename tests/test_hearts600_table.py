@@ -214,3 +214,84 @@ def test_continue_shows_the_same_table(app):
     assert t2.game.to_dict() == played
     assert t2.places() == t.places()  # every card where the players left it, face up or not
     assert [str(x) for x in t2.panel_lines()] == [str(x) for x in t.panel_lines()]
+
+
+def first_turn_with_a_match(players=2):
+    """A position where seat 0 is to play and holds a card matching the field, and a field
+    card of another month (the bots' moves before it are applied to the engine)."""
+    for seed in range(1, 80):
+        g = Hearts600Game.new(seed, players=players)
+        while g.current_player != 0:
+            g.apply(g.legal_actions()[0])
+        for c in g.hands[0]:
+            same = [f for f in g.field if f.month == c.month]
+            other = [f for f in g.field if f.month != c.month]
+            if len(same) == 1 and other:
+                return g, c, same[0], other[0]
+    raise AssertionError("no such deal")
+
+
+def test_drag_onto_the_wrong_month_is_refused_then_onto_the_match_captures(app):
+    from tests.helpers import drag
+    g, c, match, other = first_turn_with_a_match()
+    t = make_table(app, ["human", "testbot"], engine=g)
+    run_until(app, lambda: t.human_to_move)
+    before = len(g.actions)
+    drag(app, t.sprites[c].rect.center, t.sprites[other].rect.center)
+    run_until(app, lambda: not t.animating)
+    assert len(t.game.actions) == before and t.notice  # refused, the reason shown
+    assert t.message_text()[0] == t.notice
+    drag(app, t.sprites[c].rect.center, t.sprites[match].rect.center)
+    assert len(t.game.actions) == before + 1
+    assert str(t.game.actions[before]).startswith(f"play {c.code}")
+    run_until(app, lambda: c in t.view.piles[0] and not t.animating)
+    assert match in t.view.piles[0]  # captured: both cards in the player's pile
+
+
+def test_the_keyboard_plays_a_card(app):
+    from tests.helpers import key
+    g, c, _match, _other = first_turn_with_a_match()
+    t = make_table(app, ["human", "testbot"], engine=g)
+    run_until(app, lambda: t.human_to_move)
+    key(app, pygame.K_RIGHT)  # the first arrow shows the focus
+    assert t.focus_rect() in [t.sprites[h].rect for h in t.view.hands[0]]
+    before = len(t.game.actions)
+    key(app, pygame.K_RETURN)
+    if len(t.game.actions) == before and t.choosing is not None:
+        key(app, pygame.K_RETURN)  # two matches: Enter takes the focused glowing card
+    assert len(t.game.actions) == before + 1
+
+
+def test_a_game_against_the_computer_counts_in_statistics(app):
+    g = Hearts600Game.new(3, players=2)
+    end = g.clone()
+    while not end.is_over:
+        end.apply(end.legal_actions()[0])
+    for action in end.actions[:-12]:
+        g.apply(action)
+    t = make_table(app, ["human", "testbot"], seed=3, engine=g)
+    play_until(app, t, lambda: getattr(app.stack.top, "name", "") == "hearts600-round")
+    press(app, "See the result")
+    run_until(app, lambda: getattr(app.stack.top, "name", "") == "hearts600-game")
+    tally = app.stats.summary("hearts600")
+    assert tally.played == 1
+    won = 0 in t.game.winners
+    assert (tally.won == 1) == won and tally.best.get("score") == t.game.scores[0]
+
+
+def test_started_from_the_setup_screen_with_four_friends(app):
+    from game.scenes.setup import SetupScene
+    setup = SetupScene("hearts600", seed=9)
+    app.push(setup)
+    setup.setup.seats = ["human"] * 4
+    click(app, setup.start_button.rect.center)
+    t = app.stack.top
+    assert isinstance(t, Hearts600Table) and t.game.players == 4
+    run_until(app, lambda: t.human_to_move or isinstance(app.stack.top, HandOver))
+    if isinstance(app.stack.top, HandOver):  # the first to play is not at the bottom
+        press(app, "I'm ready")
+        run_until(app, lambda: t.human_to_move, limit=60)
+    assert t.viewer == t.game.current_player
+    assert [len(h) for h in t.view.hands] == [5, 5, 5, 5]
+    assert len(t.view.field) == 8 and len(t.view.stock) == 20
+    assert load_current()[0].label().startswith("600 Hearts · Round 1 · 4 players")
