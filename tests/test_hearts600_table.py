@@ -295,3 +295,30 @@ def test_started_from_the_setup_screen_with_four_friends(app):
     assert [len(h) for h in t.view.hands] == [5, 5, 5, 5]
     assert len(t.view.field) == 8 and len(t.view.stock) == 20
     assert load_current()[0].label().startswith("600 Hearts · Round 1 · 4 players")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_computers_only_play_a_whole_game_round_after_round(app, players):
+    t = make_table(app, ["testbot"] * players, seed=players)
+    assert t.reveal_all  # watch mode: every hand face up
+    rounds = 0
+    while True:
+        run_until(app, lambda: isinstance(app.stack.top, ResultPage), limit=20000)
+        if app.stack.top.name == "hearts600-game":
+            break
+        rounds += 1
+        assert t.shown_scores == [sum(r.points[s] for r in t.game.history[:rounds])
+                                  for s in range(players)]
+        press(app, "See the result" if t.game.is_over else "Next round")
+    assert t.game.is_over and max(t.game.scores) >= 600 and rounds == len(t.game.history)
+    assert app.stats.empty  # computers against each other are not the player's record
+
+
+def test_the_pause_menu_opens_the_rules_reference(app):
+    from tests.helpers import key
+    t = make_table(app, ["human", "testbot"])
+    run_until(app, lambda: t.human_to_move)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Rules reference")
+    assert isinstance(app.stack.top, Hearts600RulesScene)
+    assert "Drunken bird watching" in texts(app.stack.top)
