@@ -322,3 +322,25 @@ def test_the_pause_menu_opens_the_rules_reference(app):
     press(app, "Rules reference")
     assert isinstance(app.stack.top, Hearts600RulesScene)
     assert "Drunken bird watching" in texts(app.stack.top)
+
+
+def test_killed_mid_round_continue_from_the_menu_shows_the_same_table():
+    from tests.test_session_scenes import continue_, new_app, pictures, widget
+    first = new_app()
+    setup = default_setup("hearts600", seed=12)
+    setup.seats = ["human", "testbot", "testbot"]
+    t = Hearts600Table(setup=setup)
+    first.push(t)
+    play_until(first, t, lambda: len(t.game.actions) >= 8 and t.human_to_move)
+    run_until(first, t.settled)
+    played, seen = t.game.to_dict(), pictures(t)
+    del first  # killed: no exit, no leave
+
+    second = new_app()
+    assert widget(second.stack.top, "Continue").subtitle.startswith(
+        "600 Hearts · Round 1 · 3 players · high 0 of 600")
+    t2 = continue_(second)
+    assert isinstance(t2, Hearts600Table) and t2.game.to_dict() == played
+    assert pictures(t2) == seen  # every card where it was, face up or down as it was
+    play_until(second, t2, lambda: len(t2.game.actions) > len(played["actions"]) + 2)
+    assert load_current()[0].engine().to_dict() == t2.game.to_dict()
