@@ -344,3 +344,16 @@ def test_killed_mid_round_continue_from_the_menu_shows_the_same_table():
     assert pictures(t2) == seen  # every card where it was, face up or down as it was
     play_until(second, t2, lambda: len(t2.game.actions) > len(played["actions"]) + 2)
     assert load_current()[0].engine().to_dict() == t2.game.to_dict()
+
+
+def test_a_click_during_the_deal_finishes_it_and_draw_changes_nothing(app):
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"], seed=5)
+    app.frame(1 / 30)
+    assert t.animating  # the deal is running
+    click(app, (5, 5))  # on the felt: the animation ends at once, nothing is played
+    assert not t.queue.busy and not t.game.actions
+    before = (t.game.to_dict(), t.places(), t.notice)
+    surface = pygame.Surface((1280, 800))
+    t.draw(surface)
+    t.draw(surface)
+    assert (t.game.to_dict(), t.places(), t.notice) == before
