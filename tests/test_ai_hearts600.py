@@ -156,10 +156,52 @@ def test_observation_fields_are_what_the_agents_read():
         obs.hand = ()  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("name", ["ai.hearts600"])
+@pytest.mark.parametrize("name", ["ai.hearts600", "ai.simulate"])
 def test_docstring_examples(name):
     import doctest
     import importlib
     result = doctest.testmod(importlib.import_module(name),
                              optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+# ----------------------------------------------------------------------------------------------
+# Simulation
+
+
+@pytest.mark.parametrize("players", [("normal", "easy"), ("easy", "normal", "easy"),
+                                     ("normal", "easy", "easy", "easy")])
+def test_run_hearts600_summary_has_the_right_shape(players):
+    from ai.simulate import run_hearts600
+    n = len(players)
+    stats = run_hearts600(2 * n, seed=3, players=players)
+    assert stats["games"] == 2 * n and stats["baseline"] == round(1 / n, 4)
+    assert len(stats["wins"]) == n and sum(stats["wins"].values()) == pytest.approx(2 * n)
+    assert sum(stats["wins_by_seat"]) == pytest.approx(2 * n)
+    assert len(stats["mean_score_by_seat"]) == n
+    assert set(stats["by_level"]) == set(players)
+    for r in (*stats["win_rate"].values(), *stats["by_level"].values()):
+        assert 0 <= r["low"] <= r["rate"] <= r["high"] <= 1
+    assert stats["decisions"] > 0 and stats["decisions_per_second"] > 0
+    again = run_hearts600(2 * n, seed=3, players=players)
+    assert {**again, "decisions_per_second": 0, "elapsed": 0} == \
+        {**stats, "decisions_per_second": 0, "elapsed": 0}
+
+
+def test_simulate_command_through_mains_parser(capsys):
+    import json
+
+    import main
+    assert main.main(["simulate", "hearts600", "--players", "normal", "easy", "easy",
+                      "--games", "3", "--seed", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "hearts600" and data["games"] == 3
+    assert set(data["wins"]) == {"normal", "easy#1", "easy#2"}
+    assert main.main(["simulate", "hearts600", "--players", "normal", "easy",
+                      "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "decisions/s" in out and "mean score" in out
+    assert main.main(["simulate", "hearts600", "--players", "normal"]) == 2
+    assert "2 to 4 levels" in capsys.readouterr().err
+    assert main.main(["simulate", "hearts600", "--players", "easy", "hard"]) == 2
+    assert "'hard'" in capsys.readouterr().err
