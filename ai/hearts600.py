@@ -231,9 +231,9 @@ class NormalAgent:
     """
 
     level = "normal"
-    forced = 0.35  # chance an opponent is made to take a month it would rather leave
-    hold = 0.8  # how surely a held matching card must capture later
-    lay_risk = 0.15  # share of a laid card's points that comes back to its owner
+    forced = 0.15  # chance an opponent is made to take a month it would rather leave
+    hold = 1.0  # how surely a held matching card must capture later
+    lay_risk = 0.4  # share of a laid card's points that comes back to its owner
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
