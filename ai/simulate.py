@@ -1,13 +1,17 @@
-"""AI-only matches, headless (no pygame): ``python main.py simulate koikoi --games N``.
+"""AI-only matches, headless (no pygame): ``python main.py simulate GAME --games N``.
 
-Levels swap seats every game (game i gives seat 0 to ``players[i % 2]``), and games come in
-pairs on the same deal number (games 2k and 2k+1), so each level plays both sides of every deal:
-neither seat nor luck of the deal favours a level. The first dealer of a match comes from its
-deal number, as in play.
+Entrants rotate through the seats game by game (with n seats, game i puts entrant e at seat
+``(e + i) % n``), and games come in runs of n on the same deal number, so each level plays
+every seat of every deal: neither seat nor luck of the deal favours a level. The first dealer
+of a match comes from its deal number, as in play. A game's runner is registered here with
+``@runner(game_id)``; ``simulate GAME`` finds it by id.
 
 >>> stats = run_koikoi(games=2, seed=1, players=("normal", "easy"), rules=_preset("nintendo", 3))
 >>> stats["games"], stats["rounds"], sum(stats["wins"].values()) + stats["draws"]
 (2, 6, 2)
+>>> stats = run_hearts600(games=3, seed=1, players=("normal", "easy", "easy"))
+>>> stats["games"], round(sum(stats["wins"].values()), 6), sorted(stats["wins"])
+(3, 3.0, ['easy#1', 'easy#2', 'normal'])
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import sys
 import time
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from ai.base import levels, make_agent
 from rules.fishing import derive_seed
@@ -25,7 +30,44 @@ from rules.fishing import derive_seed
 if TYPE_CHECKING:  # at run time imported where a Koi-Koi match is played, as run_koikoi does
     from rules.koikoi import KoiKoiRules
 
-GAMES = ("koikoi", "hearts600", "hanaawase", "yatsuhashi", "heart_of_five")
+RunFn = Callable[[argparse.Namespace], dict[str, Any]]  # parsed arguments -> the figures
+
+
+class Runner(NamedTuple):
+    """How ``simulate GAME`` plays: the function, and the levels it takes (fewest, most,
+    the default line-up)."""
+
+    run: RunFn
+    fewest: int
+    most: int
+    default: tuple[str, ...]
+
+
+#: game id -> its runner, filled by ``@runner``.
+RUNNERS: dict[str, Runner] = {}
+
+
+def runner(game_id: str, fewest: int, most: int,
+           default: tuple[str, ...]) -> Callable[[RunFn], RunFn]:
+    """Register the decorated function as ``simulate game_id``'s runner."""
+    def wrap(fn: RunFn) -> RunFn:
+        RUNNERS[game_id] = Runner(fn, fewest, most, default)
+        return fn
+    return wrap
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a rate ``successes / n``.
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _preset(name: str, rounds: int | None = None) -> KoiKoiRules:
@@ -37,10 +79,18 @@ def _preset(name: str, rounds: int | None = None) -> KoiKoiRules:
 
 
 def _labels(players: Sequence[str]) -> list[str]:
-    """Names for the two entrants: their levels, numbered when both are the same."""
-    if players[0] == players[1]:
-        return [f"{players[0]}#1", f"{players[1]}#2"]
-    return list(players)
+    """Names for the entrants: their levels, numbered when a level plays more than once.
+
+    >>> _labels(["normal", "easy", "easy"])
+    ['normal', 'easy#1', 'easy#2']
+    """
+    out = []
+    for e, level in enumerate(players):
+        if players.count(level) == 1:
+            out.append(level)
+        else:
+            out.append(f"{level}#{players[:e + 1].count(level)}")
+    return out
 
 
 def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "easy"),
@@ -114,8 +164,86 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
     }
 
 
+def run_hearts600(games: int, seed: int = 1,
+                  players: Sequence[str] = ("normal", "easy", "easy")) -> dict[str, Any]:
+    """Play ``games`` games of 600 Hearts, one level per seat (2 to 4 seats), seats rotating.
+
+    A game's win goes to the lowest final score; a tie for lowest shares it, each of the k
+    tied entrants counting 1/k of a win (so the wins add up to the games). Returns a dict:
+    games, rounds, wins and win_rate (by entrant label: rate with its Wilson 95% interval
+    ``low``, ``high``), by_level (the same pooled over every entrant of a level), baseline
+    (1/seats), shared (games won on a tie), mean_score (by entrant), mean_score_by_seat,
+    wins_by_seat, decisions, decisions_per_second (time inside ``choose`` only), elapsed.
+    """
+    from rules.hearts600 import Hearts600Game
+    n = len(players)
+    labels = _labels(players)
+    wins = [0.0] * n
+    scores = [0] * n
+    seat_wins = [0.0] * n
+    seat_scores = [0] * n
+    shared = rounds = decisions = 0
+    think = 0.0
+    start = time.perf_counter()
+    for g in range(games):
+        deal = derive_seed(seed, g // n)  # each deal n times, the entrants rotated
+        entrant_at = {(e + g) % n: e for e in range(n)}
+        agents = [make_agent("hearts600", players[entrant_at[s]], derive_seed(deal, s))
+                  for s in range(n)]
+        game = Hearts600Game.new(deal, players=n)
+        while not game.is_over:
+            p = game.current_player
+            assert p is not None  # None only once the game is over
+            obs = game.observation(p)
+            t0 = time.perf_counter()
+            action = agents[p].choose(obs)
+            think += time.perf_counter() - t0
+            decisions += 1
+            game.apply(action)
+        rounds += game.round
+        winners = game.winners
+        shared += len(winners) > 1
+        for s in winners:
+            wins[entrant_at[s]] += 1 / len(winners)
+            seat_wins[s] += 1 / len(winners)
+        for s in range(n):
+            scores[entrant_at[s]] += game.scores[s]
+            seat_scores[s] += game.scores[s]
+    elapsed = time.perf_counter() - start
+
+    def rate(won: float, n_games: int) -> dict[str, float]:
+        low, high = wilson(won, n_games)
+        return {"rate": round(won / n_games, 4) if n_games else 0.0,
+                "low": round(low, 4), "high": round(high, 4)}
+
+    by_level = {}
+    for level in dict.fromkeys(players):
+        entrants = [e for e in range(n) if players[e] == level]
+        by_level[level] = rate(sum(wins[e] for e in entrants), games * len(entrants))
+    return {
+        "game": "hearts600",
+        "games": games,
+        "seed": seed,
+        "players": list(players),
+        "rounds": rounds,
+        "wins": {labels[e]: round(wins[e], 4) for e in range(n)},
+        "win_rate": {labels[e]: rate(wins[e], games) for e in range(n)},
+        "by_level": by_level,
+        "baseline": round(1 / n, 4),
+        "shared": shared,
+        "mean_score": {labels[e]: round(scores[e] / games, 1) for e in range(n)},
+        "mean_score_by_seat": [round(v / games, 1) for v in seat_scores],
+        "wins_by_seat": [round(v, 4) for v in seat_wins],
+        "decisions": decisions,
+        "decisions_per_second": round(decisions / think) if think else None,
+        "elapsed": round(elapsed, 3),
+    }
+
+
 def format_summary(stats: dict[str, Any]) -> str:
-    """The figures of ``run_koikoi`` as a short human-readable report."""
+    """The figures of a runner as a short human-readable report."""
+    if stats["game"] == "hearts600":
+        return _format_hearts600(stats)
     rules = f", rules {stats['rules']}" if "rules" in stats else ""
     lines = [f"{stats['game']}: {stats['games']} games, {stats['rounds']} rounds "
              f"(seed {stats['seed']}{rules}; {' vs '.join(stats['players'])})"]
@@ -132,13 +260,34 @@ def format_summary(stats: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _format_hearts600(stats: dict[str, Any]) -> str:
+    lines = [f"{stats['game']}: {stats['games']} games, {stats['rounds']} rounds "
+             f"(seed {stats['seed']}; {' vs '.join(stats['players'])}; "
+             f"a shared win counts 1/k to each of k winners)"]
+    for label, won in stats["wins"].items():
+        r = stats["win_rate"][label]
+        lines.append(f"  {label:<10} wins {won:>8.1f}  win rate {r['rate']:6.1%} "
+                     f"[{r['low']:.1%}, {r['high']:.1%}]  mean score "
+                     f"{stats['mean_score'][label]:6.1f}")
+    for level, r in stats["by_level"].items():
+        lines.append(f"  level {level:<8} win rate {r['rate']:6.1%} "
+                     f"[{r['low']:.1%}, {r['high']:.1%}] (baseline {stats['baseline']:.1%})")
+    seats = ", ".join(f"seat {s} {w:.1f} wins / {m:.1f}" for s, (w, m) in enumerate(
+        zip(stats["wins_by_seat"], stats["mean_score_by_seat"])))
+    lines.append(f"  by seat (wins / mean score): {seats}; {stats['shared']} games shared")
+    lines.append(f"  {stats['decisions']} decisions, {stats['decisions_per_second']} decisions/s "
+                 f"(AI time); elapsed {stats['elapsed']:.2f} s")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py simulate", description="AI-only games, headless")
-    parser.add_argument("game", help="game id: " + ", ".join(GAMES))
+    parser.add_argument("game", help="game id: " + ", ".join(sorted(RUNNERS)))
     parser.add_argument("--games", type=int, default=100, help="matches to play (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="first deal number (default 1)")
-    parser.add_argument("--players", nargs=2, metavar="LEVEL", default=None,
-                        help="the two levels (default: normal easy)")
+    parser.add_argument("--players", nargs="+", metavar="LEVEL", default=None,
+                        help="one level per seat (koikoi: 2, default normal easy; "
+                             "hearts600: 2-4, default normal easy easy)")
     parser.add_argument("--rules", choices=("seed", "nintendo"), default="seed",
                         help="Koi-Koi preset (default seed)")
     parser.add_argument("--rounds", type=int, choices=(3, 6, 12), default=None,
@@ -147,32 +296,46 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@runner("koikoi", 2, 2, ("normal", "easy"))
+def _simulate_koikoi(args: argparse.Namespace) -> dict[str, Any]:
+    stats = run_koikoi(args.games, args.seed, args.players, _preset(args.rules, args.rounds))
+    stats["rules"] = args.rules + (f", {args.rounds} rounds" if args.rounds else "")
+    return stats
+
+
+@runner("hearts600", 2, 4, ("normal", "easy", "easy"))
+def _simulate_hearts600(args: argparse.Namespace) -> dict[str, Any]:
+    return run_hearts600(args.games, args.seed, args.players)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``main.py simulate``; returns the exit status.
 
-    >>> main(["hearts600", "--games", "1"])
+    >>> main(["chess", "--games", "1"])
     2
     """
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.game not in GAMES:
-        print(f"simulate: unknown game {args.game!r} (games: {', '.join(GAMES)})",
-              file=sys.stderr)
-        return 2
-    if args.game != "koikoi":
-        print(f"simulate: {args.game} is not available yet", file=sys.stderr)
+    if args.game not in RUNNERS:
+        print(f"simulate: unknown game {args.game!r} (games with a simulation: "
+              f"{', '.join(sorted(RUNNERS))})", file=sys.stderr)
         return 2
     if args.games < 1:
         parser.error("--games must be at least 1")
-    players = tuple(args.players or ("normal", "easy"))
-    known = levels("koikoi")
+    run, fewest, most, default = RUNNERS[args.game]
+    players = tuple(args.players or default)
+    if not fewest <= len(players) <= most:
+        print(f"simulate: {args.game} takes {fewest}" + (f" to {most}" if most > fewest else "")
+              + f" levels after --players, got {len(players)}", file=sys.stderr)
+        return 2
+    known = levels(args.game)
     for level in players:
         if level not in known:
-            print(f"simulate: unknown level {level!r} for koikoi (levels: {', '.join(known)})",
-                  file=sys.stderr)
+            print(f"simulate: unknown level {level!r} for {args.game} "
+                  f"(levels: {', '.join(known)})", file=sys.stderr)
             return 2
-    stats = run_koikoi(args.games, args.seed, players, _preset(args.rules, args.rounds))
-    stats["rules"] = args.rules + (f", {args.rounds} rounds" if args.rounds else "")
+    args.players = players
+    stats = run(args)
     print(json.dumps(stats) if args.json else format_summary(stats))
     return 0
 

@@ -371,8 +371,10 @@ def test_simulate_command_prints_a_summary_and_json():
 
 
 def test_simulate_refuses_unknown_games_and_levels():
-    out = _simulate("hearts600", "--games", "1")
-    assert out.returncode == 2 and "not available yet" in out.stderr
+    out = _simulate("yatsuhashi", "--games", "1")  # a solitaire: no AI-only games
+    assert out.returncode == 2 and "unknown game 'yatsuhashi'" in out.stderr
+    out = _simulate("koikoi", "--players", "easy", "normal", "easy")
+    assert out.returncode == 2 and "takes 2 levels" in out.stderr
     out = _simulate("chess")
     assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
     out = _simulate("koikoi", "--players", "easy", "grandmaster")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.base import register, unregister
+from ai.base import levels
 from game import paths
 from game.scene import Scene
 from game.scenes.dialog import Dialog
@@ -243,22 +243,17 @@ def test_setup_presets_options_and_players(app):
     setup.option_widgets["rain_rule"].activate()
     assert setup.preset_choice.value == "nintendo"
 
-    # 600 Hearts has no computer players yet: its seats offer the levels registered in ai/.
-    for level in ("easy", "normal"):
-        register("hearts600", level, lambda seed: None)
-    try:
-        hearts = SetupScene("hearts600", seed=5)
-        app.push(hearts)
-        count = next(w for w in hearts.focus.widgets
-                     if getattr(w, "text", "") == "Number of players")
-        count.step(1)
-        assert hearts.setup.seats == ["human", "normal", "normal", "normal"]
-        seat4 = next(w for w in hearts.focus.widgets if getattr(w, "text", "") == "Seat 4")
-        seat4.step(1)
-        assert hearts.setup.seats[3] == "human"
-    finally:
-        for level in ("easy", "normal"):
-            unregister("hearts600", level)
+    # 600 Hearts' seats offer the levels registered in ai/hearts600.py.
+    assert levels("hearts600")[:2] == ("easy", "normal")
+    hearts = SetupScene("hearts600", seed=5)
+    app.push(hearts)
+    count = next(w for w in hearts.focus.widgets
+                 if getattr(w, "text", "") == "Number of players")
+    count.step(1)
+    assert hearts.setup.seats == ["human", "normal", "normal", "normal"]
+    seat4 = next(w for w in hearts.focus.widgets if getattr(w, "text", "") == "Seat 4")
+    seat4.step(1)
+    assert hearts.setup.seats[3] == "human"
 
 
 def test_setup_deal_number_is_typed(app):
