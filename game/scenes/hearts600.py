@@ -110,6 +110,27 @@ class Hearts600Table(FishingTable):
         if demo_moves:
             self._demo(demo_moves)
 
+    # Seats ------------------------------------------------------------------------------------
+    def computer_number(self, seat: int) -> int:
+        """1, 2, 3 for the computer seats in seat order (0 when ``seat`` is human)."""
+        if self.is_human(seat):
+            return 0
+        return sum(1 for s in range(seat + 1) if not self.is_human(s))
+
+    def seat_name(self, seat: int | None) -> str:
+        """The kit's names, with several computers told apart: "Computer 2 (Normal)"."""
+        if seat is None or self.is_human(seat) or self.seats.count("human") > len(self.seats) - 2:
+            return super().seat_name(seat)
+        level = self.seats[seat]
+        level = {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}.get(level, level)
+        return _("Computer {n} ({level})").format(n=self.computer_number(seat), level=level)
+
+    def short_name(self, seat: int) -> str:
+        """The name over a seat's cards: "Computer 2", "Player 3" or "You"."""
+        if self.is_human(seat) or self.seats.count("human") > len(self.seats) - 2:
+            return super().seat_name(seat)
+        return _("Computer {n}").format(n=self.computer_number(seat))
+
     # Set-up -------------------------------------------------------------------------------------
     def new_game(self, engine: Hearts600Game | None = None) -> None:
         """The game from its first deal (animated), or ``engine``'s position as it stands."""
@@ -241,11 +262,11 @@ class Hearts600Table(FishingTable):
             if at == 0:
                 continue
             rect = lay.seats[at].name
-            text = f"{self.seat_name(seat)} · {self.shown_scores[seat]}"
+            text = f"{self.short_name(seat)} · {self.shown_scores[seat]}"
             active = g.current_player == seat and not g.is_over
             size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
             img = font(size, True).render(text, True, theme.GOLD if active else theme.CREAM)
-            surface.blit(img, (rect.x, rect.y))
+            surface.blit(img, (rect.x, rect.y), pygame.Rect(0, 0, rect.width, rect.height))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         self.draw_stock_count(surface)
