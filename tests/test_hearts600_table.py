@@ -357,3 +357,17 @@ def test_a_click_during_the_deal_finishes_it_and_draw_changes_nothing(app):
     t.draw(surface)
     t.draw(surface)
     assert (t.game.to_dict(), t.places(), t.notice) == before
+
+
+def test_a_capture_that_makes_a_yaku_shows_whom_it_charges(app):
+    g = Hearts600Game.from_layout(["8B 3C1", "5C1 6C1"], "8C1 10C1", "7C1 11C1 12C1 4C1",
+                                  piles=["9A", ""])
+    t = make_table(app, ["human", "testbot"], engine=g)
+    run_until(app, lambda: t.human_to_move)
+    c = next(h for h in t.view.hands[0] if h.code == "8B")
+    click(app, t.sprites[c].rect.center)
+    run_until(app, lambda: t.banner is not None and t.banner[0] == "Yaku!", limit=300)
+    title, text, shown = t.banner
+    assert "Moon viewing 100" in text and "charged to" in text
+    assert sorted(x.code for x in shown) == ["8B", "9A"]
+    assert any(line.text == "Moon viewing  100" for line in t.panel_lines())

@@ -207,6 +207,36 @@ class Hearts600Table(FishingTable):
         self.queue.add(self.banner_step(_("Void deal"), _("The deal is void and dealt again."),
                                         []))
 
+    def captured_step(self, event: Any) -> None:
+        """The kit's capture, then a banner when it completes a yaku: whom it charges."""
+        seat = event.seat
+        before: set[str] = set()
+
+        def remember() -> None:
+            before.update(name for name, _p, _c in yaku_with_cards(self.view.piles[seat]))
+
+        def announce() -> float:
+            new = [(n, p, cs) for n, p, cs in yaku_with_cards(self.view.piles[seat])
+                   if n not in before]
+            if not new:
+                return 0.0
+            names = ", ".join(f"{yaku_label(n)} {p}" for n, p, _cs in new)
+            text = _("{who}: {names}, charged to {others}.").format(
+                who=self.seat_name(seat), names=names, others=", ".join(
+                    self.seat_name(s) for s in range(self.players) if s != seat))
+            shown = list(dict.fromkeys(c for _n, _p, cs in new for c in cs))
+            self.banner = (_("Yaku!"), text, shown)
+            self.log.add(f"{_('Yaku!')} {text}")
+            self.play("yaku")
+            return self.queue.duration(1.5)
+
+        def hide() -> None:
+            self.banner = None
+        self.queue.call(remember)
+        super().captured_step(event)
+        self.queue.add(announce)
+        self.queue.call(hide)
+
     def round_over_step(self, e: Any) -> None:
         def step() -> Any:
             self.banner = None
@@ -237,6 +267,11 @@ class Hearts600Table(FishingTable):
         outcome = "win" if me in self.game.winners else "loss"
         self.record_result(outcome, level=levels.pop() if len(levels) == 1 else None,
                            results={"score": self.game.scores[me]}, lower_is_better=("score",))
+
+    def status(self) -> str:
+        if self.game.is_over:
+            return _("The game is over.")
+        return super().status()
 
     def rules_scene(self) -> Hearts600RulesScene:
         return Hearts600RulesScene(self.rules)
