@@ -278,7 +278,22 @@ def _hearts600() -> GameInfo:
         summary=_("A fishing game played in reverse: captured cards score against you, and "
                   "yaku you capture score against your opponents. The lowest score wins when "
                   "someone reaches 600."),
+        engine="rules.hearts600:Hearts600Game", new_game=_new_hearts600,
+        progress=_hearts600_progress,
     )
+
+
+def _new_hearts600(engine_class: Any, setup: "GameSetup") -> Any:
+    from rules.hearts600 import Hearts600Rules
+    return engine_class.new(setup.seed, Hearts600Rules.from_options(setup.options),
+                            players=setup.players)
+
+
+def _hearts600_progress(game: Any) -> str:
+    return ngettext("Round {n} · {players} player · high {high} of 600",
+                    "Round {n} · {players} players · high {high} of 600",
+                    game.players).format(n=game.round, players=game.players,
+                                         high=max(game.scores))
 
 
 def _yatsuhashi() -> GameInfo:

@@ -4,7 +4,7 @@ Thin wrappers kept for the code that calls them; a game's table is ``GameInfo.ta
 Scene modules are imported lazily so the menu starts fast and a missing game is reported as
 "not available yet" instead of failing.
 
->>> available("koikoi"), available("hearts600")
+>>> available("koikoi"), available("hanaawase")
 (True, False)
 """
 

@@ -1,0 +1,196 @@
+"""600 Hearts' screens on the table kit: the round result (per player, the yaku each opponent
+charged them and the card points they kept, with the cards), the game result (the winner or
+winners and the settlement) and the rules reference with every yaku's cards.
+
+>>> yaku_label("moon_viewing"), money(-1034), money(721)
+('Moon viewing', '-$10.34', '+$7.21')
+>>> [(name, [c.code for c in cs], p) for name, p, cs in yaku_with_cards(cards("8B 9A 1C1"))]
+[('moon_viewing', ['8B', '9A'], 100)]
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import theme
+from game.i18n import N_, _, ngettext
+from game.scenes.base import WidgetScene
+from game.table.dialogs import CardRow, ResultPage
+from game.widgets import Button, Label, Panel, ScrollList, Widget
+from rules.hanafuda import DECK, Card, cards
+from rules.hearts600 import SET_YAKU, YAKU_POINTS, card_points, yaku_cards_of_mask
+from rules.koikoi import pile_mask
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.scenes.hearts600 import Hearts600Table
+
+YAKU_LABELS = {
+    "five_bright": N_("Five brights"), "dry_four_bright": N_("Dry four brights"),
+    "rainy_four_bright": N_("Rainy four brights"), "three_bright": N_("Three brights"),
+    "moon_viewing": N_("Moon viewing"), "flower_viewing": N_("Flower viewing"),
+    "boar_deer_butterflies": N_("Boar-deer-butterflies"), "five_birds": N_("Five birds"),
+    "drunken_bird_watching": N_("Drunken bird watching"), "poetry_ribbons": N_("Poetry ribbons"),
+    "blue_ribbons": N_("Blue ribbons"), "plain_ribbons": N_("Plain ribbons"),
+    "chaff": N_("Chaff"),
+}
+#: Example cards of each yaku for the rules reference (rules.md's list, in its order).
+YAKU_EXAMPLES = {
+    "five_bright": "1B 3B 8B 11B 12B", "dry_four_bright": "1B 3B 8B 12B",
+    "rainy_four_bright": "1B 3B 8B 11B", "three_bright": "1B 3B 8B",
+    **{name: " ".join(c.code for c in DECK if group & c.bit) for name, _p, group in SET_YAKU},
+    "chaff": "1C1 1C2 2C1 2C2 3C1 3C2 4C1 4C2 5C1 5C2 6C1 6C2 7C1 7C2 8C1",
+}
+
+
+def yaku_label(yaku_id: str) -> str:
+    return _(YAKU_LABELS.get(yaku_id, yaku_id))
+
+
+def money(cents: int) -> str:
+    """Cents as dollars with a sign (a settlement line)."""
+    sign = "+" if cents > 0 else "-" if cents < 0 else ""
+    return f"{sign}${abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def yaku_with_cards(pile: list[Card]) -> list[tuple[str, int, list[Card]]]:
+    """The yaku ``pile`` makes: (id, points, the pile's cards that make it)."""
+    return [(name, points, [c for c in DECK if group & c.bit])
+            for name, points, group in yaku_cards_of_mask(pile_mask(pile))]
+
+
+def kept_cards(pile: list[Card]) -> list[Card]:
+    """The cards of ``pile`` outside every yaku it makes: their points are its captor's."""
+    used = 0
+    for _name, _points, group in yaku_cards_of_mask(pile_mask(pile)):
+        used |= group
+    return [c for c in pile if not used & c.bit]
+
+
+def kept_points(pile: list[Card]) -> int:
+    """The card points ``pile`` would keep if the round ended now.
+
+    >>> kept_points(cards("8B 9A 1B 1C1")), kept_points(cards("11C1 2A"))
+    (21, 10)
+    """
+    return sum(card_points(c) for c in kept_cards(pile))
+
+
+def round_result(table: "Hearts600Table", result: dict[str, Any], scores: list[int],
+                 piles: list[list[Card]]) -> ResultPage:
+    """Per player: each yaku an opponent made (charged to them) and their own kept card points,
+    with the cards; the round total and the score toward 600."""
+    t = table
+    n = len(scores)
+    made = [yaku_with_cards(p) for p in piles]
+    rows: list[Widget] = []
+    for seat in range(n):
+        add = result["points"][seat]
+        rows.append(CardRow(t.seat_name(seat), [], _("+{p} → {total}").format(
+            p=add, total=scores[seat]), highlight=True))
+        for other in range(n):
+            if other == seat:
+                continue
+            for name, points, cs in made[other]:
+                rows.append(CardRow(yaku_label(name), cs, f"+{points}", _(
+                    "charged by {who}").format(who=t.seat_name(other))))
+        kept = kept_cards(piles[seat])
+        points = result.get("details", {}).get("card_points", [])
+        shown = points[seat] if seat < len(points) else kept_points(piles[seat])
+        rows.append(CardRow(_("Card points kept"), kept, f"+{shown}"))
+    title = _("Round {n} is over").format(n=result["round"])
+    label = _("See the result") if t.game.is_over else _("Next round")
+    page = ResultPage(title, rows, [(label, None)], 900, 720)
+    page.name = "hearts600-round"
+    return page
+
+
+def game_result(table: "Hearts600Table", result: dict[str, Any]) -> ResultPage:
+    """The winner or winners (lowest score), the final scores, the settlement in cents (unless
+    the option hides the money) and the round-by-round history; a new game or the menu."""
+    t = table
+    winners = list(result.get("winners", []))
+    scores = list(result.get("scores", []))
+    if len(winners) == 1:
+        title = (_("You win the game!") if t.is_you(winners[0]) else
+                 _("{who} wins the game").format(who=t.seat_name(winners[0])))
+    else:
+        title = _("A shared win: {names}").format(names=", ".join(t.seat_name(w)
+                                                                   for w in winners))
+    money_shown = t.rules.show_settlement and "settlement" in result
+    rows: list[Widget] = []
+    for seat, score in enumerate(scores):
+        value = str(score)
+        if money_shown:
+            value = f"{score}   {money(result['settlement'][seat])}"
+        rows.append(CardRow(t.seat_name(seat), [], value,
+                            _("lowest score") if seat in winners else "",
+                            highlight=seat in winners))
+    if money_shown:
+        rows.append(Label(_("Settlement: each player pays each winner the difference of their "
+                            "scores, in cents."), role="small", color=theme.TEXT_DIM))
+    for r in result.get("rounds", []):
+        text = "  ".join(f"+{p}" for p in r["points"])
+        rows.append(CardRow(_("Round {n}").format(n=r["round"]), [], text))
+
+    def again() -> None:
+        t.setup.seed = random.SystemRandom().randint(1, 99_999)
+        t.restart()
+
+    def menu() -> None:
+        from game.scenes.menu import MenuScene
+        if t.app is not None:
+            t.app.stack.reset(MenuScene())
+    page = ResultPage(title, rows, [(_("New game"), again), (_("Menu"), menu)], 900, 720)
+    page.name = "hearts600-game"
+    return page
+
+
+class Hearts600RulesScene(WidgetScene):
+    """The rules in short, every yaku with its cards and points, the card points, the options."""
+
+    name = "hearts600-rules"
+
+    def __init__(self, rules: Any) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def build(self) -> list[Widget]:
+        self.panel = Panel()
+        self.heading = Label(_("600 Hearts — yaku and rules"), role="title", align="center",
+                             color=theme.GOLD)
+        rows: list[Widget] = [Label(_(
+            "Capture cards of the same month; a card that matches must capture. Captured cards "
+            "score against you; a yaku you capture scores its points against every opponent "
+            "instead. After a round in which someone reaches 600, the lowest score wins."),
+            role="small", color=theme.TEXT_DIM)]
+        for yid, points in YAKU_POINTS.items():
+            extra = ngettext("{n} chaff or more", "{n} chaff or more", 15).format(n=15) \
+                if yid == "chaff" else ""
+            rows.append(CardRow(yaku_label(yid), cards(YAKU_EXAMPLES[yid]), str(points), extra))
+        rows.append(Label(_("Only the highest bright yaku counts; three brights with the Rain "
+                            "Man make none. A card may count in several yaku."), role="small"))
+        rows.append(Label(_("Card points"), role="heading", color=theme.GOLD))
+        for title, codes, value in (
+                (_("Sake cup"), "9A", "50"), (_("Brights"), "1B 3B 8B 11B 12B", "20"),
+                (_("Other animals"), "2A 4A 5A 6A 7A 8A 10A 11A", "10"),
+                (_("Ribbons"), "1R 2R 3R 4R 5R 6R 7R 9R 10R 11R", "5"),
+                (_("Willow and Paulownia chaff"), "11C1 12C1 12C2 12C3", "0"),
+                (_("Other chaff"), "1C1 2C1 3C1 4C1 5C1", "1")):
+            rows.append(CardRow(title, cards(codes), value))
+        rows.append(Label(_("Options in play"), role="heading", color=theme.GOLD))
+        rows.append(Label(ngettext("{n} player", "{n} players", self.rules.players).format(
+            n=self.rules.players) + " · " + (_("settlement shown") if self.rules.show_settlement
+                                             else _("settlement hidden")), role="small"))
+        self.list = ScrollList(rows, gap=6)
+        self.done_button = Button(_("Back"), self.back, primary=True)
+        return [self.panel, self.heading, self.list, self.done_button]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.list.handle_scroll_key(event):
+            super().handle_event(event)
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        self.arrange_page(size, self.panel, self.heading, self.list, self.done_button, 1000)
