@@ -10,7 +10,7 @@ keeps so far, the yaku each pile has made or is heading for, and whom they charg
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -27,7 +27,8 @@ from game.scenes.hearts600_dialogs import (
 )
 from game.scenes.hearts600_layout import Hearts600Layout
 from game.table.fishing import FishingTable
-from game.text import draw_text, fit_font_size, text_height
+from game.table.panel import PanelLine, PanelPainter
+from game.text import fit_font_size
 from rules.engine import Event
 from rules.hanafuda import DECK, Card, Kind
 from rules.hearts600 import CHAFF_YAKU_COUNT, SET_YAKU, Hearts600Game, Hearts600Rules
@@ -37,19 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 TARGET = 600
 _BRIGHTS = [c for c in DECK if c.kind is Kind.BRIGHT]
-
-
-class PanelLine(NamedTuple):
-    """One line of the panel: text, type role ("rule": a separator, "bar": a score bar with
-    ``value`` out of 600), colour, bold, a value on the right and the turn marker."""
-
-    text: str
-    role: str
-    color: tuple[int, int, int]
-    bold: bool = False
-    right: str = ""
-    marker: bool = False
-    value: int = 0
+PANEL = PanelPainter(rule=(3, 6), bar_full=TARGET)
 
 
 def heading_for(pile: list[Card], others: list[Card]) -> list[tuple[str, int, int]]:
@@ -355,70 +344,11 @@ class Hearts600Table(FishingTable):
             lines.append(PanelLine("", "rule", theme.GOLD_DIM))
         return lines
 
-    def fitted_panel_lines(self, width: int, height: int) -> list[PanelLine]:
-        """The panel's lines that fit ``height``: when all do not, the yaku in reach go
-        first, then whom the yaku charge (the scores and the yaku made always stay)."""
-        lines = self.panel_lines()
-        for drop in ("reach", "charge"):
-            if self.panel_height(lines, width) <= height:
-                break
-            lines = [ln for ln in lines if not (ln.role == "tiny" and not ln.bold and (
-                drop == "reach" or ln.color == theme.TEXT_DIM))]
-        return lines
-
-    def panel_height(self, lines: list[PanelLine], width: int) -> int:
-        m = self.metrics
-        h = m.px(12)
-        for line in lines:
-            if line.role == "rule":
-                h += m.px(9)
-            elif line.role == "bar":
-                h += m.px(12)
-            elif line.right:
-                h += font(m.type_size(line.role), True).get_linesize()
-            else:
-                h += text_height(font(m.type_size(line.role), line.bold), line.text,
-                                 width - m.px(6))
-        return h
-
     def paint_panel(self, surface: pygame.Surface) -> None:
         """The panel's lines on a transparent layer the size of the panel (kept until one
-        of its figures changes). Long lines wrap: nothing runs past the panel."""
-        m = self.metrics
-        x, w = m.px(16), surface.get_width() - m.px(32)
-        y = m.px(12)
-        room = self.layout_.log_button.y - self.layout_.panel.y - m.px(8)
-        for line in self.fitted_panel_lines(w, room):
-            if line.role == "rule":
-                y += m.px(3)
-                pygame.draw.line(surface, line.color, (x - m.px(8), y), (x + w + m.px(8), y))
-                y += m.px(6)
-                continue
-            if line.role == "bar":
-                bar = pygame.Rect(x + m.px(6), y + m.px(2), w - m.px(6), m.px(6))
-                pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=m.px(3))
-                filled = bar.copy()
-                filled.width = round(bar.width * min(1.0, max(0, line.value) / TARGET))
-                if filled.width:
-                    pygame.draw.rect(surface, line.color, filled, border_radius=m.px(3))
-                y += m.px(12)
-                continue
-            size = m.type_size(line.role)
-            indent = m.px(6) if line.role in ("small", "tiny") or line.right else 0
-            if line.right:  # a player: the name (shrunk to fit) and the score on the right
-                score = font(size, True).render(line.right, True, theme.CREAM)
-                room = w - indent - score.get_width() - m.px(10)
-                img = font(fit_font_size(line.text, room, size, True), True).render(
-                    line.text, True, line.color)
-                if line.marker:
-                    pygame.draw.circle(surface, theme.VERMILION,
-                                       (x - m.px(2), y + img.get_height() // 2), m.px(4))
-                surface.blit(img, (x + indent, y))
-                surface.blit(score, (x + w - score.get_width(), y))
-                y += max(img.get_height(), score.get_height())
-                continue
-            if line.role == "heading":
-                size = fit_font_size(line.text, w, size, True)
-            f = font(size, line.bold)
-            y = draw_text(surface, line.text, f, line.color,
-                          pygame.Rect(x + indent, y, w - indent, 0)).bottom
+        of its figures changes). When all do not fit above the log button, the yaku in
+        reach go first, then whom the yaku charge (the scores and the yaku made stay)."""
+        room = self.layout_.log_button.y - self.layout_.panel.y - self.metrics.px(8)
+        PANEL.paint(surface, self.metrics, self.panel_lines(), room=room, drops=(
+            lambda ln: ln.role == "tiny" and not ln.bold,
+            lambda ln: ln.role == "tiny" and not ln.bold and ln.color == theme.TEXT_DIM))

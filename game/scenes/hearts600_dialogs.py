@@ -10,16 +10,12 @@ winners and the settlement) and the rules reference with every yaku's cards.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
-
-import pygame
 
 from game import theme
 from game.i18n import N_, _, ngettext
-from game.scenes.base import WidgetScene
-from game.table.dialogs import CardRow, ResultPage
-from game.widgets import Button, Label, Panel, ScrollList, Widget
+from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page
+from game.widgets import Label, Widget
 from rules.hanafuda import DECK, Card, cards
 from rules.hearts600 import SET_YAKU, YAKU_POINTS, card_points, yaku_cards_of_mask
 from rules.koikoi import pile_mask
@@ -135,32 +131,19 @@ def game_result(table: "Hearts600Table", result: dict[str, Any]) -> ResultPage:
         text = "  ".join(f"+{p}" for p in r["points"])
         rows.append(CardRow(_("Round {n}").format(n=r["round"]), [], text))
 
-    def again() -> None:
-        t.setup.seed = random.SystemRandom().randint(1, 99_999)
-        t.restart()
-
-    def menu() -> None:
-        from game.scenes.menu import MenuScene
-        if t.app is not None:
-            t.app.stack.reset(MenuScene())
-    page = ResultPage(title, rows, [(_("New game"), again), (_("Menu"), menu)], 900, 720)
-    page.name = "hearts600-game"
-    return page
+    return final_page(t, title, rows, _("New game"), "hearts600-game")
 
 
-class Hearts600RulesScene(WidgetScene):
+class Hearts600RulesScene(RulesPage):
     """The rules in short, every yaku with its cards and points, the card points, the options."""
 
     name = "hearts600-rules"
 
     def __init__(self, rules: Any) -> None:
-        super().__init__()
+        super().__init__(_("600 Hearts — yaku and rules"))
         self.rules = rules
 
-    def build(self) -> list[Widget]:
-        self.panel = Panel()
-        self.heading = Label(_("600 Hearts — yaku and rules"), role="title", align="center",
-                             color=theme.GOLD)
+    def rows(self) -> list[Widget]:
         rows: list[Widget] = [Label(_(
             "Capture cards of the same month; a card that matches must capture. Captured cards "
             "score against you; a yaku you capture scores its points against every opponent "
@@ -184,13 +167,4 @@ class Hearts600RulesScene(WidgetScene):
         rows.append(Label(ngettext("{n} player", "{n} players", self.rules.players).format(
             n=self.rules.players) + " · " + (_("settlement shown") if self.rules.show_settlement
                                              else _("settlement hidden")), role="small"))
-        self.list = ScrollList(rows, gap=6)
-        self.done_button = Button(_("Back"), self.back, primary=True)
-        return [self.panel, self.heading, self.list, self.done_button]
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if not self.list.handle_scroll_key(event):
-            super().handle_event(event)
-
-    def arrange(self, size: tuple[int, int]) -> None:
-        self.arrange_page(size, self.panel, self.heading, self.list, self.done_button, 1000)
+        return rows

@@ -9,12 +9,11 @@ calls and each player's yaku and progress towards more.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
 from game import draw, theme
-from game.fonts import font
 from game.i18n import _, ngettext
 from game.scenes.koikoi_dialogs import (
     KoiKoiRulesScene,
@@ -27,7 +26,7 @@ from game.scenes.koikoi_dialogs import (
 from game.scenes.koikoi_layout import TableLayout
 from game.table.fishing import FishingTable
 from game.table.names import PLANT_NAMES
-from game.text import draw_text, fit_font_size
+from game.table.panel import PanelLine, PanelPainter
 from rules.engine import Event
 from rules.hanafuda import Card
 from rules.koikoi import (
@@ -46,18 +45,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
 
 log = logging.getLogger(__name__)
+PANEL = PanelPainter(rule=(4, 10))
 
-
-class PanelLine(NamedTuple):
-    """One line of the panel: text, type role ("rule": a separator), colour, bold, a value
-    on the right (a player's score) and the turn marker."""
-
-    text: str
-    role: str
-    color: tuple[int, int, int]
-    bold: bool = False
-    right: str = ""
-    marker: bool = False
 
 def progress_label(progress: YakuProgress) -> str:
     """A panel line for progress toward a yaku: its name (a month set's plant) and the count.
@@ -374,31 +363,4 @@ class KoiKoiTable(FishingTable):
     def paint_panel(self, surface: pygame.Surface) -> None:
         """The panel's lines on a transparent layer the size of the panel (kept until one
         of its figures changes). Long lines wrap: nothing runs past the panel."""
-        m = self.metrics
-        x, w = m.px(16), surface.get_width() - m.px(32)
-        y = m.px(12)
-        for line in self.panel_lines():
-            if line.role == "rule":
-                y += m.px(4)
-                pygame.draw.line(surface, line.color, (x - m.px(8), y), (x + w + m.px(8), y))
-                y += m.px(10)
-                continue
-            size = m.type_size(line.role)
-            indent = m.px(6) if line.role in ("small", "tiny") or line.right else 0
-            if line.right:  # a player: the name (shrunk to fit) and the score on the right
-                score = font(size, True).render(line.right, True, theme.CREAM)
-                room = w - indent - score.get_width() - m.px(10)
-                img = font(fit_font_size(line.text, room, size, True), True).render(
-                    line.text, True, line.color)
-                if line.marker:
-                    pygame.draw.circle(surface, theme.VERMILION,
-                                       (x - m.px(2), y + img.get_height() // 2), m.px(4))
-                surface.blit(img, (x + indent, y))
-                surface.blit(score, (x + w - score.get_width(), y))
-                y += max(img.get_height(), score.get_height())
-                continue
-            if line.role == "heading":
-                size = fit_font_size(line.text, w, size, True)
-            f = font(size, line.bold)
-            y = draw_text(surface, line.text, f, line.color,
-                          pygame.Rect(x + indent, y, w - indent, 0)).bottom
+        PANEL.paint(surface, self.metrics, self.panel_lines())

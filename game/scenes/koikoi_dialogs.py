@@ -7,16 +7,12 @@ the cards in view), the round and match results, and the rules reference with ca
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
-
-import pygame
 
 from game import theme
 from game.i18n import N_, _, ngettext
-from game.scenes.base import WidgetScene
-from game.table.dialogs import CardRow, ChoicePanel, ResultPage
-from game.widgets import Button, Label, Panel, ScrollList, Widget
+from game.table.dialogs import CardRow, ChoicePanel, ResultPage, RulesPage, final_page
+from game.widgets import Label, Widget
 from rules.hanafuda import Card, card
 from rules.koikoi import KoiKoiRules, round_multipliers, yaku_cards
 
@@ -165,17 +161,7 @@ def match_result(table: "KoiKoiTable", result: dict[str, Any], winner: int | Non
         names = ", ".join(yaku_label(y) for y in r["yaku"]) or "—"
         rows.append(CardRow(_("Round {n}").format(n=r["round"]), [], text, names))
 
-    def again() -> None:
-        t.setup.seed = random.SystemRandom().randint(1, 99_999)
-        t.restart()
-
-    def menu() -> None:
-        from game.scenes.menu import MenuScene
-        if t.app is not None:
-            t.app.stack.reset(MenuScene())
-    page = ResultPage(title, rows, [(_("New match"), again), (_("Menu"), menu)], 900, 720)
-    page.name = "koikoi-match"
-    return page
+    return final_page(t, title, rows, _("New match"), "koikoi-match")
 
 
 def options_summary(rules: KoiKoiRules) -> list[str]:
@@ -203,16 +189,16 @@ def options_summary(rules: KoiKoiRules) -> list[str]:
     ]
 
 
-class KoiKoiRulesScene(WidgetScene):
+class KoiKoiRulesScene(RulesPage):
     """The yaku table with card pictures, then the active options."""
 
     name = "koikoi-rules"
 
     def __init__(self, rules: KoiKoiRules) -> None:
-        super().__init__()
+        super().__init__(_("Koi-Koi — yaku and rules"))
         self.rules = rules
 
-    def build(self) -> list[Widget]:
+    def rows(self) -> list[Widget]:
         r = self.rules
         plus = r.extra_points
         examples = [
@@ -230,9 +216,6 @@ class KoiKoiRulesScene(WidgetScene):
         ]
         if r.tsukifuda:
             examples.append(("tsukifuda", "3B 3R 3C1 3C2", "5"))
-        self.panel = Panel()
-        self.heading = Label(_("Koi-Koi — yaku and rules"), role="title", align="center",
-                             color=theme.GOLD)
         rows: list[Widget] = [Label(_("Capture cards of the same month. A yaku lets you stop and "
                                       "score, or call koi-koi and play on. \"+\" means one more "
                                       "point for each extra card."), role="small",
@@ -242,13 +225,4 @@ class KoiKoiRulesScene(WidgetScene):
                                 YAKU_KANJI.get(yid, "")))
         rows.append(Label(_("Options in play"), role="heading", color=theme.GOLD))
         rows.extend(Label(line, role="small") for line in options_summary(r))
-        self.list = ScrollList(rows, gap=6)
-        self.done_button = Button(_("Back"), self.back, primary=True)
-        return [self.panel, self.heading, self.list, self.done_button]
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if not self.list.handle_scroll_key(event):
-            super().handle_event(event)
-
-    def arrange(self, size: tuple[int, int]) -> None:
-        self.arrange_page(size, self.panel, self.heading, self.list, self.done_button, 1000)
+        return rows

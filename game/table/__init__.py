@@ -2,13 +2,15 @@
 thin scene.
 
 - ``places``: seats 1-8 round the table, hand fans, the field grid, capture piles grouped by
-  kind, card sizes as large as the window allows (``SeatedLayout``);
+  kind, card sizes as large as the window allows (``SeatedLayout``; ``FishingLayout`` adds
+  the field with its stock, the message line and the panel of the fishing games);
 - ``base``: ``CardTable``, the scene: sprites, engine events -> animations through one
   mapping, one input policy during animation, display settings, kept layers and warmed faces,
   ``after_action()`` for autosave, last-move marks, the game log, keyboard focus, statistics;
 - ``fishing``: ``FishingTable``, hands, field, piles and stock of the fishing games;
 - ``computer``: ``ComputerSeats``, one worker for every computer seat;
 - ``dialogs``: choices that leave the cards in view, the hand-over, result pages, the log;
+- ``panel``: ``PanelLine`` and ``PanelPainter``, the info panel measured, fitted and painted;
 - ``caches``: ``FaceWarmer`` and ``Layers``; ``names``: cards named as players name them.
 
 Adding a table: subclass ``CardTable`` (or ``FishingTable``), give it a layout (a

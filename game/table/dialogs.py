@@ -1,5 +1,6 @@
 """The table kit's modal screens: a choice that leaves the cards in view, the hand-over between
-players at one screen, the game log, and result pages with rows of card pictures.
+players at one screen, the game log, result pages with rows of card pictures (``final_page``:
+a game's last one) and a game's rules reference (``RulesPage``).
 
 >>> row = CardRow("Poetry ribbons", [], "5"); row.title, row.value
 ('Poetry ribbons', '5')
@@ -7,7 +8,9 @@ players at one screen, the game log, and result pages with rows of card pictures
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +23,9 @@ from game.text import draw_text, fit_font_size, text_height
 from game.widgets import Button, Label, Panel, ScrollList, Widget
 from rules.hanafuda import Card
 from sprites import faces
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.table.base import CardTable
 
 Choice = tuple[str, "Callable[[], None] | None"]
 
@@ -235,3 +241,49 @@ class LogScene(ResultPage):
             self.back()
             return
         super().handle_event(event)
+
+
+def final_page(table: CardTable, title: str, rows: Iterable[Widget], again: str,
+               name: str) -> ResultPage:
+    """A game's last result page, named ``name``: ``again`` (the same table from a new seed)
+    or the menu."""
+    t = table
+
+    def play_again() -> None:
+        t.setup.seed = random.SystemRandom().randint(1, 99_999)
+        t.restart()
+
+    def menu() -> None:
+        from game.scenes.menu import MenuScene
+        if t.app is not None:
+            t.app.stack.reset(MenuScene())
+    page = ResultPage(title, rows, [(again, play_again), (_("Menu"), menu)], 900, 720)
+    page.name = name
+    return page
+
+
+class RulesPage(WidgetScene):
+    """A game's rules reference: ``title``, the rows ``rows()`` gives (yaku with their cards,
+    the options in play ...) in a scrolling list, and Back."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title = title
+
+    def rows(self) -> list[Widget]:
+        """The page's rows (override)."""
+        return []
+
+    def build(self) -> list[Widget]:
+        self.panel = Panel()
+        self.heading = Label(self.title, role="title", align="center", color=theme.GOLD)
+        self.list = ScrollList(self.rows(), gap=6)
+        self.done_button = Button(_("Back"), self.back, primary=True)
+        return [self.panel, self.heading, self.list, self.done_button]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.list.handle_scroll_key(event):
+            super().handle_event(event)
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        self.arrange_page(size, self.panel, self.heading, self.list, self.done_button, 1000)

@@ -298,3 +298,41 @@ class SeatedLayout(TableAreas):
         """Centres of ``screen_seat``'s capture pile and its kind labels."""
         return pile_places(self.seats[screen_seat].pile, pile, self.pile_card, self.label_h,
                            self.m.px(86), self.m.px(14))
+
+
+class FishingLayout(SeatedLayout):
+    """The fishing games' table (``game.table.fishing``): the field in the middle with the
+    stock and the drawn card on its left, a message line under it, and the information panel
+    on the right with the log button at its foot. Choices (``choice``) go over the panel:
+    every card stays in view.
+
+    >>> lay = FishingLayout((1280, 800))
+    >>> lay.field.contains(lay.stock) and lay.panel.contains(lay.log_button)
+    True
+    """
+
+    #: Beside the field grid: the stock and the drawn card's spot, in field card widths.
+    FIELD_EXTRA = 2.3
+
+    def arrange_game(self) -> None:
+        m, mid = self.m, self.middle
+        self.message = pygame.Rect(mid.x, mid.bottom - self.message_h, mid.width,
+                                   self.message_h)
+        self.field = pygame.Rect(mid.x, mid.y, mid.width, self.message.y - mid.y)
+        fw, fh = self.field_card
+        self.stock = pygame.Rect(0, 0, fw, fh)
+        self.stock.midleft = (self.field.x + m.px(6), self.field.centery)
+        self.drawn_spot = (self.stock.right + m.px(12) + fw / 2, float(self.field.centery))
+        left = self.stock.right + fw + m.px(24)
+        self.slots_area = pygame.Rect(left, self.field.y, self.field.right - left,
+                                      self.field.height)
+        self.choice = self.panel
+        h = m.px(40)
+        self.log_button = pygame.Rect(self.panel.x + m.px(16), self.panel.bottom - h - m.px(12),
+                                      self.panel.width - m.px(32), h)
+
+    def slot_position(self, slot: int, slots: int) -> tuple[float, float]:
+        """Centre of field slot ``slot`` of ``slots``: two rows, filled column by column,
+        the columns in use centred beside the stock."""
+        return grid(self.slots_area, slot, slots, self.field_card, 2, self.m.px(14),
+                    min_columns=4)

@@ -1,0 +1,125 @@
+"""The info panel beside a table: a list of ``PanelLine`` measured, fitted to the room and
+painted, so that a table only says what its panel holds (``panel_lines()``).
+
+A line's ``role`` is a type size ("heading", "body", "small", "tiny") or one of two drawings:
+"rule", a separator across the panel, and "bar", a score bar with ``value`` out of
+``bar_full``. A line with a ``right`` value is a player: the name shrunk to fit on the left
+(with the turn marker), the value on the right.
+
+>>> from game.theme import Metrics
+>>> lines = [PanelLine("", "rule", (0, 0, 0)), PanelLine("", "bar", (0, 0, 0), value=300)]
+>>> PanelPainter(rule=(3, 6)).height(lines, Metrics((1280, 800)), 200)
+33
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import pygame
+
+from game import theme
+from game.fonts import font
+from game.text import draw_text, fit_font_size, text_height
+from game.theme import Metrics
+
+
+class PanelLine(NamedTuple):
+    """One line of the panel: text, type role ("rule": a separator, "bar": a score bar with
+    ``value`` out of the painter's ``bar_full``), colour, bold, a value on the right (a
+    player's score) and the turn marker."""
+
+    text: str
+    role: str
+    color: tuple[int, int, int]
+    bold: bool = False
+    right: str = ""
+    marker: bool = False
+    value: int = 0
+
+
+#: Which lines may go when the panel's lines do not all fit: each is tried in turn.
+Drop = Callable[[PanelLine], bool]
+
+
+@dataclass(frozen=True)
+class PanelPainter:
+    """Measures, fits and paints panel lines. ``rule``: the design pixels above and below a
+    separator; ``bar_full``: the value of a full score bar.
+
+    >>> PanelPainter(rule=(4, 10)).rule
+    (4, 10)
+    """
+
+    rule: tuple[int, int] = (4, 10)
+    bar_full: int = 1
+
+    def height(self, lines: Sequence[PanelLine], m: Metrics, width: int) -> int:
+        """The height ``lines`` take painted ``width`` wide (from the panel's top margin)."""
+        h = m.px(12)
+        for line in lines:
+            if line.role == "rule":
+                h += m.px(sum(self.rule))
+            elif line.role == "bar":
+                h += m.px(12)
+            elif line.right:
+                h += font(m.type_size(line.role), True).get_linesize()
+            else:
+                h += text_height(font(m.type_size(line.role), line.bold), line.text,
+                                 width - m.px(6))
+        return h
+
+    def fit(self, lines: list[PanelLine], m: Metrics, width: int, room: int,
+            drops: Sequence[Drop]) -> list[PanelLine]:
+        """``lines`` without those the first ``drops`` choose until they fit ``room``
+        (after the last drop they are kept as they are)."""
+        for drop in drops:
+            if self.height(lines, m, width) <= room:
+                break
+            lines = [ln for ln in lines if not drop(ln)]
+        return lines
+
+    def paint(self, surface: pygame.Surface, m: Metrics, lines: list[PanelLine], *,
+              room: int | None = None, drops: Sequence[Drop] = ()) -> None:
+        """``lines`` on ``surface``, the panel's size, fitted to ``room`` pixels high with
+        ``drops`` when it is given. Long lines wrap: nothing runs past the panel."""
+        x, w = m.px(16), surface.get_width() - m.px(32)
+        y = m.px(12)
+        if room is not None:
+            lines = self.fit(lines, m, w, room, drops)
+        for line in lines:
+            if line.role == "rule":
+                y += m.px(self.rule[0])
+                pygame.draw.line(surface, line.color, (x - m.px(8), y), (x + w + m.px(8), y))
+                y += m.px(self.rule[1])
+                continue
+            if line.role == "bar":
+                bar = pygame.Rect(x + m.px(6), y + m.px(2), w - m.px(6), m.px(6))
+                pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=m.px(3))
+                filled = bar.copy()
+                filled.width = round(bar.width * min(1.0, max(0, line.value) / self.bar_full))
+                if filled.width:
+                    pygame.draw.rect(surface, line.color, filled, border_radius=m.px(3))
+                y += m.px(12)
+                continue
+            size = m.type_size(line.role)
+            indent = m.px(6) if line.role in ("small", "tiny") or line.right else 0
+            if line.right:  # a player: the name (shrunk to fit) and the score on the right
+                score = font(size, True).render(line.right, True, theme.CREAM)
+                name_room = w - indent - score.get_width() - m.px(10)
+                img = font(fit_font_size(line.text, name_room, size, True), True).render(
+                    line.text, True, line.color)
+                if line.marker:
+                    pygame.draw.circle(surface, theme.VERMILION,
+                                       (x - m.px(2), y + img.get_height() // 2), m.px(4))
+                surface.blit(img, (x + indent, y))
+                surface.blit(score, (x + w - score.get_width(), y))
+                y += max(img.get_height(), score.get_height())
+                continue
+            if line.role == "heading":
+                size = fit_font_size(line.text, w, size, True)
+            f = font(size, line.bold)
+            y = draw_text(surface, line.text, f, line.color,
+                          pygame.Rect(x + indent, y, w - indent, 0)).bottom
