@@ -10,7 +10,7 @@ keeps so far, the yaku each pile has made or is heading for, and whom they charg
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -73,10 +73,6 @@ class Hearts600Table(FishingTable):
 
     game_id = "hearts600"
     name = "hearts600"
-    EVENT_STEPS: ClassVar[dict[str, str]] = {
-        **FishingTable.EVENT_STEPS, "round_over": "round_over_step",
-        "match_over": "match_over_step"}
-
     def __init__(self, setup: Any = None, *, engine: Hearts600Game | None = None,
                  session: Session | None = None, demo_moves: int = 0) -> None:
         from game.scenes.setup import default_setup
@@ -168,27 +164,18 @@ class Hearts600Table(FishingTable):
         self.queue.add(announce)
         self.queue.call(hide)
 
-    def round_over_step(self, e: Any) -> None:
-        def step() -> Any:
-            self.banner = None
-            result = e.data["result"]
-            self.shown_scores = list(e.data["scores"])
-            self.log.add(_("Round {n} is over.").format(n=result["round"]))
-            page = round_result(self, result, list(e.data["scores"]),
-                                [list(p) for p in self.view.piles])
-            return self.wait_for_scene(page)
-        self.queue.add(step)
+    def round_page(self, result: dict[str, Any], scores: list[int],
+                   piles: list[list[Card]]) -> Any:
+        return round_result(self, result, scores, piles)
 
-    def match_over_step(self, e: Any) -> None:
-        def step() -> Any:
-            self.shown_scores = list(self.game.scores)
-            winners = self.game.winners
-            humans = [s for s in range(self.players) if self.is_human(s)]
-            self.play("win" if not humans or any(s in winners for s in humans) else "lose")
-            self.record_statistics()
-            self.finish_session("match over")
-            return self.wait_for_scene(game_result(self, self.game.result or {}))
-        self.queue.add(step)
+    def match_ended(self, event: Any) -> None:
+        self.shown_scores = list(self.game.scores)
+        winners = self.game.winners
+        humans = [s for s in range(self.players) if self.is_human(s)]
+        self.play("win" if not humans or any(s in winners for s in humans) else "lose")
+
+    def match_page(self, event: Any) -> Any:
+        return game_result(self, self.game.result or {})
 
     def record_statistics(self) -> None:
         if self.seats.count("human") != 1:

@@ -73,8 +73,7 @@ class KoiKoiTable(FishingTable):
                    **FishingTable.EVENT_STEPS,
                    "hands_swapped": "swap_step", "hands_kept": "swap_step",
                    "instant_win": "instant_win_step", "draw_for_first": "draw_for_first_step",
-                   "yaku": "yaku_step", "koikoi": "koikoi_step", "stop": "stop_step",
-                   "round_over": "round_over_step", "match_over": "match_over_step"}
+                   "yaku": "yaku_step", "koikoi": "koikoi_step", "stop": "stop_step"}
 
     def __init__(self, setup: Any = None, *, engine: KoiKoiGame | None = None,
                  session: Session | None = None, demo_moves: int = 0) -> None:
@@ -173,28 +172,18 @@ class KoiKoiTable(FishingTable):
         self.queue.add(self.banner_step(_("Stop!"), self.phrase(
             e.seat, _("You end the round."), _("{who} ends the round.")), [], duration=0.9))
 
-    def round_over_step(self, e: Any) -> None:
-        def step() -> Any:
-            self.banner = None
-            result = e.data["result"]
-            self.shown_scores = list(e.data["scores"])
-            self.shown_calls = [0, 0]
-            winner = result["winner"]
-            if winner is not None:
-                self.play("win" if self.is_human(winner) or "human" not in self.seats
-                          else "lose")
-            self.log.add(_("Round {n} is over.").format(n=result["round"]))
-            page = round_result(self, result, list(e.data["scores"]),
-                                [list(p) for p in self.view.piles])
-            return self.wait_for_scene(page)
-        self.queue.add(step)
+    def round_ended(self, result: dict[str, Any]) -> None:
+        self.shown_calls = [0, 0]
+        winner = result["winner"]
+        if winner is not None:
+            self.play("win" if self.is_human(winner) or "human" not in self.seats else "lose")
 
-    def match_over_step(self, e: Any) -> None:
-        def step() -> Any:
-            self.record_statistics()
-            self.finish_session("match over")
-            return self.wait_for_scene(match_result(self, self.game.result or {}, e.seat))
-        self.queue.add(step)
+    def round_page(self, result: dict[str, Any], scores: list[int],
+                   piles: list[list[Card]]) -> Any:
+        return round_result(self, result, scores, piles)
+
+    def match_page(self, event: Any) -> Any:
+        return match_result(self, self.game.result or {}, event.seat)
 
     def yaku_cards_of(self, seat: int, made: dict[str, int]) -> list[Card]:
         """The cards of the shown pile that make the yaku in ``made``."""

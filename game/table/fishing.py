@@ -117,7 +117,8 @@ class FishingTable(CardTable):
                    **CardTable.EVENT_STEPS, "dealt": "deal_step", "turn": "turn_step",
                    "played": "played_step", "to_field": "to_field_step",
                    "drawn": "drawn_step", "captured": "captured_step",
-                   "void_deal": "void_deal_step"}
+                   "void_deal": "void_deal_step", "round_over": "round_over_step",
+                   "match_over": "match_over_step"}
     #: Field slots laid out before any is taken beyond them.
     FIELD_SLOTS = 8
     #: The game's layout (a ``SeatedLayout`` with the fishing table's places; see above).
@@ -321,6 +322,47 @@ class FishingTable(CardTable):
     def void_deal_step(self, event: Any) -> None:
         self.queue.add(self.banner_step(_("Void deal"), _("The deal is void and dealt again."),
                                         []))
+
+    def round_over_step(self, event: Any) -> None:
+        """The round's result page, once what came before it is animated."""
+        def step() -> Any:
+            self.banner = None
+            result = event.data["result"]
+            self.shown_scores = list(event.data["scores"])
+            self.round_ended(result)
+            self.log.add(_("Round {n} is over.").format(n=result["round"]))
+            return self.wait_for_scene(self.round_page(result, list(event.data["scores"]),
+                                                       [list(p) for p in self.view.piles]))
+        self.queue.add(step)
+
+    def round_ended(self, result: dict[str, Any]) -> None:
+        """A round is over, its page not shown yet: a game's own figures and sounds
+        (override)."""
+
+    def round_page(self, result: dict[str, Any], scores: list[int],
+                   piles: list[list[Card]]) -> Any:
+        """The round's result page (override)."""
+        raise NotImplementedError
+
+    def match_over_step(self, event: Any) -> None:
+        """The game is over: the player's record, the session closed, the final page."""
+        def step() -> Any:
+            self.match_ended(event)
+            self.record_statistics()
+            self.finish_session("match over")
+            return self.wait_for_scene(self.match_page(event))
+        self.queue.add(step)
+
+    def match_ended(self, event: Any) -> None:
+        """The game is over, its page not shown yet: a game's own figures and sounds
+        (override)."""
+
+    def match_page(self, event: Any) -> Any:
+        """The final result page (override)."""
+        raise NotImplementedError
+
+    def record_statistics(self) -> None:
+        """Record the finished game in the player's statistics (override)."""
 
     def reset_panel(self) -> None:
         """The panel's figures before the first deal (a game adds its own)."""
