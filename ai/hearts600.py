@@ -31,24 +31,15 @@ is bad). A play is scored by:
 from __future__ import annotations
 
 import random
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from ai.base import register
+from ai.fishing import MONTH, cards_of, mask_of, unknown_mask
 from rules.fishing import Action
 from rules.hanafuda import DECK, Card
 from rules.hearts600 import Hearts600Observation, card_points, yaku_cards_of_mask
 
 _POINTS = tuple(card_points(c) for c in DECK)
-_MONTH = tuple(sum(c.bit for c in DECK if c.month == m) for m in range(13))  # [0] unused
-ALL = (1 << 48) - 1
-
-
-def _mask(cards_: Iterable[Card]) -> int:
-    m = 0
-    for c in cards_:
-        m |= c.bit
-    return m
-
 
 def _points(mask: int) -> int:
     total = 0
@@ -64,7 +55,7 @@ def weight(mask: int) -> int:
     kept outside a yaku minus the yaku points (charged to every opponent).
 
     >>> from rules.hearts600 import cards
-    >>> weight(_mask(cards("9A 1R"))), weight(_mask(cards("8B 9A 1R")))
+    >>> weight(mask_of(cards("9A 1R"))), weight(mask_of(cards("8B 9A 1R")))
     (55, -95)
     """
     used = 0
@@ -83,7 +74,7 @@ def _captures(action: Action, field: Sequence[Card]) -> tuple[int, Card | None]:
     if not same:
         return 0, c
     if len(same) == 3 or action.target is None:
-        return _mask(same), None
+        return mask_of(same), None
     return action.target.bit, None
 
 
@@ -138,17 +129,14 @@ class _View:
         self.me = obs.seat
         self.n = obs.players
         self.opps = [(obs.seat + k) % self.n for k in range(1, self.n)]  # in turn order
-        self.piles = [_mask(p) for p in obs.piles]
+        self.piles = [mask_of(p) for p in obs.piles]
         self.hand = list(obs.hand)
-        self.hand_mask = _mask(self.hand)
+        self.hand_mask = mask_of(self.hand)
         self.field = list(obs.field)
-        seen = self.hand_mask | _mask(self.field) | _mask_all(self.piles)
-        if obs.pending is not None:
-            seen |= obs.pending.bit
-        self.unknown_mask = ALL & ~seen
-        self.unknown = [c for c in DECK if self.unknown_mask & c.bit]
+        self.unknown_mask = unknown_mask(obs)
+        self.unknown = cards_of(self.unknown_mask)
         self.n_unknown = max(1, len(self.unknown))
-        self.unknown_in = [(self.unknown_mask & _MONTH[m]).bit_count() for m in range(13)]
+        self.unknown_in = [(self.unknown_mask & MONTH[m]).bit_count() for m in range(13)]
         self.hand_counts = obs.hand_counts
         self.stock = obs.stock_count
         self._weights: dict[tuple[int, int], int] = {}
@@ -170,7 +158,7 @@ class _View:
     def month_term(self, month: int, on_field: int, hand_mask: int) -> float:
         """Expected change of my score (relative) from field month ``month`` holding the cards
         ``on_field`` after my turn: the opponents may take them; a held card of mine will."""
-        key = (on_field, hand_mask & _MONTH[month])
+        key = (on_field, hand_mask & MONTH[month])
         got = self._month_terms.get(key)
         if got is not None:
             return got
@@ -189,7 +177,7 @@ class _View:
                 p = min(left, p)
                 total -= p * g / (self.n - 1)
                 left -= p
-        mine = hand_mask & _MONTH[month]
+        mine = hand_mask & MONTH[month]
         if mine:
             # A held card of the month must capture these cards when played (if nobody else
             # took them first); playing it later is as dear as now, with that chance.
@@ -202,17 +190,10 @@ class _View:
         return sum(self.month_term(m, f, hand_mask) for m, f in by_month.items())
 
 
-def _mask_all(masks: Iterable[int]) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
-
-
 def _by_month(field_mask: int) -> dict[int, int]:
     out: dict[int, int] = {}
     for m in range(1, 13):
-        part = field_mask & _MONTH[m]
+        part = field_mask & MONTH[m]
         if part:
             out[m] = part
     return out
@@ -251,7 +232,7 @@ class NormalAgent:
     def _score(self, view: _View, obs: Hearts600Observation, action: Action) -> float:
         me = view.me
         pile = view.piles[me]
-        field_mask = _mask(obs.field)
+        field_mask = mask_of(obs.field)
         if action.kind == "take":
             assert action.target is not None and obs.pending is not None
             taken = action.target.bit | obs.pending.bit

@@ -36,36 +36,22 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from ai.base import register
+from ai.fishing import ALL, MONTH, cards_of, mask_of, unknown_mask
 from rules.fishing import has_full_month, is_four_pairs
 from rules.hanafuda import DECK, Card, Kind
 from rules.koikoi import (Action, KoiKoiObservation, KoiKoiRules, round_multipliers,
                           yaku_of_mask)
 
-ALL = (1 << 48) - 1
-
-
-def _mask(cards_: Iterable[Card]) -> int:
-    m = 0
-    for c in cards_:
-        m |= c.bit
-    return m
-
-
 def _codes_mask(codes: Iterable[str]) -> int:
     by_code = {c.code: c for c in DECK}
-    return _mask(by_code[code] for code in codes)
+    return mask_of(by_code[code] for code in codes)
 
 
-_KIND = {k: _mask(c for c in DECK if c.kind is k) for k in Kind}
+_KIND = {k: mask_of(c for c in DECK if c.kind is k) for k in Kind}
 _DRY = _codes_mask(("1B", "3B", "8B", "12B"))
 _RAIN = _codes_mask(("11B",))
 _SAKE = _codes_mask(("9A",))
-_MONTH = {m: _mask(c for c in DECK if c.month == m) for m in range(1, 13)}
 _KIND_VALUE = {Kind.BRIGHT: 20, Kind.ANIMAL: 10, Kind.RIBBON: 5, Kind.CHAFF: 1}
-
-
-def _cards_of(mask: int) -> list[Card]:
-    return [c for c in DECK if mask & c.bit]
 
 
 def yaku_total(mask: int, rules: KoiKoiRules) -> int:
@@ -140,8 +126,8 @@ class _Brights:
     mask = _DRY | _RAIN
 
     def __init__(self, rules: KoiKoiRules) -> None:
-        dry = _cards_of(_DRY)
-        self.table = [[float(yaku_total(_mask(dry[:d]) | (_RAIN if rain else 0), rules))
+        dry = cards_of(_DRY)
+        self.table = [[float(yaku_total(mask_of(dry[:d]) | (_RAIN if rain else 0), rules))
                        for rain in (0, 1)] for d in range(5)]
 
     def value(self, have: int, blocked: int, r: float) -> float:
@@ -179,7 +165,7 @@ def _components(rules: KoiKoiRules) -> tuple[tuple[Any, ...], tuple[tuple[Any, .
     comps.append(_CountYaku(_KIND[Kind.RIBBON], 5))
     comps.append(_CountYaku(_KIND[Kind.CHAFF] | (_SAKE if rules.sake_as_chaff else 0), 10))
     if rules.tsukifuda:
-        comps += [_SetYaku(_MONTH[m], 5.0) for m in range(1, 13)]
+        comps += [_SetYaku(MONTH[m], 5.0) for m in range(1, 13)]
     by_card = tuple(tuple(comp for comp in comps if comp.mask & c.bit) for c in DECK)
     return tuple(comps), by_card
 
@@ -212,18 +198,15 @@ class _View:
         self.field: list[Card] = list(obs.field)
         self.pending: Card | None = obs.pending
         piles = obs.piles
-        self.my_pile = _mask(piles[self.me])
-        self.opp_pile = _mask(piles[self.opp])
-        self.hand_mask = _mask(self.hand)
-        self.field_mask = _mask(self.field)
-        seen = self.hand_mask | self.field_mask | self.my_pile | self.opp_pile
-        if self.pending is not None:
-            seen |= self.pending.bit
-        self.unknown_mask = ALL & ~seen
-        self.unknown = _cards_of(self.unknown_mask)
+        self.my_pile = mask_of(piles[self.me])
+        self.opp_pile = mask_of(piles[self.opp])
+        self.hand_mask = mask_of(self.hand)
+        self.field_mask = mask_of(self.field)
+        self.unknown_mask = unknown_mask(obs)
+        self.unknown = cards_of(self.unknown_mask)
         self.n_unknown = len(self.unknown)
         self.opp_hand = obs.opponent_hand_count
-        self.unknown_by_month = {m: (self.unknown_mask & _MONTH[m]).bit_count()
+        self.unknown_by_month = {m: (self.unknown_mask & MONTH[m]).bit_count()
                                  for m in range(1, 13)}
         calls = obs.koikoi_calls
         self.my_calls, self.opp_calls = calls[self.me], calls[self.opp]

@@ -12,73 +12,15 @@ disturbs them less; the wall-clock rate is shown beside them.
 
 from __future__ import annotations
 
-import random
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.playouts import measure, per_call, positions  # noqa: E402
 from rules.koikoi import KoiKoiGame, KoiKoiRules  # noqa: E402
 
 PRESETS = {"Seed": KoiKoiRules(), "Nintendo": KoiKoiRules.nintendo()}
-
-
-def playout(seed: int, rules: KoiKoiRules, rng: random.Random) -> tuple[int, int]:
-    """Play one match with uniformly random legal actions; return (rounds, actions)."""
-    game = KoiKoiGame.new(seed, rules)
-    actions = 0
-    choice = rng.choice
-    while not game.is_over:
-        game.apply(choice(game.legal_actions()))
-        actions += 1
-    return len(game.history), actions
-
-
-def measure(rules: KoiKoiRules, seconds: float, seed: int = 1) -> tuple[int, int, float, float]:
-    """Play matches for about ``seconds`` of CPU time; return (rounds, actions, CPU seconds,
-    wall seconds)."""
-    rng = random.Random(seed)
-    rounds = actions = 0
-    game_seed = 0
-    start, wall = time.process_time(), time.perf_counter()
-    deadline = start + seconds
-    while time.process_time() < deadline:
-        r, a = playout(game_seed, rules, rng)
-        rounds += r
-        actions += a
-        game_seed += 1
-    return rounds, actions, time.process_time() - start, time.perf_counter() - wall
-
-
-def positions(count: int, seed: int = 1) -> list[KoiKoiGame]:
-    """``count`` positions taken at random points of random playouts (both presets)."""
-    rng = random.Random(seed)
-    out: list[KoiKoiGame] = []
-    game_seed = 0
-    while len(out) < count:
-        game = KoiKoiGame.new(game_seed, list(PRESETS.values())[game_seed % 2])
-        game_seed += 1
-        while not game.is_over and len(out) < count:
-            game.apply(rng.choice(game.legal_actions()))
-            if rng.random() < 0.1:
-                out.append(game.clone())
-    return out
-
-
-def measure_clones(seconds: float) -> tuple[int, float]:
-    """Clone positions for about ``seconds`` of CPU time; return (clones, CPU seconds)."""
-    games = positions(200)
-    clones = 0
-    start = time.process_time()
-    deadline = start + seconds
-    while time.process_time() < deadline:
-        for g in games:
-            g.clone()
-        clones += len(games)
-    return clones, time.process_time() - start
 
 
 def main(argv: list[str]) -> int:
@@ -88,12 +30,15 @@ def main(argv: list[str]) -> int:
     print(f"  {'preset':<9} {'rounds':>8} {'actions':>9} {'rounds/s':>10} {'actions/s':>11} "
           f"{'(wall rounds/s)':>16}")
     for name, rules in PRESETS.items():
-        measure(rules, 0.3)  # warm-up
-        rounds, actions, cpu, wall = measure(rules, seconds)
+        def new(k: int, rules: KoiKoiRules = rules) -> KoiKoiGame:
+            return KoiKoiGame.new(k, rules)
+        measure(new, 0.3)  # warm-up
+        _games, rounds, actions, cpu, wall = measure(new, seconds)
         print(f"  {name:<9} {rounds:>8} {actions:>9} {rounds / cpu:>10,.0f} "
               f"{actions / cpu:>11,.0f} {rounds / wall:>16,.0f}")
-    clones, cpu = measure_clones(min(seconds, 2.0))
-    print(f"  clone(): {clones / cpu:,.0f} clones/s ({1e6 * cpu / clones:.2f} us each)")
+    games = positions(lambda k: KoiKoiGame.new(k, list(PRESETS.values())[k % 2]), 200)
+    us = per_call(games, lambda g: g.clone(), min(seconds, 2.0))
+    print(f"  clone(): {1e6 / us:,.0f} clones/s ({us:.2f} us each)")
     return 0
 
 

@@ -10,11 +10,11 @@ keeps so far, the yaku each pile has made or is heading for, and whom they charg
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import draw, theme
+from game import theme
 from game.fonts import font
 from game.i18n import _
 from game.scenes.hearts600_dialogs import (
@@ -31,7 +31,7 @@ from game.table.panel import PanelLine, PanelPainter
 from game.text import fit_font_size
 from rules.engine import Event
 from rules.hanafuda import DECK, Card, Kind
-from rules.hearts600 import CHAFF_YAKU_COUNT, SET_YAKU, Hearts600Game, Hearts600Rules
+from rules.hearts600 import CHAFF_YAKU_COUNT, SET_YAKU, Hearts600Game
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
@@ -73,10 +73,6 @@ class Hearts600Table(FishingTable):
 
     game_id = "hearts600"
     name = "hearts600"
-    EVENT_STEPS: ClassVar[dict[str, str]] = {
-        **FishingTable.EVENT_STEPS, "void_deal": "void_deal_step",
-        "round_over": "round_over_step", "match_over": "match_over_step"}
-
     def __init__(self, setup: Any = None, *, engine: Hearts600Game | None = None,
                  session: Session | None = None, demo_moves: int = 0) -> None:
         from game.scenes.setup import default_setup
@@ -121,40 +117,6 @@ class Hearts600Table(FishingTable):
         return _("Computer {n}").format(n=self.computer_number(seat))
 
     # Set-up -------------------------------------------------------------------------------------
-    def new_game(self, engine: Hearts600Game | None = None) -> None:
-        """The game from its first deal (animated), or ``engine``'s position as it stands."""
-        self.queue.clear()
-        self.drag.cancel()
-        self.log.clear()
-        self.recorded = False
-        self.waiting_for = None
-        if engine is not None:
-            self.game = engine
-            self.rules = engine.rules
-        else:
-            options = dict(self.setup.options)
-            options["players"] = len(self.seats)
-            self.rules = Hearts600Rules.from_options(options)
-            self.game = Hearts600Game.new(self.setup.seed, self.rules)
-        n = self.game.players
-        self.setup_view(n, from_engine=False)
-        if self.computers is None:
-            self.start_computers("hearts600", self.setup.seed)
-        else:
-            self.computers.reset(self.setup.seed)
-        self.shown_scores = [0] * n
-        self.shown_round = 0
-        self.shown_dealer = self.game.dealer
-        if engine is not None:  # as the player left it: slots, marks and log
-            self.replay(engine)
-            self.sync_panel()
-            self.shown_scores = list(engine.scores)
-        else:
-            self.animate(self.game.start_events)
-            if self.saves:
-                self.begin_session()
-        self.plan_faces()
-
     def _demo(self, moves: int) -> None:
         """Screenshots: ``moves`` seeded moves, then on to the viewer's turn to play."""
         rng = random.Random(self.setup.seed)
@@ -167,35 +129,11 @@ class Hearts600Table(FishingTable):
             if done > 200:
                 break
 
-    def restart(self) -> None:
-        """Pause menu: the same game from its first deal."""
-        self.new_game()
-        self.layout(self.size)
-
     def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = Hearts600Layout(size, players=self.players)
         self.snap()
 
-    def log_button_rect(self) -> pygame.Rect:
-        return self.layout_.log_button
-
     # 600 Hearts' events -> animation steps ---------------------------------------------------
-    def animate(self, events: Any) -> None:
-        events = list(events)
-        last_deal = max((i for i, e in enumerate(events) if e.kind == "dealt"), default=-1)
-        for i, e in enumerate(events):
-            if e.kind == "dealt" and i != last_deal:
-                continue  # a void deal, dealt again at once: only the last deal is animated
-            self.animate_event(e)
-
-    def sync_panel(self) -> None:
-        self.shown_round = self.game.round
-        self.shown_dealer = self.game.dealer
-
-    def void_deal_step(self, e: Any) -> None:
-        self.queue.add(self.banner_step(_("Void deal"), _("The deal is void and dealt again."),
-                                        []))
-
     def captured_step(self, event: Any) -> None:
         """The kit's capture, then a banner when it completes a yaku: whom it charges."""
         seat = event.seat
@@ -226,27 +164,18 @@ class Hearts600Table(FishingTable):
         self.queue.add(announce)
         self.queue.call(hide)
 
-    def round_over_step(self, e: Any) -> None:
-        def step() -> Any:
-            self.banner = None
-            result = e.data["result"]
-            self.shown_scores = list(e.data["scores"])
-            self.log.add(_("Round {n} is over.").format(n=result["round"]))
-            page = round_result(self, result, list(e.data["scores"]),
-                                [list(p) for p in self.view.piles])
-            return self.wait_for_scene(page)
-        self.queue.add(step)
+    def round_page(self, result: dict[str, Any], scores: list[int],
+                   piles: list[list[Card]]) -> Any:
+        return round_result(self, result, scores, piles)
 
-    def match_over_step(self, e: Any) -> None:
-        def step() -> Any:
-            self.shown_scores = list(self.game.scores)
-            winners = self.game.winners
-            humans = [s for s in range(self.players) if self.is_human(s)]
-            self.play("win" if not humans or any(s in winners for s in humans) else "lose")
-            self.record_statistics()
-            self.finish_session("match over")
-            return self.wait_for_scene(game_result(self, self.game.result or {}))
-        self.queue.add(step)
+    def match_ended(self, event: Any) -> None:
+        self.shown_scores = list(self.game.scores)
+        winners = self.game.winners
+        humans = [s for s in range(self.players) if self.is_human(s)]
+        self.play("win" if not humans or any(s in winners for s in humans) else "lose")
+
+    def match_page(self, event: Any) -> Any:
+        return game_result(self, self.game.result or {})
 
     def record_statistics(self) -> None:
         if self.seats.count("human") != 1:
@@ -266,15 +195,8 @@ class Hearts600Table(FishingTable):
         return Hearts600RulesScene(self.rules)
 
     # Drawing ------------------------------------------------------------------------------------
-    def draw_static(self, surface: pygame.Surface) -> None:
-        super().draw_static(surface)
-        lay, m = self.layout_, self.metrics
-        draw.rounded_rect(surface, theme.FELT_DARK, lay.field.inflate(m.px(8), m.px(8)),
-                          m.radius * 2, alpha=90)
-        draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
-
     def draw_under(self, surface: pygame.Surface) -> None:
-        self.draw_pile_labels(surface)
+        super().draw_under(surface)
         self.draw_seat_names(surface)
 
     def draw_seat_names(self, surface: pygame.Surface) -> None:
@@ -291,15 +213,6 @@ class Hearts600Table(FishingTable):
             size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
             img = font(size, True).render(text, True, theme.GOLD if active else theme.CREAM)
             surface.blit(img, (rect.x, rect.y), pygame.Rect(0, 0, rect.width, rect.height))
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        self.draw_stock_count(surface)
-        self.draw_message(surface)
-        p = self.layout_.panel
-        surface.blit(self.layers.get("panel", self.panel_key(), p.size, self.paint_panel,
-                                     alpha=True), p.topleft)
-        self.log_button.draw(surface)
-        self.draw_banner(surface)
 
     def panel_key(self) -> tuple:
         g = self.game

@@ -138,17 +138,13 @@ class Hearts600RulesScene(RulesPage):
     """The rules in short, every yaku with its cards and points, the card points, the options."""
 
     name = "hearts600-rules"
-
-    def __init__(self, rules: Any) -> None:
-        super().__init__(_("600 Hearts — yaku and rules"))
-        self.rules = rules
+    TITLE = N_("600 Hearts — yaku and rules")
 
     def rows(self) -> list[Widget]:
-        rows: list[Widget] = [Label(_(
+        rows: list[Widget] = [self.intro(_(
             "Capture cards of the same month; a card that matches must capture. Captured cards "
             "score against you; a yaku you capture scores its points against every opponent "
-            "instead. After a round in which someone reaches 600, the lowest score wins."),
-            role="small", color=theme.TEXT_DIM)]
+            "instead. After a round in which someone reaches 600, the lowest score wins."))]
         for yid, points in YAKU_POINTS.items():
             extra = ngettext("{n} chaff or more", "{n} chaff or more", 15).format(n=15) \
                 if yid == "chaff" else ""
@@ -163,8 +159,8 @@ class Hearts600RulesScene(RulesPage):
                 (_("Willow and Paulownia chaff"), "11C1 12C1 12C2 12C3", "0"),
                 (_("Other chaff"), "1C1 2C1 3C1 4C1 5C1", "1")):
             rows.append(CardRow(title, cards(codes), value))
-        rows.append(Label(_("Options in play"), role="heading", color=theme.GOLD))
-        rows.append(Label(ngettext("{n} player", "{n} players", self.rules.players).format(
-            n=self.rules.players) + " · " + (_("settlement shown") if self.rules.show_settlement
-                                             else _("settlement hidden")), role="small"))
+        rows.extend(self.options_rows([ngettext(
+            "{n} player", "{n} players", self.rules.players).format(n=self.rules.players)
+            + " · " + (_("settlement shown") if self.rules.show_settlement
+                       else _("settlement hidden"))]))
         return rows

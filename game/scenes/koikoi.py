@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from game import draw, theme
+from game import theme
 from game.i18n import _, ngettext
 from game.scenes.koikoi_dialogs import (
     KoiKoiRulesScene,
@@ -33,7 +33,6 @@ from rules.koikoi import (
     PHASE_DECIDE,
     PHASE_SWAP,
     KoiKoiGame,
-    KoiKoiRules,
     YakuProgress,
     round_multipliers,
     yaku,
@@ -71,11 +70,10 @@ class KoiKoiTable(FishingTable):
     game_id = "koikoi"
     name = "koikoi"
     EVENT_STEPS: ClassVar[dict[str, str]] = {
-                   **FishingTable.EVENT_STEPS, "void_deal": "void_deal_step",
+                   **FishingTable.EVENT_STEPS,
                    "hands_swapped": "swap_step", "hands_kept": "swap_step",
                    "instant_win": "instant_win_step", "draw_for_first": "draw_for_first_step",
-                   "yaku": "yaku_step", "koikoi": "koikoi_step", "stop": "stop_step",
-                   "round_over": "round_over_step", "match_over": "match_over_step"}
+                   "yaku": "yaku_step", "koikoi": "koikoi_step", "stop": "stop_step"}
 
     def __init__(self, setup: Any = None, *, engine: KoiKoiGame | None = None,
                  session: Session | None = None, demo_moves: int = 0) -> None:
@@ -87,7 +85,7 @@ class KoiKoiTable(FishingTable):
         super().__init__(setup)
         self.layout_ = TableLayout((1280, 800))
         self.saves = not demo_moves  # a demo position is never saved over the player's game
-        self.new_match(engine)
+        self.new_game(engine)
         if session is not None:
             self.session = session
             if engine is not None and engine.is_over:  # saved before the result was shown
@@ -97,38 +95,10 @@ class KoiKoiTable(FishingTable):
                 break
 
     # Set-up -------------------------------------------------------------------------------------
-    def new_match(self, engine: KoiKoiGame | None = None) -> None:
-        """The match from its first deal (animated), or ``engine``'s position as it stands."""
-        self.queue.clear()
-        self.drag.cancel()
-        self.log.clear()
-        self.recorded = False
-        self.waiting_for = None
-        if engine is not None:
-            self.game = engine
-            self.rules = engine.rules
-        else:
-            self.rules = KoiKoiRules.from_options(self.setup.options)
-            self.game = KoiKoiGame.new(self.setup.seed, self.rules)
-        self.setup_view(2, from_engine=False)
-        if self.computers is None:
-            self.start_computers("koikoi", self.setup.seed)
-        else:
-            self.computers.reset(self.setup.seed)
-        self.shown_scores = [0, 0]
-        self.shown_round = 0
+    def reset_panel(self) -> None:
+        super().reset_panel()
         self.shown_calls = [0, 0]
-        self.shown_dealer = self.game.dealer
         self.shown_field_brights = 0
-        if engine is not None:  # as the player left it: slots, marks and log
-            self.replay(engine)
-            self.sync_panel()
-            self.shown_scores = list(engine.scores)
-        else:  # the deal and what dealing made happen (a void deal, the draw for first ...)
-            self.animate(self.game.start_events)
-            if self.saves:
-                self.begin_session()
-        self.plan_faces()
 
     def _demo_move(self) -> bool:
         from ai.base import make_agent
@@ -145,37 +115,16 @@ class KoiKoiTable(FishingTable):
         self.apply_action(action)
         return True
 
-    def restart(self) -> None:
-        """Pause menu: the same match from its first deal."""
-        self.new_match()
-        self.layout(self.size)
-
     def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = TableLayout(size)
         self.snap()
 
-    def log_button_rect(self) -> pygame.Rect:
-        return self.layout_.log_button
-
     # Koi-Koi's events -> animation steps -----------------------------------------------------
-    def animate(self, events: Any) -> None:
-        events = list(events)
-        last_deal = max((i for i, e in enumerate(events) if e.kind == "dealt"), default=-1)
-        for i, e in enumerate(events):
-            if e.kind == "dealt" and i != last_deal:
-                continue  # a deal that ended at once (void deal, instant win): not animated
-            self.animate_event(e)
-
     def sync_panel(self) -> None:
+        super().sync_panel()
         g = self.game
-        self.shown_round = g.round
-        self.shown_dealer = g.dealer
         self.shown_calls = list(g.koikoi_calls)
         self.shown_field_brights = g.field_brights
-
-    def void_deal_step(self, e: Any) -> None:
-        self.queue.add(self.banner_step(_("Void deal"), _("The deal is void and dealt again."),
-                                        []))
 
     def swap_step(self, e: Any) -> None:
         swapped = e.kind == "hands_swapped"
@@ -223,28 +172,18 @@ class KoiKoiTable(FishingTable):
         self.queue.add(self.banner_step(_("Stop!"), self.phrase(
             e.seat, _("You end the round."), _("{who} ends the round.")), [], duration=0.9))
 
-    def round_over_step(self, e: Any) -> None:
-        def step() -> Any:
-            self.banner = None
-            result = e.data["result"]
-            self.shown_scores = list(e.data["scores"])
-            self.shown_calls = [0, 0]
-            winner = result["winner"]
-            if winner is not None:
-                self.play("win" if self.is_human(winner) or "human" not in self.seats
-                          else "lose")
-            self.log.add(_("Round {n} is over.").format(n=result["round"]))
-            page = round_result(self, result, list(e.data["scores"]),
-                                [list(p) for p in self.view.piles])
-            return self.wait_for_scene(page)
-        self.queue.add(step)
+    def round_ended(self, result: dict[str, Any]) -> None:
+        self.shown_calls = [0, 0]
+        winner = result["winner"]
+        if winner is not None:
+            self.play("win" if self.is_human(winner) or "human" not in self.seats else "lose")
 
-    def match_over_step(self, e: Any) -> None:
-        def step() -> Any:
-            self.record_statistics()
-            self.finish_session("match over")
-            return self.wait_for_scene(match_result(self, self.game.result or {}, e.seat))
-        self.queue.add(step)
+    def round_page(self, result: dict[str, Any], scores: list[int],
+                   piles: list[list[Card]]) -> Any:
+        return round_result(self, result, scores, piles)
+
+    def match_page(self, event: Any) -> Any:
+        return match_result(self, self.game.result or {}, event.seat)
 
     def yaku_cards_of(self, seat: int, made: dict[str, int]) -> list[Card]:
         """The cards of the shown pile that make the yaku in ``made``."""
@@ -289,25 +228,6 @@ class KoiKoiTable(FishingTable):
         return KoiKoiRulesScene(self.rules)
 
     # Drawing ------------------------------------------------------------------------------------
-    def draw_static(self, surface: pygame.Surface) -> None:
-        super().draw_static(surface)
-        lay, m = self.layout_, self.metrics
-        draw.rounded_rect(surface, theme.FELT_DARK, lay.field.inflate(m.px(8), m.px(8)),
-                          m.radius * 2, alpha=90)
-        draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
-
-    def draw_under(self, surface: pygame.Surface) -> None:
-        self.draw_pile_labels(surface)
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        self.draw_stock_count(surface)
-        self.draw_message(surface)
-        p = self.layout_.panel
-        surface.blit(self.layers.get("panel", self.panel_key(), p.size, self.paint_panel,
-                                     alpha=True), p.topleft)
-        self.log_button.draw(surface)
-        self.draw_banner(surface)
-
     def panel_key(self) -> tuple:
         g = self.game
         return (self.size, self.viewer, tuple(self.shown_scores), self.shown_round,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game import theme
 from game.i18n import N_, _, ngettext
 from game.table.dialogs import CardRow, ChoicePanel, ResultPage, RulesPage, final_page
 from game.widgets import Label, Widget
@@ -193,10 +192,8 @@ class KoiKoiRulesScene(RulesPage):
     """The yaku table with card pictures, then the active options."""
 
     name = "koikoi-rules"
-
-    def __init__(self, rules: KoiKoiRules) -> None:
-        super().__init__(_("Koi-Koi — yaku and rules"))
-        self.rules = rules
+    TITLE = N_("Koi-Koi — yaku and rules")
+    rules: KoiKoiRules
 
     def rows(self) -> list[Widget]:
         r = self.rules
@@ -216,13 +213,11 @@ class KoiKoiRulesScene(RulesPage):
         ]
         if r.tsukifuda:
             examples.append(("tsukifuda", "3B 3R 3C1 3C2", "5"))
-        rows: list[Widget] = [Label(_("Capture cards of the same month. A yaku lets you stop and "
-                                      "score, or call koi-koi and play on. \"+\" means one more "
-                                      "point for each extra card."), role="small",
-                                    color=theme.TEXT_DIM)]
+        rows: list[Widget] = [self.intro(_(
+            "Capture cards of the same month. A yaku lets you stop and score, or call koi-koi "
+            "and play on. \"+\" means one more point for each extra card."))]
         for yid, codes, pts in examples:
             rows.append(CardRow(yaku_label(yid), [card(c) for c in codes.split()], pts,
                                 YAKU_KANJI.get(yid, "")))
-        rows.append(Label(_("Options in play"), role="heading", color=theme.GOLD))
-        rows.extend(Label(line, role="small") for line in options_summary(r))
+        rows.extend(self.options_rows(options_summary(r)))
         return rows

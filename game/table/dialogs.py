@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -263,16 +263,32 @@ def final_page(table: CardTable, title: str, rows: Iterable[Widget], again: str,
 
 
 class RulesPage(WidgetScene):
-    """A game's rules reference: ``title``, the rows ``rows()`` gives (yaku with their cards,
-    the options in play ...) in a scrolling list, and Back."""
+    """A game's rules reference for its ``rules``: the title ``TITLE``, the rows ``rows()``
+    gives (yaku with their cards, the options in play ...) in a scrolling list, and Back."""
 
-    def __init__(self, title: str) -> None:
+    #: The page's title, marked with ``N_`` and translated when the page opens.
+    TITLE = ""
+
+    def __init__(self, rules: Any) -> None:
         super().__init__()
-        self.title = title
+        self.rules = rules
+        self.title = _(self.TITLE)
 
     def rows(self) -> list[Widget]:
         """The page's rows (override)."""
         return []
+
+    @staticmethod
+    def intro(text: str) -> Label:
+        """The rules in short, above the yaku."""
+        return Label(text, role="small", color=theme.TEXT_DIM)
+
+    @staticmethod
+    def options_rows(lines: Iterable[str]) -> list[Widget]:
+        """The heading "Options in play" and a line for each of ``lines``."""
+        rows: list[Widget] = [Label(_("Options in play"), role="heading", color=theme.GOLD)]
+        rows.extend(Label(line, role="small") for line in lines)
+        return rows
 
     def build(self) -> list[Widget]:
         self.panel = Panel()

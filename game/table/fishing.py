@@ -116,11 +116,49 @@ class FishingTable(CardTable):
     EVENT_STEPS: ClassVar[dict[str, str]] = {
                    **CardTable.EVENT_STEPS, "dealt": "deal_step", "turn": "turn_step",
                    "played": "played_step", "to_field": "to_field_step",
-                   "drawn": "drawn_step", "captured": "captured_step"}
+                   "drawn": "drawn_step", "captured": "captured_step",
+                   "void_deal": "void_deal_step", "round_over": "round_over_step",
+                   "match_over": "match_over_step"}
     #: Field slots laid out before any is taken beyond them.
     FIELD_SLOTS = 8
     #: The game's layout (a ``SeatedLayout`` with the fishing table's places; see above).
     layout_: Any
+
+    #: Set by the game before ``new_game``: False for a demo position, never saved.
+    saves: bool
+
+    # Set-up -------------------------------------------------------------------------------------
+    def new_game(self, engine: Any = None) -> None:
+        """The game from its first deal (animated; the catalogue deals it for the set-up), or
+        ``engine``'s position as it stands."""
+        from game.catalog import GAMES
+        self.queue.clear()
+        self.drag.cancel()
+        self.log.clear()
+        self.recorded = False
+        self.waiting_for = None
+        self.game = engine if engine is not None else GAMES[self.game_id].new_engine(self.setup)
+        self.rules = self.game.rules
+        self.setup_view(self.game.players, from_engine=False)
+        if self.computers is None:
+            self.start_computers(self.game_id, self.setup.seed)
+        else:
+            self.computers.reset(self.setup.seed)
+        self.reset_panel()
+        if engine is not None:  # as the player left it: slots, marks and log
+            self.replay(engine)
+            self.sync_panel()
+            self.shown_scores = list(engine.scores)
+        else:  # the deal and what dealing made happen (a void deal, the draw for first ...)
+            self.animate(self.game.start_events)
+            if self.saves:
+                self.begin_session()
+        self.plan_faces()
+
+    def restart(self) -> None:
+        """Pause menu: the same game from its first deal."""
+        self.new_game()
+        self.layout(self.size)
 
     def setup_view(self, players: int, *, from_engine: bool) -> None:
         """Start the view: empty (a deal to animate) or the engine's position as it stands."""
@@ -174,6 +212,16 @@ class FishingTable(CardTable):
         return out
 
     # Engine events -> animation steps ----------------------------------------------------------
+    def animate(self, events: Any) -> None:
+        """Only the last deal of ``events`` is animated: the deals before it ended at once
+        (a void deal, an instant win) and were dealt again."""
+        events = list(events)
+        last_deal = max((i for i, e in enumerate(events) if e.kind == "dealt"), default=-1)
+        for i, e in enumerate(events):
+            if e.kind == "dealt" and i != last_deal:
+                continue
+            self.animate_event(e)
+
     def deal_step(self, event: Any) -> None:
         """Gather the cards, wait for their faces, deal them as the engine dealt them."""
         self.queue.call(self.reset_view)
@@ -271,8 +319,61 @@ class FishingTable(CardTable):
         if seat != self.viewer or not self.is_human(seat):
             self.mark(cards, new=new)
 
+    def void_deal_step(self, event: Any) -> None:
+        self.queue.add(self.banner_step(_("Void deal"), _("The deal is void and dealt again."),
+                                        []))
+
+    def round_over_step(self, event: Any) -> None:
+        """The round's result page, once what came before it is animated."""
+        def step() -> Any:
+            self.banner = None
+            result = event.data["result"]
+            self.shown_scores = list(event.data["scores"])
+            self.round_ended(result)
+            self.log.add(_("Round {n} is over.").format(n=result["round"]))
+            return self.wait_for_scene(self.round_page(result, list(event.data["scores"]),
+                                                       [list(p) for p in self.view.piles]))
+        self.queue.add(step)
+
+    def round_ended(self, result: dict[str, Any]) -> None:
+        """A round is over, its page not shown yet: a game's own figures and sounds
+        (override)."""
+
+    def round_page(self, result: dict[str, Any], scores: list[int],
+                   piles: list[list[Card]]) -> Any:
+        """The round's result page (override)."""
+        raise NotImplementedError
+
+    def match_over_step(self, event: Any) -> None:
+        """The game is over: the player's record, the session closed, the final page."""
+        def step() -> Any:
+            self.match_ended(event)
+            self.record_statistics()
+            self.finish_session("match over")
+            return self.wait_for_scene(self.match_page(event))
+        self.queue.add(step)
+
+    def match_ended(self, event: Any) -> None:
+        """The game is over, its page not shown yet: a game's own figures and sounds
+        (override)."""
+
+    def match_page(self, event: Any) -> Any:
+        """The final result page (override)."""
+        raise NotImplementedError
+
+    def record_statistics(self) -> None:
+        """Record the finished game in the player's statistics (override)."""
+
+    def reset_panel(self) -> None:
+        """The panel's figures before the first deal (a game adds its own)."""
+        self.shown_scores = [0] * self.players
+        self.shown_round = 0
+        self.shown_dealer = self.game.dealer
+
     def sync_panel(self) -> None:
-        """Bring the panel's figures up to what has been animated (override)."""
+        """Bring the panel's figures up to what has been animated (a game adds its own)."""
+        self.shown_round = self.game.round
+        self.shown_dealer = self.game.dealer
 
     def banner_step(self, title: str, text: str, cards: list[Card] | Callable[[], list[Card]],
                     sound: str | None = None, duration: float = 1.5) -> Any:
@@ -528,6 +629,39 @@ class FishingTable(CardTable):
             first = [(c, lay.field_card, b) for c in self.game.field] + \
                 [(c, lay.hand_card, b) for c in self.game.hands[self.viewer]]
         return first + [(c, size, b) for size in sizes for c in DECK]
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """The felt, a darker frame round the field and the panel's frame."""
+        super().draw_static(surface)
+        lay, m = self.layout_, self.metrics
+        draw.rounded_rect(surface, theme.FELT_DARK, lay.field.inflate(m.px(8), m.px(8)),
+                          m.radius * 2, alpha=90)
+        draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        self.draw_pile_labels(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The stock count, the message line, the panel (a layer kept while ``panel_key``
+        stays the same), the log button and the banner."""
+        self.draw_stock_count(surface)
+        self.draw_message(surface)
+        p = self.layout_.panel
+        surface.blit(self.layers.get("panel", self.panel_key(), p.size, self.paint_panel,
+                                     alpha=True), p.topleft)
+        self.log_button.draw(surface)
+        self.draw_banner(surface)
+
+    def panel_key(self) -> tuple:
+        """What the panel shows depends on: it is painted again when this changes
+        (override)."""
+        return (self.size,)
+
+    def paint_panel(self, surface: pygame.Surface) -> None:
+        """The panel's lines on a transparent layer the size of the panel (override)."""
+
+    def log_button_rect(self) -> pygame.Rect:
+        return self.layout_.log_button
 
     def draw_pile_labels(self, surface: pygame.Surface) -> None:
         lay, m = self.layout_, self.metrics
