@@ -63,12 +63,10 @@ class FishingView:
     @classmethod
     def of(cls, game: Any) -> FishingView:
         """The engine's position as it stands (a table opened at a saved position)."""
-        players = len(game.hands)
         view = cls([list(h) for h in game.hands], dict(enumerate(game.field)),
                    [sort_by_kind(p) for p in game.piles], list(game.stock))
         if getattr(game, "phase", None) == TAKE and getattr(game, "pending", None) is not None:
             view.drawn = game.pending
-        del players
         return view
 
     def remove(self, c: Card) -> None:
