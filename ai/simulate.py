@@ -78,6 +78,22 @@ def _preset(name: str, rounds: int | None = None) -> KoiKoiRules:
     return rules
 
 
+
+def play_out(game: Any, agents: Sequence[Any]) -> tuple[int, float]:
+    """Let ``agents`` (one per seat) play ``game`` to its end, each reading only its seat's
+    observation; returns the decisions made and the seconds spent inside ``choose``."""
+    decisions, think = 0, 0.0
+    while not game.is_over:
+        p = game.current_player
+        assert p is not None  # None only once the game is over
+        obs = game.observation(p)
+        t0 = time.perf_counter()
+        action = agents[p].choose(obs)
+        think += time.perf_counter() - t0
+        decisions += 1
+        game.apply(action)
+    return decisions, think
+
 def _labels(players: Sequence[str]) -> list[str]:
     """Names for the entrants: their levels, numbered when a level plays more than once.
 
@@ -121,15 +137,9 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
         agents = [make_agent("koikoi", players[entrant_at[s]], derive_seed(match_seed, s))
                   for s in range(2)]
         game = KoiKoiGame.new(match_seed, rules)
-        while not game.is_over:
-            p = game.current_player
-            assert p is not None  # None only once the match is over
-            obs = game.observation(p)
-            t0 = time.perf_counter()
-            action = agents[p].choose(obs)
-            think += time.perf_counter() - t0
-            decisions += 1
-            game.apply(action)
+        made, spent = play_out(game, agents)
+        decisions += made
+        think += spent
         rounds += len(game.history)
         for r in game.history:
             for s in range(2):
@@ -191,15 +201,9 @@ def run_hearts600(games: int, seed: int = 1,
         agents = [make_agent("hearts600", players[entrant_at[s]], derive_seed(deal, s))
                   for s in range(n)]
         game = Hearts600Game.new(deal, players=n)
-        while not game.is_over:
-            p = game.current_player
-            assert p is not None  # None only once the game is over
-            obs = game.observation(p)
-            t0 = time.perf_counter()
-            action = agents[p].choose(obs)
-            think += time.perf_counter() - t0
-            decisions += 1
-            game.apply(action)
+        made, spent = play_out(game, agents)
+        decisions += made
+        think += spent
         rounds += game.round
         winners = game.winners
         shared += len(winners) > 1
