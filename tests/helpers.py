@@ -69,17 +69,19 @@ def cards_in(value) -> set:
 
 def texts(scene) -> list[str]:
     """The words a scene shows: a dialog's title and message, its widgets' labels and button
-    texts, result and rules rows (titles, subtitles, values), inside scroll lists too."""
+    texts, result and rules rows (titles, subtitles, values), score grids' labels and cells,
+    inside scroll lists too."""
     found = [t for t in (getattr(scene, "title", None), getattr(scene, "message", None))
              if isinstance(t, str) and t]
     stack = list(getattr(scene, "widgets", []))
     while stack:
         w = stack.pop(0)
         stack.extend(getattr(w, "children", []))
-        for attr in ("text", "title", "subtitle", "value"):
+        for attr in ("text", "title", "subtitle", "value", "label"):
             v = getattr(w, attr, None)
             if isinstance(v, str) and v:
                 found.append(v)
+        found.extend(v for v in getattr(w, "values", None) or () if isinstance(v, str) and v)
     return found
 
 

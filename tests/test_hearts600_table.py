@@ -9,13 +9,14 @@ import pytest
 
 from ai.base import levels, register, unregister
 from game.app import App
-from game.scenes.hearts600 import Hearts600Table
+from game.scenes.hearts600 import PANEL, Hearts600Table
 from game.scenes.hearts600_dialogs import YAKU_LABELS, Hearts600RulesScene
 from game.scenes.hearts600_layout import Hearts600Layout
 from game.scenes.setup import default_setup
 from game.session import load_current
 from game.settings import Settings
 from game.table.dialogs import HandOver, ResultPage
+
 from rules.hearts600 import Hearts600Game, Hearts600Rules
 from tests.helpers import click, press, raise_scene_errors, run_until, texts
 
@@ -262,21 +263,24 @@ def test_the_keyboard_plays_a_card(app):
     assert len(t.game.actions) == before + 1
 
 
-def test_a_game_against_the_computer_counts_in_statistics(app):
-    g = Hearts600Game.new(3, players=2)
+@pytest.mark.parametrize("seed", [3, 1])  # the bottom seat loses, wins
+def test_a_game_against_the_computer_counts_in_statistics(app, seed):
+    g = Hearts600Game.new(seed, players=2)
     end = g.clone()
     while not end.is_over:
         end.apply(end.legal_actions()[0])
     for action in end.actions[:-12]:
         g.apply(action)
-    t = make_table(app, ["human", "testbot"], seed=3, engine=g)
+    t = make_table(app, ["human", "testbot"], seed=seed, engine=g)
     play_until(app, t, lambda: getattr(app.stack.top, "name", "") == "hearts600-round")
     press(app, "See the result")
     run_until(app, lambda: getattr(app.stack.top, "name", "") == "hearts600-game")
     tally = app.stats.summary("hearts600")
     assert tally.played == 1
     won = 0 in t.game.winners
-    assert (tally.won == 1) == won and tally.best.get("score") == t.game.scores[0]
+    assert won == (seed == 1) and (tally.won == 1) == won
+    # Only a win keeps a score: a lost game's low score is no record.
+    assert tally.best.get("winning_score") == (t.game.scores[0] if won else None)
 
 
 def test_started_from_the_setup_screen_with_four_friends(app):
@@ -371,3 +375,25 @@ def test_a_capture_that_makes_a_yaku_shows_whom_it_charges(app):
     assert "Moon viewing 100" in text and "charged to" in text
     assert sorted(x.code for x in shown) == ["8B", "9A"]
     assert any(line.text == "Moon viewing  100" for line in t.panel_lines())
+
+
+def test_a_full_panel_drops_the_yaku_in_reach_before_whom_a_made_yaku_charges(app):
+    # Four piles: the first has made moon viewing and heads for more; the others head for
+    # yaku without having made one. At 960x600 not every line fits.
+    g = Hearts600Game.from_layout(
+        ["1C1 2C1", "3C1 4C1", "5C1 6C1", "7C1 10C1"], "11C1 12C1 12C2 12C3 2C2 3C2 4C2 5C2",
+        "6C2 7C2 8C2 9C2 10C2 11A 11R 11B", piles=["8B 9A 1B 9R 10R", "2A 4A 6R", "3B 5R 7R",
+                                                   "6A 7A 8A 1R"])
+    app.resize((960, 600))
+    t = make_table(app, ["human"] + ["testbot"] * 3, engine=g)
+    lines = t.panel_lines()
+    charge = [ln for ln in lines if ln.text.startswith("Its yaku charge")]
+    reach = [ln for ln in lines if ln.text.startswith("Heading for")]
+    assert len(charge) >= 2 and reach
+    lay = t.layout_
+    fitted = PANEL.fit(lines, t.metrics, lay.panel.width - t.metrics.px(32),
+                       lay.log_button.y - lay.panel.y - t.metrics.px(8))
+    assert len(fitted) < len(lines) and not any(ln in reach for ln in fitted)
+    kept = [ln for ln in fitted if ln.text.startswith("Its yaku charge")]
+    assert kept == charge[:1]  # the one for the made yaku stays; the others went with reach
+    assert [ln.right for ln in fitted if ln.right] == [ln.right for ln in lines if ln.right]

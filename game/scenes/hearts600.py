@@ -182,9 +182,12 @@ class Hearts600Table(FishingTable):
             return  # computers against each other, or friends: not the player's record
         me = self.seats.index("human")
         levels = {s for s in self.seats if s != "human"}
-        outcome = "win" if me in self.game.winners else "loss"
-        self.record_result(outcome, level=levels.pop() if len(levels) == 1 else None,
-                           results={"score": self.game.scores[me]}, lower_is_better=("score",))
+        won = me in self.game.winners
+        # A final score means something only beside the others': the best kept is a winning one.
+        self.record_result("win" if won else "loss",
+                           level=levels.pop() if len(levels) == 1 else None,
+                           results={"winning_score": self.game.scores[me]} if won else {},
+                           lower_is_better=("winning_score",))
 
     def status(self) -> str:
         if self.game.is_over:
@@ -249,11 +252,11 @@ class Hearts600Table(FishingTable):
                                        True))
             for name, have, need in reach:
                 lines.append(PanelLine(_("Heading for {yaku} {have}/{need}").format(
-                    yaku=yaku_label(name), have=have, need=need), "tiny", theme.TEXT))
-            if made or reach:
+                    yaku=yaku_label(name), have=have, need=need), "tiny", theme.TEXT, spare=2))
+            if made or reach:  # whom they charge goes with the yaku in reach when none is made
                 names = ", ".join(self.seat_name(s) for s in range(self.players) if s != seat)
                 lines.append(PanelLine(_("Its yaku charge: {names}").format(names=names),
-                                       "tiny", theme.TEXT_DIM))
+                                       "tiny", theme.TEXT_DIM, spare=1 if made else 2))
             lines.append(PanelLine("", "rule", theme.GOLD_DIM))
         return lines
 
@@ -262,6 +265,4 @@ class Hearts600Table(FishingTable):
         of its figures changes). When all do not fit above the log button, the yaku in
         reach go first, then whom the yaku charge (the scores and the yaku made stay)."""
         room = self.layout_.log_button.y - self.layout_.panel.y - self.metrics.px(8)
-        PANEL.paint(surface, self.metrics, self.panel_lines(), room=room, drops=(
-            lambda ln: ln.role == "tiny" and not ln.bold,
-            lambda ln: ln.role == "tiny" and not ln.bold and ln.color == theme.TEXT_DIM))
+        PANEL.paint(surface, self.metrics, self.panel_lines(), room=room)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game import theme
 from game.i18n import N_, _, ngettext
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page
+from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Widget
 from rules.hanafuda import DECK, Card, cards
 from rules.hearts600 import SET_YAKU, YAKU_POINTS, card_points, yaku_cards_of_mask
@@ -104,8 +105,9 @@ def round_result(table: "Hearts600Table", result: dict[str, Any], scores: list[i
 
 
 def game_result(table: "Hearts600Table", result: dict[str, Any]) -> ResultPage:
-    """The winner or winners (lowest score), the final scores, the settlement in cents (unless
-    the option hides the money) and the round-by-round history; a new game or the menu."""
+    """The winner or winners (lowest score) and a grid of every player's points round by
+    round, final score and settlement in cents (unless the option hides the money), the
+    winners' columns in gold; a new game or the menu."""
     t = table
     winners = list(result.get("winners", []))
     scores = list(result.get("scores", []))
@@ -116,21 +118,16 @@ def game_result(table: "Hearts600Table", result: dict[str, Any]) -> ResultPage:
         title = _("A shared win: {names}").format(names=", ".join(t.seat_name(w)
                                                                    for w in winners))
     money_shown = t.rules.show_settlement and "settlement" in result
-    rows: list[Widget] = []
-    for seat, score in enumerate(scores):
-        value = str(score)
-        if money_shown:
-            value = f"{score}   {money(result['settlement'][seat])}"
-        rows.append(CardRow(t.seat_name(seat), [], value,
-                            _("lowest score") if seat in winners else "",
-                            highlight=seat in winners))
+    names = [t.seat_name(s) for s in range(len(scores))]
+    rounds = [(_("Round {n}").format(n=r["round"]), [f"+{p}" for p in r["points"]])
+              for r in result.get("rounds", [])]
+    rows: list[Widget] = list(score_grid(names, rounds, marked=winners, total=(
+        _("Final score"), [str(s) for s in scores])))
     if money_shown:
+        rows.append(GridRow(_("Settlement"), [money(c) for c in result["settlement"]],
+                            marked=winners, bold=True))
         rows.append(Label(_("Settlement: each player pays each winner the difference of their "
                             "scores, in cents."), role="small", color=theme.TEXT_DIM))
-    for r in result.get("rounds", []):
-        text = "  ".join(f"+{p}" for p in r["points"])
-        rows.append(CardRow(_("Round {n}").format(n=r["round"]), [], text))
-
     return final_page(t, title, rows, _("New game"), "hearts600-game")
 
 

@@ -4,7 +4,8 @@ painted, so that a table only says what its panel holds (``panel_lines()``).
 A line's ``role`` is a type size ("heading", "body", "small", "tiny") or one of two drawings:
 "rule", a separator across the panel, and "bar", a score bar with ``value`` out of
 ``bar_full``. A line with a ``right`` value is a player: the name shrunk to fit on the left
-(with the turn marker), the value on the right.
+(with the turn marker), the value on the right. A line with ``spare`` above 0 may go when the
+panel runs out of room: the highest ``spare`` first.
 
 >>> from game.theme import Metrics
 >>> lines = [PanelLine("", "rule", (0, 0, 0)), PanelLine("", "bar", (0, 0, 0), value=300)]
@@ -14,7 +15,7 @@ A line's ``role`` is a type size ("heading", "body", "small", "tiny") or one of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -29,7 +30,8 @@ from game.theme import Metrics
 class PanelLine(NamedTuple):
     """One line of the panel: text, type role ("rule": a separator, "bar": a score bar with
     ``value`` out of the painter's ``bar_full``), colour, bold, a value on the right (a
-    player's score) and the turn marker."""
+    player's score), the turn marker, and how readily it goes when room runs out (``spare``:
+    0 never, else the highest first)."""
 
     text: str
     role: str
@@ -38,10 +40,7 @@ class PanelLine(NamedTuple):
     right: str = ""
     marker: bool = False
     value: int = 0
-
-
-#: Which lines may go when the panel's lines do not all fit: each is tried in turn.
-Drop = Callable[[PanelLine], bool]
+    spare: int = 0
 
 
 @dataclass(frozen=True)
@@ -71,24 +70,32 @@ class PanelPainter:
                                  width - m.px(6))
         return h
 
-    def fit(self, lines: list[PanelLine], m: Metrics, width: int, room: int,
-            drops: Sequence[Drop]) -> list[PanelLine]:
-        """``lines`` without those the first ``drops`` choose until they fit ``room``
-        (after the last drop they are kept as they are)."""
-        for drop in drops:
+    def fit(self, lines: list[PanelLine], m: Metrics, width: int, room: int
+            ) -> list[PanelLine]:
+        """``lines`` without the spare ones, the most spare first, until they fit ``room``
+        (the lines with ``spare`` 0 are kept even if they do not).
+
+        >>> tip = PanelLine("tip", "tiny", (0, 0, 0), spare=2)
+        >>> note = PanelLine("note", "tiny", (0, 0, 0), spare=1)
+        >>> rule = PanelLine("", "rule", (0, 0, 0))
+        >>> fitted = PanelPainter().fit([rule, note, tip], Metrics((1280, 800)), 200, 60)
+        >>> [ln.text or ln.role for ln in fitted]
+        ['rule', 'note']
+        """
+        for level in sorted({ln.spare for ln in lines if ln.spare}, reverse=True):
             if self.height(lines, m, width) <= room:
                 break
-            lines = [ln for ln in lines if not drop(ln)]
+            lines = [ln for ln in lines if ln.spare < level]
         return lines
 
     def paint(self, surface: pygame.Surface, m: Metrics, lines: list[PanelLine], *,
-              room: int | None = None, drops: Sequence[Drop] = ()) -> None:
-        """``lines`` on ``surface``, the panel's size, fitted to ``room`` pixels high with
-        ``drops`` when it is given. Long lines wrap: nothing runs past the panel."""
+              room: int | None = None) -> None:
+        """``lines`` on ``surface``, the panel's size, fitted to ``room`` pixels high when it
+        is given. Long lines wrap: nothing runs past the panel."""
         x, w = m.px(16), surface.get_width() - m.px(32)
         y = m.px(12)
         if room is not None:
-            lines = self.fit(lines, m, w, room, drops)
+            lines = self.fit(lines, m, w, room)
         for line in lines:
             if line.role == "rule":
                 y += m.px(self.rule[0])
