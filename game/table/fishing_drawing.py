@@ -7,6 +7,9 @@ round the field and the panel's frame; under the cards, each pile's labels by ki
 layer painted again only when ``panel_key()`` changes; a game writes ``paint_panel``), the
 log button and the banner (a title, a line and the cards it is about, over the field).
 ``faces_needed`` lists the faces to warm, the ones a deal shows first.
+
+>>> [_(KIND_LABELS[k]) for k in (Kind.BRIGHT, Kind.CHAFF)]
+['Brights', 'Chaff']
 """
 
 from __future__ import annotations

@@ -11,6 +11,9 @@ one event at a time and sends the cards there, so the picture never runs ahead o
 been animated; the log and the last-move marks follow the same steps. A game adds its own
 kinds to ``EVENT_STEPS`` and overrides the hooks (``round_page``, ``match_page``,
 ``round_ended``, ``match_ended``, ``record_statistics``).
+
+>>> FishingSteps.EVENT_STEPS["captured"], len(FishingSteps.EVENT_STEPS)
+('captured_step', 9)
 """
 
 from __future__ import annotations
