@@ -5,9 +5,13 @@ thin scene.
   kind, card sizes as large as the window allows (``SeatedLayout``; ``FishingLayout`` adds
   the field with its stock, the message line and the panel of the fishing games);
 - ``base``: ``CardTable``, the scene: sprites, engine events -> animations through one
-  mapping, one input policy during animation, display settings, kept layers and warmed faces,
-  ``after_action()`` for autosave, last-move marks, the game log, keyboard focus, statistics;
-- ``fishing``: ``FishingTable``, hands, field, piles and stock of the fishing games;
+  mapping, ``after_action()`` for autosave, replay, the frame's update, computer seats, the game
+  log, statistics; its parts ``input`` (``CardTableInput``: one input policy during animation,
+  drag and drop hooks, keyboard focus) and ``drawing`` (``CardTableDrawing``: the frame, kept
+  layers, last-move marks, display settings, warmed faces);
+- ``fishing``: ``FishingTable``, hands, field, piles and stock of the fishing games, made of
+  ``fishing_view`` (``FishingView``, ``FishingBase``: the view and where each card goes),
+  ``fishing_steps`` (engine events -> steps), ``fishing_input`` and ``fishing_drawing``;
 - ``computer``: ``ComputerSeats``, one worker for every computer seat;
 - ``dialogs``: choices that leave the cards in view, the hand-over, result pages, the log;
 - ``panel``: ``PanelLine`` and ``PanelPainter``, the info panel measured, fitted and painted;

@@ -29,6 +29,12 @@ What the kit does, the same for every table:
 A game implements ``places()``, its input (``handle_input``), ``focus_rows()`` and
 ``activate(card)`` for the keyboard, ``draw_static``/``draw_under``/``draw_over``, and
 ``restart()``.
+
+``CardTable`` is made of three parts: this module (seats, engine actions, replay, autosave,
+where the cards go, the frame's update, the computer seats, screens), ``game.table.input``
+(``CardTableInput``: the input policy, drag and drop hooks, keyboard focus) and
+``game.table.drawing`` (``CardTableDrawing``: the frame drawn, kept layer, marks, message
+line, display settings and faces warmed).
 """
 
 from __future__ import annotations
@@ -40,39 +46,25 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import pygame
 
-from game import draw, theme
 from game.i18n import _
-from game.scenes.table import TableScene
-from game.table.caches import Face, FaceWarmer, Layers
+from game.table.caches import FaceWarmer, Layers
 from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
+from game.table.drawing import LAST_MOVE, CardTableDrawing
+from game.table.input import REPEATING_KEYS, CardTableInput
 from game.widgets import Button
 from rules.hanafuda import DECK, Card
-from sprites import (
-    SPEED_FACTORS,
-    AnimationQueue,
-    CardSprite,
-    DragController,
-    barrier,
-    draw_order,
-    faces,
-)
+from sprites import SPEED_FACTORS, AnimationQueue, CardSprite, DragController, barrier, faces
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
+
+__all__ = ["LAST_MOVE", "REPEATING_KEYS", "CardTable", "GameLog", "Place"]
 
 log = logging.getLogger(__name__)
 
 Point = tuple[float, float]
 Size = tuple[int, int]
-
-#: Keys that repeat while held (moving the focus); any other key acts once per press.
-REPEATING_KEYS = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
-                            pygame.K_TAB})
-_MODIFIERS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
-                        pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA})
-#: The outline of the cards of another seat's last move.
-LAST_MOVE = (110, 200, 255)
 
 
 class Place(NamedTuple):
@@ -102,15 +94,15 @@ class GameLog:
         self.lines.clear()
 
 
-class CardTable(TableScene):
-    """The kit's base table; see the module docstring."""
+class CardTable(CardTableInput, CardTableDrawing):
+    """The kit's base table; see the module docstring. Its input is ``CardTableInput``
+    (``game.table.input``), its drawing and display settings ``CardTableDrawing``
+    (``game.table.drawing``); this class holds the rest."""
 
     #: Engine event kind -> the method that queues its animation (extend per game).
     EVENT_STEPS: ClassVar[dict[str, str]] = {}
     #: Seconds a computer seat's move is held back at normal speed, so it can be followed.
     COMPUTER_PACE = 0.5
-    #: Seconds a refusal stays on the message line.
-    NOTICE_TIME = 3.0
     #: True while ``replay`` builds a saved position (no sound, save, screen or statistics).
     replaying = False
 
@@ -325,118 +317,6 @@ class CardTable(TableScene):
         hit = [s for s in self.sprites.values() if s.alpha > 0 and s.contains(pos)]
         return max(hit, key=lambda s: (s.dragging, s.z)).data if hit else None
 
-    # Input --------------------------------------------------------------------------------------
-    @property
-    def animating(self) -> bool:
-        return self.queue.busy or any(s.animating for s in self.sprites.values())
-
-    def settle_now(self) -> None:
-        """Finish every running animation at once (a player acting does not wait for them)."""
-        if self.queue.busy:
-            self.queue.skip()
-        if not self.drag.active:
-            for s in self.sprites.values():
-                s.finish()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """The kit's input policy, then the game's ``handle_input``."""
-        if event.type == pygame.KEYUP:
-            self._down.discard(event.key)
-        elif event.type == pygame.KEYDOWN:
-            if event.key in self._down and event.key not in REPEATING_KEYS:
-                return  # a held key repeats: it acts once
-            self._down.add(event.key)
-        acting = event.type == pygame.MOUSEBUTTONDOWN or (
-            event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
-        if acting and self.animating:
-            self.settle_now()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.keyboard = False
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-                and self.log_button.visible and self.log_button.handle_event(event):
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & (
-                pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.show_log()
-            return
-        self.handle_input(event)
-
-    def handle_input(self, event: pygame.event.Event) -> None:
-        """The game's input, on a settled table (override; Esc pauses by default)."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.pause()
-            return
-        if event.type == pygame.KEYDOWN:
-            self.focus_key(event)
-            return
-        self.drag.handle_event(event)
-
-    def pick(self, pos: Point) -> list[CardSprite] | None:
-        """What a press at ``pos`` picks up (override)."""
-        return None
-
-    def drop_targets(self) -> list[Any]:
-        return []
-
-    def on_drop(self, sprites: list[CardSprite], target: Any) -> None:
-        """A legal drop (override)."""
-
-    def on_refuse(self, sprites: list[CardSprite], target: Any, reason: str | None) -> None:
-        if reason:
-            self.refuse(reason)
-
-    def on_click(self, sprites: list[CardSprite]) -> None:
-        """A click on a pickable card (override)."""
-
-    def refuse(self, reason: str) -> None:
-        """Say why an input did nothing (red, on the message line) with the refusal sound."""
-        self.notice, self.notice_time = reason, self.NOTICE_TIME
-        self.play("invalid")
-
-    # Keyboard focus -----------------------------------------------------------------------------
-    def focus_rows(self) -> list[list[Card]]:
-        """The cards the arrows move between, row by row, bottom row last (override)."""
-        return []
-
-    def activate(self, c: Card) -> None:
-        """Enter or Space on the focused card (override)."""
-
-    def focus_key(self, event: pygame.event.Event) -> bool:
-        """Arrows move the focus (the first one only shows it), Enter/Space act on it."""
-        rows = [r for r in self.focus_rows() if r]
-        k = event.key
-        if not rows or k not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
-                                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            return False
-        where = next(((i, r.index(self.focus)) for i, r in enumerate(rows)
-                      if self.focus in r), None)
-        if where is None:
-            where = (len(rows) - 1, 0)
-            self.focus = rows[-1][0]
-            if not self.keyboard or k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.keyboard = True
-                return True
-        self.keyboard = True
-        i, j = where
-        if k in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if k == pygame.K_LEFT else 1
-            self.focus = rows[i][(j + step) % len(rows[i])]
-        elif k in (pygame.K_UP, pygame.K_DOWN):
-            i2 = max(0, min(len(rows) - 1, i + (-1 if k == pygame.K_UP else 1)))
-            x = self.sprites[rows[i][j]].target_pos[0]
-            self.focus = min(rows[i2], key=lambda c: abs(self.sprites[c].target_pos[0] - x))
-        else:
-            self.activate(rows[i][j])
-        return True
-
-    def focus_rect(self) -> pygame.Rect | None:
-        """Where the focus ring goes (None: not shown)."""
-        if not self.keyboard or self.focus is None:
-            return None
-        if not any(self.focus in r for r in self.focus_rows()):
-            return None
-        return self.sprites[self.focus].rect
-
     # The frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if not self.warmer.done:
@@ -480,48 +360,7 @@ class CardTable(TableScene):
     def settled(self) -> bool:
         return not self.animating and self.waiting_for is None
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.static_layer(surface.get_size()), (0, 0))
-        self.draw_under(surface)
-        for s in draw_order(self.sprites.values()):
-            s.draw(surface)
-        self.draw_marks(surface)
-        focus = self.focus_rect()
-        if focus is not None:
-            m = self.metrics
-            draw.focus_ring(surface, focus, m.radius, max(2, m.px(3)))
-        self.draw_over(surface)
-
-    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
-        """The kept layer for a window of ``size`` (painted when laid out, or when a display
-        setting changed)."""
-        key = (size, self.display, self.static_key())
-        return self.layers.get("static", key, size, self.draw_static)
-
-    def static_key(self) -> Any:
-        """What the kept layer depends on beyond size and display settings (override)."""
-        return None
-
-    def draw_static(self, surface: pygame.Surface) -> None:
-        """What does not change between frames: the felt, frames, fixed labels (kept)."""
-        surface.blit(draw.table_background(surface.get_size()), (0, 0))
-
-    def draw_under(self, surface: pygame.Surface) -> None:
-        """Drawn over the kept layer, under the cards (override)."""
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """Drawn over the cards: panel, messages, banners (override)."""
-
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        """An outline round each card of another seat's last move."""
-        m = self.metrics
-        for c in self.marked:
-            s = self.sprites[c]
-            if s.alpha and not s.animating:
-                pygame.draw.rect(surface, LAST_MOVE, s.rect.inflate(m.px(4), m.px(4)),
-                                 max(2, m.px(2.5)), border_radius=m.radius)
-
-    # Display settings ---------------------------------------------------------------------------
+    # Enter, resume, exit, layout ------------------------------------------------------------------
     def enter(self) -> None:
         self.apply_display()
 
@@ -535,31 +374,6 @@ class CardTable(TableScene):
             self.computers.close()
         if self.session is not None:  # leaving is not a loss: Continue resumes the game
             self.session.leave()
-
-    def pause(self) -> None:
-        self.drag.cancel()
-        self._down.clear()
-        super().pause()
-
-    def apply_display(self) -> None:
-        """Card back, badges and animation speed from the settings (changed in the pause
-        menu, say): new renderers for the sprites, kept layers redrawn, faces warmed again."""
-        s = self.app.settings if self.app is not None else None
-        display = (s.card_back, bool(s.card_badges)) if s is not None else ("black", False)
-        self.apply_speed()
-        if display == self.display:
-            return
-        self.display = display
-        back, badge = display
-        for c, sprite in self.sprites.items():
-            sprite.face_renderer = faces.face_renderer(c, badge=badge)
-            sprite.back_renderer = faces.back_renderer(back)
-        self.layers.clear()
-        self.plan_faces()
-
-    @property
-    def badges(self) -> bool:
-        return bool(self.display and self.display[1])
 
     def apply_speed(self) -> None:
         speed = self.app.settings.animation_speed if self.app is not None else "normal"
@@ -582,16 +396,6 @@ class CardTable(TableScene):
 
     def log_button_rect(self) -> pygame.Rect:
         return pygame.Rect(0, 0, 0, 0)
-
-    def plan_faces(self) -> None:
-        self.warmer.plan(self.faces_needed())
-
-    def faces_needed(self) -> list[Face]:
-        """The faces this table shows at its size, most urgent first (override)."""
-        return []
-
-    def faces_ready(self, cards: Iterable[Card], size: Size) -> bool:
-        return self.warmer.ready((c, size, self.badges) for c in cards)
 
     # Screens ------------------------------------------------------------------------------------
     def wait_for_scene(self, scene: Any) -> Any:
@@ -634,13 +438,3 @@ class CardTable(TableScene):
             self.app.stats.save()
         except OSError:
             log.exception("could not save statistics")
-
-    def message_text(self) -> tuple[str, tuple[int, int, int]]:
-        """The message line: a refusal in red, else the game's status."""
-        if self.notice:
-            return self.notice, theme.VERMILION
-        return self.status(), theme.TEXT
-
-    def status(self) -> str:
-        """What the player may do now, in a sentence (override)."""
-        return ""

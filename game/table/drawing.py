@@ -1,0 +1,130 @@
+"""``CardTableDrawing``: how every kit table is drawn (a part of ``CardTable``).
+
+A frame (``draw``, which changes nothing): the kept layer (``static_layer``: what
+``draw_static`` paints, kept in ``Layers`` until the size, the display settings or
+``static_key()`` change), the game's ``draw_under``, the card sprites in z order, an outline
+round each card of another seat's last move (``draw_marks``, in ``LAST_MOVE`` blue), the
+keyboard focus ring, the game's ``draw_over``. The message line says a refusal in red, else the
+game's ``status()``.
+
+The display settings (card back, badges, animation speed) are read on enter and on resume
+(``apply_display``): new renderers for the sprites, kept layers painted again, and the faces
+the table shows (``faces_needed``) warmed again a few a frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import draw, theme
+from game.scenes.table import TableScene
+from game.table.caches import Face, FaceWarmer, Layers
+from rules.hanafuda import Card
+from sprites import CardSprite, draw_order, faces
+
+Size = tuple[int, int]
+
+#: The outline of the cards of another seat's last move.
+LAST_MOVE = (110, 200, 255)
+
+
+class CardTableDrawing(TableScene):
+    """The drawing half of ``CardTable`` (``game.table.base``); see the module docstring."""
+
+    if TYPE_CHECKING:  # what the drawing reads of the table (made in CardTable.__init__)
+        sprites: dict[Card, CardSprite]
+        layers: Layers
+        warmer: FaceWarmer
+        display: tuple[str, bool] | None
+        marked: list[Card]
+        notice: str
+
+        def focus_rect(self) -> pygame.Rect | None: ...
+
+        def apply_speed(self) -> None: ...
+
+    # The frame ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.static_layer(surface.get_size()), (0, 0))
+        self.draw_under(surface)
+        for s in draw_order(self.sprites.values()):
+            s.draw(surface)
+        self.draw_marks(surface)
+        focus = self.focus_rect()
+        if focus is not None:
+            m = self.metrics
+            draw.focus_ring(surface, focus, m.radius, max(2, m.px(3)))
+        self.draw_over(surface)
+
+    def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The kept layer for a window of ``size`` (painted when laid out, or when a display
+        setting changed)."""
+        key = (size, self.display, self.static_key())
+        return self.layers.get("static", key, size, self.draw_static)
+
+    def static_key(self) -> Any:
+        """What the kept layer depends on beyond size and display settings (override)."""
+        return None
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """What does not change between frames: the felt, frames, fixed labels (kept)."""
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        """Drawn over the kept layer, under the cards (override)."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Drawn over the cards: panel, messages, banners (override)."""
+
+    def draw_marks(self, surface: pygame.Surface) -> None:
+        """An outline round each card of another seat's last move."""
+        m = self.metrics
+        for c in self.marked:
+            s = self.sprites[c]
+            if s.alpha and not s.animating:
+                pygame.draw.rect(surface, LAST_MOVE, s.rect.inflate(m.px(4), m.px(4)),
+                                 max(2, m.px(2.5)), border_radius=m.radius)
+
+    def message_text(self) -> tuple[str, tuple[int, int, int]]:
+        """The message line: a refusal in red, else the game's status."""
+        if self.notice:
+            return self.notice, theme.VERMILION
+        return self.status(), theme.TEXT
+
+    def status(self) -> str:
+        """What the player may do now, in a sentence (override)."""
+        return ""
+
+    # Display settings and faces -------------------------------------------------------------------
+    def apply_display(self) -> None:
+        """Card back, badges and animation speed from the settings (changed in the pause
+        menu, say): new renderers for the sprites, kept layers redrawn, faces warmed again."""
+        s = self.app.settings if self.app is not None else None
+        display = (s.card_back, bool(s.card_badges)) if s is not None else ("black", False)
+        self.apply_speed()
+        if display == self.display:
+            return
+        self.display = display
+        back, badge = display
+        for c, sprite in self.sprites.items():
+            sprite.face_renderer = faces.face_renderer(c, badge=badge)
+            sprite.back_renderer = faces.back_renderer(back)
+        self.layers.clear()
+        self.plan_faces()
+
+    @property
+    def badges(self) -> bool:
+        return bool(self.display and self.display[1])
+
+    def plan_faces(self) -> None:
+        self.warmer.plan(self.faces_needed())
+
+    def faces_needed(self) -> list[Face]:
+        """The faces this table shows at its size, most urgent first (override)."""
+        return []
+
+    def faces_ready(self, cards: Iterable[Card], size: Size) -> bool:
+        return self.warmer.ready((c, size, self.badges) for c in cards)

@@ -1,0 +1,143 @@
+"""``FishingDrawing``: how a fishing table is drawn (a part of ``FishingTable``,
+``game.table.fishing``).
+
+Over the kit's frame (``game.table.drawing``): the kept layer gets the felt, a darker frame
+round the field and the panel's frame; under the cards, each pile's labels by kind
+(``KIND_LABELS``, with counts); over them, the stock count, the message line, the panel (a
+layer painted again only when ``panel_key()`` changes; a game writes ``paint_panel``), the
+log button and the banner (a title, a line and the cards it is about, over the field).
+``faces_needed`` lists the faces to warm, the ones a deal shows first.
+
+>>> [_(KIND_LABELS[k]) for k in (Kind.BRIGHT, Kind.CHAFF)]
+['Brights', 'Chaff']
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import draw, theme
+from game.fonts import font
+from game.i18n import N_, _
+from game.table.caches import Face
+from game.table.fishing_view import FishingBase
+from game.text import draw_text, fit_font_size
+from rules.hanafuda import DECK, Kind
+from sprites import faces
+
+KIND_LABELS = {Kind.BRIGHT: N_("Brights"), Kind.ANIMAL: N_("Animals"),
+               Kind.RIBBON: N_("Ribbons"), Kind.CHAFF: N_("Chaff")}
+
+
+class FishingDrawing(FishingBase):
+    """The drawing of ``FishingTable``; see the module docstring."""
+
+    # Faces and drawing --------------------------------------------------------------------------
+    def faces_needed(self) -> list[Face]:
+        """The field size first (the deal and every play show it), then the viewer's hand,
+        then the piles."""
+        lay, b = self.layout_, self.badges
+        sizes = [lay.field_card, lay.hand_card, lay.pile_card]
+        if self.reveal_all:
+            sizes.append(lay.small_card)
+        first: list[Face] = []
+        if self.game is not None:
+            first = [(c, lay.field_card, b) for c in self.game.field] + \
+                [(c, lay.hand_card, b) for c in self.game.hands[self.viewer]]
+        return first + [(c, size, b) for size in sizes for c in DECK]
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """The felt, a darker frame round the field and the panel's frame."""
+        super().draw_static(surface)
+        lay, m = self.layout_, self.metrics
+        draw.rounded_rect(surface, theme.FELT_DARK, lay.field.inflate(m.px(8), m.px(8)),
+                          m.radius * 2, alpha=90)
+        draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        self.draw_pile_labels(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """The stock count, the message line, the panel (a layer kept while ``panel_key``
+        stays the same), the log button and the banner."""
+        self.draw_stock_count(surface)
+        self.draw_message(surface)
+        p = self.layout_.panel
+        surface.blit(self.layers.get("panel", self.panel_key(), p.size, self.paint_panel,
+                                     alpha=True), p.topleft)
+        self.log_button.draw(surface)
+        self.draw_banner(surface)
+
+    def panel_key(self) -> tuple:
+        """What the panel shows depends on: it is painted again when this changes
+        (override)."""
+        return (self.size,)
+
+    def paint_panel(self, surface: pygame.Surface) -> None:
+        """The panel's lines on a transparent layer the size of the panel (override)."""
+
+    def log_button_rect(self) -> pygame.Rect:
+        return self.layout_.log_button
+
+    def draw_pile_labels(self, surface: pygame.Surface) -> None:
+        lay, m = self.layout_, self.metrics
+        for seat in range(self.players):
+            _pos, labels = lay.pile_places(self.screen_seat(seat), self.view.piles[seat])
+            for kind, rect, n in labels:
+                text = f"{_(KIND_LABELS[kind])} {n}"
+                size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
+                img = font(size, True).render(text, True, theme.TEXT_DIM if n == 0
+                                              else theme.CREAM)
+                surface.blit(img, (rect.x, rect.y))
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        text, color = self.message_text()
+        if text:
+            m, r = self.metrics, self.layout_.message
+            size = fit_font_size(text, r.width, m.type_size("small"))
+            draw_text(surface, text, font(size), color, r, "center", "center", wrap_lines=False)
+
+    def draw_stock_count(self, surface: pygame.Surface) -> None:
+        lay, m = self.layout_, self.metrics
+        img = font(m.type_size("small"), True).render(str(len(self.view.stock)), True,
+                                                       theme.CREAM)
+        surface.blit(img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(4))))
+
+    def banner_geometry(self, n: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """The banner's box over the field and the rectangles of its ``n`` cards: the field
+        size if they fit side by side, else the piles' (both rendered ahead), overlapping
+        only when even those do not fit."""
+        lay, m = self.layout_, self.metrics
+        pad, gap = m.px(16), m.px(6)
+        width = min(lay.play.width - m.px(20), max(m.px(560), lay.field.width))
+        room = width - 2 * pad
+        cw, ch = lay.field_card
+        if n and n * (cw + gap) - gap > room:
+            cw, ch = lay.pile_card
+        title_h = font(m.type_size("title"), True).get_linesize()
+        body_h = font(m.type_size("body")).get_linesize() * 2
+        box = pygame.Rect(0, 0, width, pad * 2 + title_h + body_h + (ch + m.px(10) if n else 0))
+        box.center = lay.field.center
+        box.clamp_ip(lay.play)
+        step = min(cw + gap, (room - cw) / max(1, n - 1))
+        x = box.centerx - (step * (n - 1) + cw) / 2
+        return box, [pygame.Rect(round(x + i * step), box.bottom - ch - pad, cw, ch)
+                     for i in range(n)]
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """The banner over the field: a title, a line, and every card it is about."""
+        if self.banner is None:
+            return
+        title, text, cards = self.banner
+        m = self.metrics
+        box, rects = self.banner_geometry(len(cards))
+        draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
+        pad = m.px(16)
+        img = font(m.type_size("title"), True).render(title, True, theme.GOLD)
+        surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + pad)))
+        body = font(m.type_size("body"))
+        draw_text(surface, text, body, theme.TEXT, pygame.Rect(
+            box.x + pad, box.y + pad + img.get_height(), box.width - 2 * pad,
+            body.get_linesize() * 2), "center")
+        for c, r in zip(cards, rects):
+            surface.blit(faces.hanafuda_face(c, r.width, r.height, badge=self.badges), r)

@@ -1,0 +1,253 @@
+"""``FishingInput``: how the player plays at a fishing table (a part of ``FishingTable``,
+``game.table.fishing``).
+
+Drag a hand card onto a field card of its month (or onto the field, ``_FieldTarget``), click
+it (a card with two possible captures then asks which: the two glow, and a click on one
+chooses; Esc drops the question), or use the keyboard: arrows choose a card, Enter or Space
+plays it. The drawn card's choice of capture is a click (or Enter) on a glowing field card. A
+refused move says why (``drop_verdict``, ``why_not``). The glows (``update_highlights``: gold
+on a hand card that can capture and on the card choosing, green on what it can capture) and
+the message line's ``status()`` say what the player may do now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.table.fishing_view import PLAY, TAKE, FishingBase
+from game.table.names import card_name
+from rules.hanafuda import Card
+from sprites import CardSprite
+
+GOLD_GLOW = (240, 200, 90)     # a hand card that can capture; the card choosing a capture
+MATCH_GLOW = (120, 220, 140)   # the field cards it can capture
+
+
+class _FieldTarget:
+    """A drop target: one field card, or the empty field (``card`` None)."""
+
+    def __init__(self, table: FishingInput, card: Card | None) -> None:
+        self.table = table
+        self.card = card
+
+    @property
+    def rect(self) -> pygame.Rect:
+        if self.card is None:
+            return self.table.layout_.field
+        return self.table.sprites[self.card].rect
+
+    def accepts(self, sprites: list[CardSprite]) -> bool | str:
+        return self.table.drop_verdict(sprites[0].data, self.card)
+
+
+class FishingInput(FishingBase):
+    """The input of ``FishingTable``; see the module docstring."""
+
+    # Drag, click and keyboard ---------------------------------------------------------------------
+    def pick(self, pos: Any) -> list[CardSprite] | None:
+        if not self.human_to_move or self.game.phase != PLAY:
+            return None
+        for c in reversed(self.view.hands[self.viewer]):
+            if self.sprites[c].contains(pos):
+                return [self.sprites[c]]
+        return None
+
+    def drop_targets(self) -> list[_FieldTarget]:
+        return [_FieldTarget(self, c) for c in self.view.field.values()] + \
+            [_FieldTarget(self, None)]
+
+    def actions_for(self, c: Card) -> list[Any]:
+        return [a for a in self.game.legal_actions() if a.kind == PLAY and a.card is c]
+
+    def matches(self, c: Card) -> list[Card]:
+        return [f for f in self.view.field.values() if f.month == c.month]
+
+    def drop_verdict(self, c: Card, onto: Card | None) -> bool | str:
+        """May hand card ``c`` be dropped on field card ``onto`` (None: the empty field)?"""
+        actions = self.actions_for(c)
+        if not actions:
+            return self.why_not(c)
+        if onto is None:
+            if any(a.lay or a.target is None and not self.matches(c) for a in actions):
+                return True
+            return _("{card} matches a field card: drop it on that card.").format(
+                card=card_name(c))
+        if onto.month != c.month:
+            return _("{a} is not of the same month as {b}.").format(a=card_name(c),
+                                                                    b=card_name(onto))
+        return True
+
+    def why_not(self, c: Card) -> str:
+        """Why hand card ``c`` cannot be played now."""
+        return _("That card cannot be played now.")
+
+    def action_for_drop(self, c: Card, onto: Card | None) -> Any:
+        for a in self.actions_for(c):
+            if onto is None and (a.lay or (a.target is None and not self.matches(c))):
+                return a
+            if onto is not None and not a.lay:
+                if a.target is onto:
+                    return a
+                if a.target is None and self.matches(c):
+                    return a  # one capture (or a triple): any of its cards will do
+        return None
+
+    def on_drop(self, sprites: list[CardSprite], target: _FieldTarget) -> None:
+        action = self.action_for_drop(sprites[0].data, target.card)
+        if action is None:
+            self.refuse(_("That card cannot go there."))
+            self.retarget(self.queue.duration(0.25))
+            return
+        self.human_action(action)
+
+    def on_refuse(self, sprites: list[CardSprite], target: Any, reason: str | None) -> None:
+        self.refuse(reason or _("Drop the card on a field card of its month, or on the field."))
+
+    def on_click(self, sprites: list[CardSprite]) -> None:
+        self.play_card(sprites[0].data)
+
+    def play_card(self, c: Card) -> None:
+        """A click (or Enter) on hand card ``c``: play it, or ask which capture if two."""
+        actions = self.actions_for(c)
+        if not actions:
+            self.refuse(self.why_not(c))
+            return
+        captures = [a for a in actions if not a.lay]
+        if len(captures) > 1:
+            self.choosing = c  # two field cards of the month: the player picks one
+            self.focus = captures[0].target
+            self.play("click")
+            return
+        self.human_action(captures[0] if captures else actions[0])
+
+    def choose_target(self, chosen: Card) -> bool:
+        """The player picked field card ``chosen`` to capture (the drawn card's choice, or the
+        hand card's): act, or refuse. False when no choice is pending."""
+        g = self.game
+        if g.phase == TAKE:
+            action = next((a for a in g.legal_actions() if a.target is chosen), None)
+            if action is None:
+                self.refuse(_("The drawn card can capture only a card of its month."))
+            else:
+                self.human_action(action)
+            return True
+        if self.choosing is not None:
+            action = next((a for a in self.actions_for(self.choosing) if a.target is chosen),
+                          None)
+            if action is None:
+                self.refuse(_("Choose one of the two glowing cards."))
+            else:
+                self.human_action(action)
+            return True
+        return False
+
+    def human_action(self, action: Any) -> None:
+        self.choosing = None
+        self.notice = ""
+        self.apply_action(action, human=True)
+
+    def field_card_at(self, pos: Any) -> Card | None:
+        for c in reversed(list(self.view.field.values())):
+            if self.sprites[c].contains(pos):
+                return c
+        return None
+
+    def handle_input(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.drag.active:
+                    self.drag.cancel()
+                elif self.choosing is not None:
+                    self.choosing = None
+                else:
+                    self.pause()
+                return
+            if self.human_to_move:
+                self.focus_key(event)
+            return
+        g = self.game
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.human_to_move:
+            chosen = self.field_card_at(event.pos)
+            if chosen is not None and (g.phase == TAKE or self.choosing is not None):
+                self.choose_target(chosen)
+                return
+            self.choosing = None
+        if event.type == pygame.MOUSEMOTION:
+            for c in self.view.hands[self.viewer]:
+                self.sprites[c].hovered = self.human_to_move and self.sprites[c].contains(
+                    event.pos)
+        self.drag.enabled = self.human_to_move and g.phase == PLAY
+        self.drag.handle_event(event)
+
+    def focus_rows(self) -> list[list[Card]]:
+        if not self.human_to_move:
+            return []
+        g = self.game
+        if g.phase == TAKE:
+            return [[a.target for a in g.legal_actions()]]
+        if self.choosing is not None:
+            return [[a.target for a in self.actions_for(self.choosing) if a.target is not None]]
+        if g.phase == PLAY:
+            return [list(self.view.hands[self.viewer])]
+        return []
+
+    def activate(self, c: Card) -> None:
+        if c in self.view.hands[self.viewer]:
+            self.play_card(c)
+        else:
+            self.choose_target(c)
+
+
+    # Highlights and the message line -------------------------------------------------------------
+    def update_highlights(self) -> None:
+        g = self.game
+        for s in self.sprites.values():
+            s.highlight = None
+        if not self.human_to_move:
+            return
+        if g.phase == TAKE and g.pending is not None:
+            for a in g.legal_actions():
+                self.sprites[a.target].highlight = MATCH_GLOW
+            return
+        if g.phase != PLAY:
+            return
+        hand = self.view.hands[self.viewer]
+        if self.choosing is not None:
+            self.sprites[self.choosing].highlight = GOLD_GLOW
+            for a in self.actions_for(self.choosing):
+                if a.target is not None:
+                    self.sprites[a.target].highlight = MATCH_GLOW
+            return
+        playable = {a.card for a in g.legal_actions() if a.kind == PLAY}
+        for c in hand:
+            if c in playable and self.matches(c):
+                self.sprites[c].highlight = GOLD_GLOW  # can capture
+        pointed = [c for c in hand if self.sprites[c].hovered or (
+            self.drag.dragging and self.drag.sprites and self.drag.sprites[0].data is c)
+            or (self.keyboard and self.focus is c)]
+        for c in pointed:
+            for f in self.matches(c):
+                self.sprites[f].highlight = MATCH_GLOW
+
+    def status(self) -> str:
+        g = self.game
+        if g.is_over:
+            return _("The match is over.")
+        if self.queue.busy or self.waiting_for is not None:
+            return ""
+        seat = g.current_player
+        if not self.is_human(seat):
+            return _("{who} is thinking…").format(who=self.seat_name(seat))
+        if g.phase == TAKE:
+            return _("The drawn {card} matches two cards: click the one it captures.").format(
+                card=card_name(g.pending) if g.pending else "")
+        if self.choosing is not None:
+            return _("{card} matches two field cards: click the one to capture.").format(
+                card=card_name(self.choosing))
+        if g.phase == PLAY:
+            return _("Your turn: click or drag a card from your hand. Glowing cards can "
+                     "capture.")
+        return ""

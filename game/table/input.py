@@ -1,0 +1,174 @@
+"""``CardTableInput``: how every kit table takes input (a part of ``CardTable``).
+
+ONE policy for input during animation: a press (mouse or key, not a modifier) first finishes
+every running animation at once (``settle_now``), then acts on the settled table, so the
+player never waits for a card to arrive. A held key acts once, except the keys that move the
+focus (``REPEATING_KEYS``). L or the Game log button opens the log; Esc pauses.
+
+Then the game's ``handle_input``, on the kit's hooks: drag and drop (``pick``,
+``drop_targets``, ``on_drop``, ``on_refuse``, ``on_click``), a refusal said in red
+(``refuse``), and the keyboard focus (``focus_rows``, ``activate``, ``focus_key``,
+``focus_rect``).
+
+>>> pygame.K_LEFT in REPEATING_KEYS, pygame.K_RETURN in REPEATING_KEYS
+(True, False)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.scenes.table import TableScene
+from rules.hanafuda import Card
+from sprites import AnimationQueue, CardSprite, DragController
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.widgets import Button
+
+Point = tuple[float, float]
+
+#: Keys that repeat while held (moving the focus); any other key acts once per press.
+REPEATING_KEYS = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+                            pygame.K_TAB})
+_MODIFIERS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+                        pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA})
+
+
+class CardTableInput(TableScene):
+    """The input half of ``CardTable`` (``game.table.base``); see the module docstring."""
+
+    #: Seconds a refusal stays on the message line.
+    NOTICE_TIME = 3.0
+
+    if TYPE_CHECKING:  # what the input reads of the table (made in CardTable.__init__)
+        queue: AnimationQueue
+        sprites: dict[Card, CardSprite]
+        drag: DragController
+        log_button: Button
+        notice: str
+        notice_time: float
+        keyboard: bool
+        focus: Card | None
+        _down: set[int]
+
+        def show_log(self) -> None: ...
+
+    # The policy ---------------------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        return self.queue.busy or any(s.animating for s in self.sprites.values())
+
+    def settle_now(self) -> None:
+        """Finish every running animation at once (a player acting does not wait for them)."""
+        if self.queue.busy:
+            self.queue.skip()
+        if not self.drag.active:
+            for s in self.sprites.values():
+                s.finish()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The kit's input policy, then the game's ``handle_input``."""
+        if event.type == pygame.KEYUP:
+            self._down.discard(event.key)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in self._down and event.key not in REPEATING_KEYS:
+                return  # a held key repeats: it acts once
+            self._down.add(event.key)
+        acting = event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
+        if acting and self.animating:
+            self.settle_now()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.keyboard = False
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and self.log_button.visible and self.log_button.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & (
+                pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.show_log()
+            return
+        self.handle_input(event)
+
+    def handle_input(self, event: pygame.event.Event) -> None:
+        """The game's input, on a settled table (override; Esc pauses by default)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.pause()
+            return
+        if event.type == pygame.KEYDOWN:
+            self.focus_key(event)
+            return
+        self.drag.handle_event(event)
+
+    def pause(self) -> None:
+        self.drag.cancel()
+        self._down.clear()
+        super().pause()
+
+    # Drag and drop ------------------------------------------------------------------------------
+    def pick(self, pos: Point) -> list[CardSprite] | None:
+        """What a press at ``pos`` picks up (override)."""
+        return None
+
+    def drop_targets(self) -> list[Any]:
+        return []
+
+    def on_drop(self, sprites: list[CardSprite], target: Any) -> None:
+        """A legal drop (override)."""
+
+    def on_refuse(self, sprites: list[CardSprite], target: Any, reason: str | None) -> None:
+        if reason:
+            self.refuse(reason)
+
+    def on_click(self, sprites: list[CardSprite]) -> None:
+        """A click on a pickable card (override)."""
+
+    def refuse(self, reason: str) -> None:
+        """Say why an input did nothing (red, on the message line) with the refusal sound."""
+        self.notice, self.notice_time = reason, self.NOTICE_TIME
+        self.play("invalid")
+
+    # Keyboard focus -----------------------------------------------------------------------------
+    def focus_rows(self) -> list[list[Card]]:
+        """The cards the arrows move between, row by row, bottom row last (override)."""
+        return []
+
+    def activate(self, c: Card) -> None:
+        """Enter or Space on the focused card (override)."""
+
+    def focus_key(self, event: pygame.event.Event) -> bool:
+        """Arrows move the focus (the first one only shows it), Enter/Space act on it."""
+        rows = [r for r in self.focus_rows() if r]
+        k = event.key
+        if not rows or k not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+                                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return False
+        where = next(((i, r.index(self.focus)) for i, r in enumerate(rows)
+                      if self.focus in r), None)
+        if where is None:
+            where = (len(rows) - 1, 0)
+            self.focus = rows[-1][0]
+            if not self.keyboard or k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.keyboard = True
+                return True
+        self.keyboard = True
+        i, j = where
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if k == pygame.K_LEFT else 1
+            self.focus = rows[i][(j + step) % len(rows[i])]
+        elif k in (pygame.K_UP, pygame.K_DOWN):
+            i2 = max(0, min(len(rows) - 1, i + (-1 if k == pygame.K_UP else 1)))
+            x = self.sprites[rows[i][j]].target_pos[0]
+            self.focus = min(rows[i2], key=lambda c: abs(self.sprites[c].target_pos[0] - x))
+        else:
+            self.activate(rows[i][j])
+        return True
+
+    def focus_rect(self) -> pygame.Rect | None:
+        """Where the focus ring goes (None: not shown)."""
+        if not self.keyboard or self.focus is None:
+            return None
+        if not any(self.focus in r for r in self.focus_rows()):
+            return None
+        return self.sprites[self.focus].rect
