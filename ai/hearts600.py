@@ -14,9 +14,25 @@ True
 
 How Normal values things. A pile's *weight* is what it would cost its owner relative to the
 others if the round ended now: the points of its cards outside a yaku, minus the points of its
-yaku (which every opponent pays). Normal minimises its own weight minus the mean weight of its
-opponents (a card an opponent is forced to keep is good for it; a yaku an opponent completes
-is bad). A play is scored by:
+yaku (which every opponent pays). My final score minus an opponent's is my weight minus theirs
+(plus today's score gap), so Normal minimises its own weight minus a weighted mean of its
+opponents' weights (a card an opponent is forced to keep is good for it; a yaku an opponent
+completes is bad). How the scores (``observation.scores``) enter, each seat's *projected* score
+being its score plus what its pile and the others' yaku add if the round ended now:
+
+- Who counts: what wins is my score against the lowest of the others, so each opponent's weight
+  is a softmin of the projected scores (temperature ``spread``, 50 points): the leader, or an
+  opponent close to it, counts most; one far behind hardly counts. Equal scores (a game's
+  start) give the plain mean.
+- Near the end: when I trail and my projected score is the highest, in a round likely to take it
+  across 600 (a bell over 600 minus this round's expected rise, ``round_points / seats`` scaled
+  by the cards still out), the game is lost unless a swing comes: the rises of my score (my kept
+  points, the opponents' yaku) count less, by up to ``end_push`` times that likelihood, times
+  how surely I trail. Normal then stops paying points to avoid points and plays for yaku.
+  (Pushing points onto a leading me measured worse than leaving the leading side alone.)
+
+A pile enters as ``a * kept + b * charged`` per seat (``NormalAgent.coefficients``). A play is
+scored by:
 
 - what it captures now (or where it lays the card);
 - the average over every unknown card of what the draw then does (captures, or lays it down);
@@ -30,6 +46,7 @@ is bad). A play is scored by:
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Sequence
 
@@ -50,6 +67,22 @@ def _points(mask: int) -> int:
     return total
 
 
+def kept_and_charged(mask: int) -> tuple[int, int]:
+    """(the points a capture pile keeps outside its yaku, the points of its yaku): the first
+    goes to its owner's score, the second to every opponent's.
+
+    >>> from rules.hearts600 import cards
+    >>> kept_and_charged(mask_of(cards("8B 9A 1R")))
+    (5, 100)
+    """
+    used = 0
+    charged = 0
+    for _name, points, group in yaku_cards_of_mask(mask):
+        used |= group
+        charged += points
+    return _points(mask & ~used), charged
+
+
 def weight(mask: int) -> int:
     """What a capture pile costs its owner against the others if the round ended now: points
     kept outside a yaku minus the yaku points (charged to every opponent).
@@ -58,12 +91,8 @@ def weight(mask: int) -> int:
     >>> weight(mask_of(cards("9A 1R"))), weight(mask_of(cards("8B 9A 1R")))
     (55, -95)
     """
-    used = 0
-    charged = 0
-    for _name, points, group in yaku_cards_of_mask(mask):
-        used |= group
-        charged += points
-    return _points(mask & ~used) - charged
+    kept, charged = kept_and_charged(mask)
+    return kept - charged
 
 
 def _captures(action: Action, field: Sequence[Card]) -> tuple[int, Card | None]:
@@ -122,7 +151,12 @@ class EasyAgent:
 
 
 class _View:
-    """One decision's knowledge as bit sets, with caches of pile weights."""
+    """One decision's knowledge as bit sets, with caches of pile values.
+
+    A seat's pile enters my score as ``a * kept + b * charged`` (``coef[seat]``, see the
+    module notes): for me (1, -1), for an opponent (-share, +share) when the scores are
+    far from 600, plus the end-of-game pressure on the seat nearest 600.
+    """
 
     def __init__(self, obs: Hearts600Observation, agent: "NormalAgent") -> None:
         self.agent = agent
@@ -140,8 +174,9 @@ class _View:
         self.hand_counts = obs.hand_counts
         self.stock = obs.stock_count
         self._weights: dict[tuple[int, int], int] = {}
+        self._values: dict[tuple[int, int], float] = {}
         self._month_terms: dict[tuple[int, int], float] = {}
-        self.base_mine = self.w(self.me, self.piles[self.me])
+        self.coef = agent.coefficients(obs, self.piles)
 
     def w(self, seat: int, mask: int) -> int:
         key = (seat, mask)
@@ -154,6 +189,21 @@ class _View:
         """How much ``seat``'s weight rises if it captures ``taken``."""
         pile = self.piles[seat]
         return self.w(seat, pile | taken) - self.w(seat, pile)
+
+    def v(self, seat: int, mask: int) -> float:
+        """What ``seat`` holding the pile ``mask`` adds to my score (lower is better for me)."""
+        key = (seat, mask)
+        got = self._values.get(key)
+        if got is None:
+            kept, charged = kept_and_charged(mask)
+            a, b = self.coef[seat]
+            got = self._values[key] = a * kept + b * charged
+        return got
+
+    def cost(self, seat: int, taken: int) -> float:
+        """How much my score (relative) rises if ``seat`` captures ``taken``."""
+        pile = self.piles[seat]
+        return self.v(seat, pile | taken) - self.v(seat, pile)
 
     def month_term(self, month: int, on_field: int, hand_mask: int) -> float:
         """Expected change of my score (relative) from field month ``month`` holding the cards
@@ -170,19 +220,19 @@ class _View:
             for j in self.opps:
                 if left <= 0.0:
                     break
-                g = self.gain(j, on_field)
+                g = self.gain(j, on_field)  # the opponent's own view: glad or forced
                 held = 1.0 - (1.0 - min(1.0, self.hand_counts[j] / self.n_unknown)) ** unknown
                 draw = min(1.0, unknown / self.n_unknown) if self.stock else 0.0
                 p = held + draw if g < 0 else draw + agent.forced * held
                 p = min(left, p)
-                total -= p * g / (self.n - 1)
+                total += p * self.cost(j, on_field)
                 left -= p
         mine = hand_mask & MONTH[month]
         if mine:
             # A held card of the month must capture these cards when played (if nobody else
             # took them first); playing it later is as dear as now, with that chance.
             low = mine & -mine
-            total += left * agent.hold * self.gain(self.me, on_field | low)
+            total += left * agent.hold * self.cost(self.me, on_field | low)
         self._month_terms[key] = total
         return total
 
@@ -215,6 +265,11 @@ class NormalAgent:
     forced = 0.15  # chance an opponent is made to take a month it would rather leave
     hold = 1.0  # how surely a held matching card must capture later
     lay_risk = 0.4  # share of a laid card's points that comes back to its owner
+    spread = 50.0  # points: softmin temperature of the opponents' projected scores
+    round_points = 480.0  # a round adds about this / seats to a score (measured: 238, 169, 127)
+    end_width = 0.65  # spread of that increase, as a share of its mean
+    end_push = 3.0  # how much less my rises count when trailing and the round may end it
+    lead_scale = 30.0  # points: how far behind counts as surely trailing
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -229,6 +284,42 @@ class NormalAgent:
         near = [i for s, i in scored if s <= best + 1e-6]
         return legal[near[self.rng.randrange(len(near))]]
 
+    def coefficients(self, obs: Hearts600Observation,
+                     piles: Sequence[int]) -> list[tuple[float, float]]:
+        """How each seat's pile enters my score: ``(a, b)`` per seat, its value being
+        ``a * kept + b * charged`` (see the module notes).
+
+        >>> from rules.hearts600 import Hearts600Game
+        >>> g = Hearts600Game.from_layout(["9A", "5C1", "6C1"], "1C1", "2C1 3C1 4C1")
+        >>> NormalAgent(1).coefficients(g.observation(0), [0, 0, 0])
+        [(1.0, -1.0), (-0.5, 0.5), (-0.5, 0.5)]
+        """
+        n, me = obs.players, obs.seat
+        split = [kept_and_charged(m) for m in piles]
+        charged_all = sum(c for _k, c in split)
+        proj = [obs.scores[s] + k + charged_all - c for s, (k, c) in enumerate(split)]
+        opps = [s for s in range(n) if s != me]
+        low = min(proj[j] for j in opps)
+        raw = {j: math.exp((low - proj[j]) / self.spread) for j in opps}
+        total = sum(raw.values())
+        # Trailing with the top score myself, in a round likely to take it across 600: my
+        # rises count less (the game is lost unless a swing comes), by how surely I trail.
+        push = 0.0
+        if proj[me] == max(proj) and proj[me] < 600 and low < proj[me]:
+            left = 1.0 - sum(m.bit_count() for m in piles) / len(DECK)
+            mu = left * self.round_points / n
+            z = (600 - proj[me] - mu) / max(10.0, self.end_width * mu)
+            push = self.end_push * math.exp(-0.5 * z * z) * \
+                math.tanh((proj[me] - low) / self.lead_scale)
+        coef = []
+        for s in range(n):
+            if s == me:
+                coef.append((1.0 - push, -1.0))  # my kept points raise my score
+            else:
+                share = raw[s] / total
+                coef.append((-share, share - push))  # its yaku raise my score
+        return coef
+
     def _score(self, view: _View, obs: Hearts600Observation, action: Action) -> float:
         me = view.me
         pile = view.piles[me]
@@ -237,7 +328,7 @@ class NormalAgent:
             assert action.target is not None and obs.pending is not None
             taken = action.target.bit | obs.pending.bit
             rest = field_mask & ~action.target.bit
-            return view.gain(me, taken) + view.field_value(_by_month(rest), view.hand_mask)
+            return view.cost(me, taken) + view.field_value(_by_month(rest), view.hand_mask)
         c = action.card
         assert c is not None
         hand_after = view.hand_mask & ~c.bit
@@ -249,11 +340,11 @@ class NormalAgent:
         else:
             field1 = field_mask & ~taken
             pile1 = pile | taken | c.bit
-            now = float(view.w(me, pile1) - view.w(me, pile))
+            now = view.v(me, pile1) - view.v(me, pile)
         # The draw: each unknown card equally likely to be on top of the stock.
         if obs.stock_count == 0 or not view.unknown:
             return now + view.field_value(_by_month(field1), hand_after)
-        base_w = view.w(me, pile1)
+        base_v = view.v(me, pile1)
         months1 = _by_month(field1)
         base_field = view.field_value(months1, hand_after)
         total = 0.0
@@ -265,11 +356,11 @@ class NormalAgent:
                 continue
             if same.bit_count() == 2:  # the draw chooses: the cheaper for me
                 a_, b_ = same & -same, same & (same - 1)
-                opts = [(view.w(me, pile1 | u.bit | t) - base_w
+                opts = [(view.v(me, pile1 | u.bit | t) - base_v
                          + view.month_term(m, same & ~t, hand_after), t) for t in (a_, b_)]
                 g, _t = min(opts)
             else:
-                g = view.w(me, pile1 | u.bit | same) - base_w
+                g = view.v(me, pile1 | u.bit | same) - base_v
             total += base_field - view.month_term(m, same, hand_after) + g
         return now + total / len(view.unknown) + \
             (self.lay_risk * _POINTS[c.index] if laid is not None and

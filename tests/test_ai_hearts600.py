@@ -139,6 +139,47 @@ def test_normal_denies_the_opponent_a_yaku():
     assert str(NormalAgent(1).choose(game.observation(0))) == "play 3C1"
 
 
+# Denying poetry ribbons: seat 1 holds 1R 2R, the 3R lies on the field, my 3C1 takes it for 6.
+DENY_2P = (["3C1 10C1 7C2", "5C1 3C2 4A"], "3R 12C3", STOCK, ["", "1R 2R"])
+DENY_3P = (["3C1 10C1 7C2", "5C1 3C2 4A", "8C1 8C2 9C1"], "3R 12C3", STOCK + " 1C1 1C2 2C1",
+           ["", "1R 2R", ""])
+
+
+@pytest.mark.parametrize("layout, scores, expected", [
+    (DENY_2P, [0, 0], "play 3C1"),
+    (DENY_2P, [300, 480], "play 3C1"),  # I lead: the denial is worth its 6 points
+    # I trail with the top score and this round may end the game: 50 more to me changes
+    # little, 6 points saved is worth more (score-blind Normal denies).
+    (DENY_2P, [480, 300], "play 10C1"),
+    (DENY_2P, [200, 100], "play 10C1"),
+    (DENY_3P, [0, 0, 0], "play 3C1"),
+    (DENY_3P, [150, 100, 400], "play 3C1"),  # the yaku would charge the leader (seat 2)
+    # Seat 1 lags far behind: its yaku charges me and the leader alike (score-blind denies).
+    (DENY_3P, [150, 400, 100], "play 10C1"),
+])
+def test_normal_weighs_a_denial_by_the_scores(layout, scores, expected):
+    hands, field, stock, piles = layout
+    game = Hearts600Game.from_layout(hands, field, stock, piles=piles, scores=scores)
+    assert str(NormalAgent(1).choose(game.observation(0))) == expected
+
+
+@pytest.mark.parametrize("scores, mine, theirs", [
+    ([0, 0, 0], (1.0, -1.0), [(-0.5, 0.5), (-0.5, 0.5)]),  # equal: the score-blind mean
+    ([100, 100, 100], (1.0, -1.0), [(-0.5, 0.5), (-0.5, 0.5)]),
+])
+def test_equal_scores_weigh_the_opponents_equally(scores, mine, theirs):
+    game = Hearts600Game.from_layout(["9A", "5C1", "6C1"], "1C1", "2C1 3C1 4C1", scores=scores)
+    coef = NormalAgent(1).coefficients(game.observation(0), [0, 0, 0])
+    assert coef == [mine, *theirs]
+
+
+def test_the_leader_weighs_most():
+    game = Hearts600Game.from_layout(["9A", "5C1", "6C1"], "1C1", "2C1 3C1 4C1",
+                                     scores=[100, 50, 150])
+    (_a, _b), (a1, b1), (a2, b2) = NormalAgent(1).coefficients(game.observation(0), [0, 0, 0])
+    assert b1 > 0.8 and b2 < 0.2 and a1 == -b1 and a2 == -b2
+
+
 def test_normal_takes_the_cheaper_of_two_matches_for_a_drawn_card():
     game = Hearts600Game.from_layout(["1C1 10C1", "5C1 6C1"], "4A 4C2 12C3",
                                      "4C1 7C1 12C1 11C1")
