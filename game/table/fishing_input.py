@@ -4,8 +4,10 @@
 Drag a hand card onto a field card of its month (or onto the field, ``_FieldTarget``), click
 it (a card with two possible captures then asks which: the two glow, and a click on one
 chooses; Esc drops the question), or use the keyboard: arrows choose a card, Enter or Space
-plays it. The drawn card's choice of capture is a click (or Enter) on a glowing field card. A
-refused move says why (``drop_verdict``, ``why_not``). The glows (``update_highlights``: gold
+plays it. The drawn card's choice of capture is a click (or Enter) on a glowing card. When the
+game lets a capture come from another seat's pile (``steals``: Hana-awase), the cards of those
+piles are targets like the field's: they glow, take a drop and a click; one's own pile never
+is. A refused move says why (``drop_verdict``, ``why_not``). The glows (``update_highlights``: gold
 on a hand card that can capture and on the card choosing, green on what it can capture) and
 the message line's ``status()`` say what the player may do now.
 """
@@ -27,7 +29,7 @@ MATCH_GLOW = (120, 220, 140)   # the field cards it can capture
 
 
 class _FieldTarget:
-    """A drop target: one field card, or the empty field (``card`` None)."""
+    """A drop target: one field card (or pile card), or the empty field (``card`` None)."""
 
     def __init__(self, table: FishingInput, card: Card | None) -> None:
         self.table = table
@@ -56,24 +58,43 @@ class FishingInput(FishingBase):
         return None
 
     def drop_targets(self) -> list[_FieldTarget]:
-        return [_FieldTarget(self, c) for c in self.view.field.values()] + \
+        own = self.view.piles[self.viewer] if self.steals() else []
+        return [_FieldTarget(self, c) for c in [*self.targets(), *own]] + \
             [_FieldTarget(self, None)]
+
+    def steals(self) -> bool:
+        """May a capture come from another seat's pile (the engine's ``steal`` option)?"""
+        return bool(self.game.options.steal)
+
+    def targets(self) -> list[Card]:
+        """The cards a played or drawn card may land on to capture: the field's, then (when
+        ``steals``) those of the other seats' piles."""
+        out = list(self.view.field.values())
+        if self.steals():
+            out += [c for s, pile in enumerate(self.view.piles) if s != self.viewer
+                    for c in pile]
+        return out
 
     def actions_for(self, c: Card) -> list[Any]:
         return [a for a in self.game.legal_actions() if a.kind == PLAY and a.card is c]
 
     def matches(self, c: Card) -> list[Card]:
-        return [f for f in self.view.field.values() if f.month == c.month]
+        """The cards ``c`` could capture: its month among ``targets()``."""
+        return [f for f in self.targets() if f.month == c.month]
 
     def drop_verdict(self, c: Card, onto: Card | None) -> bool | str:
-        """May hand card ``c`` be dropped on field card ``onto`` (None: the empty field)?"""
+        """May hand card ``c`` be dropped on ``onto`` (a field card, a pile card when
+        ``steals``; None: the empty field)?"""
         actions = self.actions_for(c)
         if not actions:
             return self.why_not(c)
+        if onto is not None and self.view.pile_of(onto) == self.viewer:
+            return _("Cards are taken from the field or another player's pile, never from "
+                     "your own.")
         if onto is None:
             if any(a.lay or a.target is None and not self.matches(c) for a in actions):
                 return True
-            return _("{card} matches a field card: drop it on that card.").format(
+            return _("{card} can capture: drop it on a card of its month.").format(
                 card=card_name(c))
         if onto.month != c.month:
             return _("{a} is not of the same month as {b}.").format(a=card_name(c),
@@ -149,8 +170,9 @@ class FishingInput(FishingBase):
         self.notice = ""
         self.apply_action(action, human=True)
 
-    def field_card_at(self, pos: Any) -> Card | None:
-        for c in reversed(list(self.view.field.values())):
+    def target_at(self, pos: Any) -> Card | None:
+        """The card under ``pos`` that a capture could take (see ``targets``), or None."""
+        for c in reversed(self.targets()):
             if self.sprites[c].contains(pos):
                 return c
         return None
@@ -170,7 +192,7 @@ class FishingInput(FishingBase):
             return
         g = self.game
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.human_to_move:
-            chosen = self.field_card_at(event.pos)
+            chosen = self.target_at(event.pos)
             if chosen is not None and (g.phase == TAKE or self.choosing is not None):
                 self.choose_target(chosen)
                 return
@@ -242,10 +264,10 @@ class FishingInput(FishingBase):
         if not self.is_human(seat):
             return _("{who} is thinking…").format(who=self.seat_name(seat))
         if g.phase == TAKE:
-            return _("The drawn {card} matches two cards: click the one it captures.").format(
-                card=card_name(g.pending) if g.pending else "")
+            return _("The drawn {card} can capture more than one card: click the one it "
+                     "takes.").format(card=card_name(g.pending) if g.pending else "")
         if self.choosing is not None:
-            return _("{card} matches two field cards: click the one to capture.").format(
+            return _("{card} can capture more than one card: click the one to take.").format(
                 card=card_name(self.choosing))
         if g.phase == PLAY:
             return _("Your turn: click or drag a card from your hand. Glowing cards can "

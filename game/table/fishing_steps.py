@@ -5,7 +5,9 @@
 steps: ``dealt`` (the cards gathered, their faces warmed, then dealt as the engine dealt
 them; only the last deal of a batch is shown), ``turn``, ``played`` (a hand card onto what it
 captures, or left for ``to_field``), ``to_field``, ``drawn``, ``captured`` (the card lands on
-its capture, then both go to the pile), ``void_deal`` (a banner), ``round_over`` and
+its capture, then both go to the pile; a card taken from another seat's pile leaves it),
+``leftovers`` (the field's last cards to the last captor's pile), ``void_deal`` (a banner),
+``round_over`` and
 ``match_over`` (the result pages, waited on). Each step changes the table's ``FishingView``
 one event at a time and sends the cards there, so the picture never runs ahead of what has
 been animated; the log and the last-move marks follow the same steps. A game adds its own
@@ -13,7 +15,7 @@ kinds to ``EVENT_STEPS`` and overrides the hooks (``round_page``, ``match_page``
 ``round_ended``, ``match_ended``, ``record_statistics``).
 
 >>> FishingSteps.EVENT_STEPS["captured"], len(FishingSteps.EVENT_STEPS)
-('captured_step', 9)
+('captured_step', 10)
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class FishingSteps(FishingBase):
                    **CardTable.EVENT_STEPS, "dealt": "deal_step", "turn": "turn_step",
                    "played": "played_step", "to_field": "to_field_step",
                    "drawn": "drawn_step", "captured": "captured_step",
+                   "leftovers": "leftovers_step",
                    "void_deal": "void_deal_step", "round_over": "round_over_step",
                    "match_over": "match_over_step"}
 
@@ -132,8 +135,14 @@ class FishingSteps(FishingBase):
         def capture() -> Any:
             cards = list(event.cards)
             self.note_move(event.seat, cards)
-            self.log.add(_("{who} captured {cards}.").format(who=self.seat_name(event.seat),
-                                                             cards=card_list(cards[1:])))
+            source = (event.data or {}).get("from")
+            if source is None:
+                self.log.add(_("{who} captured {cards}.").format(
+                    who=self.seat_name(event.seat), cards=card_list(cards[1:])))
+            else:
+                self.log.add(_("{who} took {cards} from the pile of {whom}.").format(
+                    who=self.seat_name(event.seat), cards=card_list(cards[1:]),
+                    whom=self.seat_name(source)))
             for c in cards:
                 self.view.remove(c)
             self.view.piles[event.seat] = sort_by_kind(self.view.piles[event.seat] + cards)
@@ -141,6 +150,20 @@ class FishingSteps(FishingBase):
             return until_settled(self.retarget(self.queue.duration(0.4)))
         self.queue.add(stage)
         self.queue.add(capture)
+
+    def leftovers_step(self, event: Any) -> None:
+        """The deal is over: the cards left on the field go to the last captor's pile."""
+        def step() -> Any:
+            cards = list(event.cards)
+            self.log.add(_("The cards left on the field go to {who}: {cards}.").format(
+                who=self.seat_name(event.seat), cards=card_list(cards)))
+            for c in cards:
+                self.view.remove(c)
+            self.view.piles[event.seat] = sort_by_kind(self.view.piles[event.seat] + cards)
+            self.play("capture")
+            return until_settled(self.retarget(self.queue.duration(0.5),
+                                               stagger=self.queue.duration(0.05)))
+        self.queue.add(step)
 
     def note_move(self, seat: int, cards: list[Card], new: bool = False) -> None:
         """Mark the cards of a move made by anyone but the player looking at the table."""

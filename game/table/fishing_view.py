@@ -51,9 +51,9 @@ class FishingView:
         return view
 
     def remove(self, c: Card) -> None:
-        for hand in self.hands:
-            if c in hand:
-                hand.remove(c)
+        for group in (*self.hands, *self.piles):  # piles too: a card taken from a pile
+            if c in group:
+                group.remove(c)
         for slot, fc in list(self.field.items()):
             if fc is c:
                 del self.field[slot]
@@ -69,6 +69,9 @@ class FishingView:
             slot += 1
         return slot
 
+    def pile_of(self, c: Card) -> int | None:
+        """The seat whose capture pile holds ``c``, or None."""
+        return next((s for s, pile in enumerate(self.piles) if c in pile), None)
 
 
 class FishingBase(CardTable):
