@@ -58,7 +58,11 @@ def load(target: str) -> Any:
     return getattr(module, attr)
 
 
-def level_label(level: str) -> str:
+def level_label(level: str, short: bool = False) -> str:
+    """A seat's kind as the setup and the table name it ("Computer — Normal"); ``short``:
+    the level alone ("Normal")."""
+    if short:
+        return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard")}.get(level, level)
     return {"human": _("Human"), "easy": _("Computer — Easy"), "normal": _("Computer — Normal"),
             "hard": _("Computer — Hard")}.get(level, level)
 

@@ -9,7 +9,7 @@ calls and each player's yaku and progress towards more.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -27,21 +27,16 @@ from game.scenes.koikoi_layout import TableLayout
 from game.table.fishing import FishingTable
 from game.table.names import PLANT_NAMES
 from game.table.panel import PanelLine, PanelPainter
-from rules.engine import Event
 from rules.hanafuda import Card
 from rules.koikoi import (
     PHASE_DECIDE,
     PHASE_SWAP,
-    KoiKoiGame,
     YakuProgress,
     round_multipliers,
     yaku,
     yaku_cards,
     yaku_progress,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    from game.session import Session
 
 log = logging.getLogger(__name__)
 PANEL = PanelPainter(rule=(4, 10))
@@ -69,36 +64,24 @@ class KoiKoiTable(FishingTable):
 
     game_id = "koikoi"
     name = "koikoi"
+    LAYOUT = TableLayout
     EVENT_STEPS: ClassVar[dict[str, str]] = {
                    **FishingTable.EVENT_STEPS,
                    "hands_swapped": "swap_step", "hands_kept": "swap_step",
                    "instant_win": "instant_win_step", "draw_for_first": "draw_for_first_step",
                    "yaku": "yaku_step", "koikoi": "koikoi_step", "stop": "stop_step"}
 
-    def __init__(self, setup: Any = None, *, engine: KoiKoiGame | None = None,
-                 session: Session | None = None, demo_moves: int = 0) -> None:
-        from game.scenes.setup import default_setup
-        if session is not None:  # Continue: the saved match at its position
-            setup, engine = session.setup, session.engine()
-        if setup is None:
-            setup = default_setup("koikoi", engine.seed if engine is not None else 1)
-        super().__init__(setup)
-        self.layout_ = TableLayout((1280, 800))
-        self.saves = not demo_moves  # a demo position is never saved over the player's game
-        self.new_game(engine)
-        if session is not None:
-            self.session = session
-            if engine is not None and engine.is_over:  # saved before the result was shown
-                self.match_over_step(Event("match_over", engine.winner))
-        for _i in range(demo_moves):  # screenshots: a game in progress
-            if not self._demo_move():
-                break
-
     # Set-up -------------------------------------------------------------------------------------
     def reset_panel(self) -> None:
         super().reset_panel()
         self.shown_calls = [0, 0]
         self.shown_field_brights = 0
+
+    def demo(self, moves: int) -> None:
+        """Screenshots: a match in progress, played by Normal (koi-koi called, hands kept)."""
+        for _i in range(moves):
+            if not self._demo_move():
+                break
 
     def _demo_move(self) -> bool:
         from ai.base import make_agent
@@ -114,10 +97,6 @@ class KoiKoiTable(FishingTable):
             action = make_agent("koikoi", "normal", seed=seat).choose(g.observation(seat))
         self.apply_action(action)
         return True
-
-    def arrange(self, size: tuple[int, int]) -> None:
-        self.layout_ = TableLayout(size)
-        self.snap()
 
     # Koi-Koi's events -> animation steps -----------------------------------------------------
     def sync_panel(self) -> None:

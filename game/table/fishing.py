@@ -23,21 +23,73 @@ names a game uses are all importable from here.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
 from game.table.fishing_input import GOLD_GLOW, MATCH_GLOW, FishingInput
-from game.table.fishing_steps import FishingSteps
+from game.table.fishing_steps import FishingSteps, PileYakuBanner
 from game.table.fishing_view import PLAY, TAKE, FishingView
+from rules.engine import Event
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.session import Session
 
 __all__ = ["GOLD_GLOW", "KIND_LABELS", "MATCH_GLOW", "PLAY", "TAKE", "FishingTable",
-           "FishingView"]
+           "FishingView", "PileYakuBanner"]
 
 
 class FishingTable(FishingInput, FishingSteps, FishingDrawing):
     """Hands, field, piles and stock for a fishing game; see the module docstring. A game
-    sets ``self.game`` (its engine) and ``self.layout_`` (a ``places.SeatedLayout`` with a
-    ``stock`` rect, a ``drawn_spot`` and ``slot_position(slot, slots)``)."""
+    sets ``LAYOUT`` (a ``places.FishingLayout`` class: a ``stock`` rect, a ``drawn_spot`` and
+    ``slot_position(slot, slots)``); the table sets ``self.game`` (its engine) and
+    ``self.layout_``."""
+
+    #: The game's layout: a ``places.FishingLayout`` class taking ``players=``.
+    LAYOUT: ClassVar[Any]
+    #: Seats at a screenshot's demo table (0: as the setup has them).
+    DEMO_SEATS: ClassVar[int] = 0
+
+    def __init__(self, setup: Any = None, *, engine: Any = None,
+                 session: Session | None = None, demo_moves: int = 0) -> None:
+        """A table for ``setup`` (None: the game's defaults) dealing a new game; or
+        ``engine``'s position as it stands (a saved game, a test position); or the saved
+        ``session`` (Continue). ``demo_moves``: that many moves played first (screenshots;
+        never saved)."""
+        from game.scenes.setup import default_setup
+        if session is not None:
+            setup, engine = session.setup, session.engine()
+        if setup is None:
+            setup = default_setup(self.game_id, engine.seed if engine is not None else 1)
+            if engine is not None:
+                setup.seats = (list(setup.seats) + ["human"] * engine.players)[:engine.players]
+        n = self.DEMO_SEATS
+        if demo_moves and len(setup.seats) < n:
+            setup.seats = (list(setup.seats) + [setup.seats[-1]] * n)[:n]
+        super().__init__(setup)
+        self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
+        self.saves = not demo_moves
+        self.new_game(engine)
+        if session is not None:
+            self.session = session
+        if engine is not None and engine.is_over:  # saved before the result was shown
+            self.match_over_step(Event("match_over", engine.winner))
+        if demo_moves:
+            self.demo(demo_moves)
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        self.layout_ = self.LAYOUT(size, players=self.players)
+        self.snap()
+
+    def demo(self, moves: int) -> None:
+        """Screenshots: ``moves`` seeded random moves, then on to the viewer's turn to play."""
+        rng = random.Random(self.setup.seed)
+        g = self.game
+        done = 0
+        while not g.is_over and done < 200 and (
+                done < moves or g.current_player != self.viewer or g.phase != PLAY):
+            self.apply_action(rng.choice(g.legal_actions()))
+            done += 1
 
     # Set-up -------------------------------------------------------------------------------------
     def new_game(self, engine: Any = None) -> None:

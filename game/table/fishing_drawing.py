@@ -3,7 +3,8 @@
 
 Over the kit's frame (``game.table.drawing``): the kept layer gets the felt, a darker frame
 round the field and the panel's frame; under the cards, each pile's labels by kind
-(``KIND_LABELS``, with counts); over them, the stock count, the message line, the panel (a
+(``KIND_LABELS``, with counts) and, with ``NAMES_OVER_SEATS``, each other seat's name and
+score; over them, the stock count, the message line, the panel (a
 layer painted again only when ``panel_key()`` changes; a game writes ``paint_panel``), the
 log button and the banner (a title, a line and the cards it is about, over the field).
 ``faces_needed`` lists the faces to warm, the ones a deal shows first.
@@ -54,8 +55,29 @@ class FishingDrawing(FishingBase):
                           m.radius * 2, alpha=90)
         draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
 
+    #: Each other seat's short name and score over its cards (tables of three or more).
+    NAMES_OVER_SEATS = False
+
     def draw_under(self, surface: pygame.Surface) -> None:
         self.draw_pile_labels(surface)
+        if self.NAMES_OVER_SEATS:
+            self.draw_seat_names(surface)
+
+    def draw_seat_names(self, surface: pygame.Surface) -> None:
+        """Each other seat's name and score over its hand, so the panel's names have a place
+        (the seat to play in gold)."""
+        lay, m = self.layout_, self.metrics
+        g = self.game
+        for seat in range(self.players):
+            at = self.screen_seat(seat)
+            if at == 0:
+                continue
+            rect = lay.seats[at].name
+            text = f"{self.short_name(seat)} · {self.shown_scores[seat]}"
+            active = g.current_player == seat and not g.is_over
+            size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
+            img = font(size, True).render(text, True, theme.GOLD if active else theme.CREAM)
+            surface.blit(img, (rect.x, rect.y), pygame.Rect(0, 0, rect.width, rect.height))
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The stock count, the message line, the panel (a layer kept while ``panel_key``

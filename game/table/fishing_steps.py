@@ -215,6 +215,25 @@ class FishingSteps(FishingBase):
     def record_statistics(self) -> None:
         """Record the finished game in the player's statistics (override)."""
 
+    def winners_sound(self, winners: list[int]) -> None:
+        """The end of a game that ``winners`` won: "win" when a human seat is among them (or
+        only computers play), else "lose"."""
+        humans = [s for s in range(self.players) if self.is_human(s)]
+        self.play("win" if not humans or any(s in winners for s in humans) else "lose")
+
+    def record_winners(self, winners: list[int], best: dict[str, float],
+                       lower_is_better: tuple[str, ...] = ()) -> None:
+        """The statistics of a game ``winners`` won (a shared win is a win): the one human's
+        win or loss, against the computers' level when they share one; ``best`` (the figures
+        a record keeps) only from a win. Friends or computers alone record nothing."""
+        if self.seats.count("human") != 1:
+            return
+        me = self.seats.index("human")
+        levels = {s for s in self.seats if s != "human"}
+        won = me in winners
+        self.record_result("win" if won else "loss",
+                           level=levels.pop() if len(levels) == 1 else None,
+                           results=best if won else {}, lower_is_better=lower_is_better)
 
     def banner_step(self, title: str, text: str, cards: list[Card] | Callable[[], list[Card]],
                     sound: str | None = None, duration: float = 1.5) -> Any:
@@ -230,3 +249,42 @@ class FishingSteps(FishingBase):
         def hide() -> None:
             self.banner = None
         return sequence(show, hide)
+
+
+class PileYakuBanner(FishingSteps):
+    """A ``FishingTable`` part for games whose yaku are read off the capture piles (600
+    Hearts, Hana-awase): after a capture that completes a yaku, a banner with its cards says
+    what it is worth and to whom (``yaku_banner_text``)."""
+
+    def pile_yaku(self, pile: list[Card]) -> list[tuple[str, int, list[Card]]]:
+        """The yaku ``pile`` makes: (id, points, its cards) (override)."""
+        raise NotImplementedError
+
+    def yaku_banner_text(self, seat: int, new: list[tuple[str, int, list[Card]]]) -> str:
+        """The banner's line for the yaku ``seat`` has just made (override)."""
+        raise NotImplementedError
+
+    def captured_step(self, event: Any) -> None:
+        seat = event.seat
+        before: set[str] = set()
+
+        def remember() -> None:
+            before.update(name for name, _p, _c in self.pile_yaku(self.view.piles[seat]))
+
+        def announce() -> float:
+            new = [y for y in self.pile_yaku(self.view.piles[seat]) if y[0] not in before]
+            if not new:
+                return 0.0
+            text = self.yaku_banner_text(seat, new)
+            shown = list(dict.fromkeys(c for _n, _p, cs in new for c in cs))
+            self.banner = (_("Yaku!"), text, shown)
+            self.log.add(f"{_('Yaku!')} {text}")
+            self.play("yaku")
+            return self.queue.duration(1.5)
+
+        def hide() -> None:
+            self.banner = None
+        self.queue.call(remember)
+        super().captured_step(event)
+        self.queue.add(announce)
+        self.queue.call(hide)
