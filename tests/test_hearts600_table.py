@@ -9,7 +9,7 @@ import pytest
 
 from ai.base import levels, register, unregister
 from game.app import App
-from game.scenes.hearts600 import PANEL, Hearts600Table
+from game.scenes.hearts600 import Hearts600Table
 from game.scenes.hearts600_dialogs import YAKU_LABELS, Hearts600RulesScene
 from game.scenes.hearts600_layout import Hearts600Layout
 from game.scenes.setup import default_setup
@@ -391,7 +391,7 @@ def test_a_full_panel_drops_the_yaku_in_reach_before_whom_a_made_yaku_charges(ap
     reach = [ln for ln in lines if ln.text.startswith("Heading for")]
     assert len(charge) >= 2 and reach
     lay = t.layout_
-    fitted = PANEL.fit(lines, t.metrics, lay.panel.width - t.metrics.px(32),
+    fitted = t.PANEL.fit(lines, t.metrics, lay.panel.width - t.metrics.px(32),
                        lay.log_button.y - lay.panel.y - t.metrics.px(8))
     assert len(fitted) < len(lines) and not any(ln in reach for ln in fitted)
     kept = [ln for ln in fitted if ln.text.startswith("Its yaku charge")]

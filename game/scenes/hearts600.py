@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
 
 from game import theme
 from game.i18n import _
@@ -31,7 +30,6 @@ from rules.hearts600 import CHAFF_YAKU_COUNT, SET_YAKU
 
 TARGET = 600
 _BRIGHTS = [c for c in DECK if c.kind is Kind.BRIGHT]
-PANEL = PanelPainter(rule=(3, 6), bar_full=TARGET)
 
 
 def heading_for(pile: list[Card], others: list[Card]) -> list[tuple[str, int, int]]:
@@ -68,6 +66,7 @@ class Hearts600Table(PileYakuBanner, FishingTable):
     name = "hearts600"
     LAYOUT = Hearts600Layout
     DEMO_SEATS = 4
+    PANEL = PanelPainter(rule=(3, 6), bar_full=TARGET)
     NAMES_OVER_SEATS = True
 
     # 600 Hearts' events -> animation steps ---------------------------------------------------
@@ -105,12 +104,6 @@ class Hearts600Table(PileYakuBanner, FishingTable):
     def rules_scene(self) -> Hearts600RulesScene:
         return Hearts600RulesScene(self.rules)
 
-    def panel_key(self) -> tuple:
-        g = self.game
-        return (self.size, self.viewer, tuple(self.shown_scores), self.shown_round,
-                self.shown_dealer, None if g.is_over else g.current_player,
-                tuple(tuple(c.index for c in p) for p in self.view.piles))
-
     def panel_lines(self) -> list[PanelLine]:
         """What the panel says: the title and round, then each player in turn order from the
         one at the bottom: score with a bar toward 600, card points kept so far, the yaku made
@@ -147,10 +140,3 @@ class Hearts600Table(PileYakuBanner, FishingTable):
                                        "tiny", theme.TEXT_DIM, spare=1 if made else 2))
             lines.append(PanelLine("", "rule", theme.GOLD_DIM))
         return lines
-
-    def paint_panel(self, surface: pygame.Surface) -> None:
-        """The panel's lines on a transparent layer the size of the panel (kept until one
-        of its figures changes). When all do not fit above the log button, the yaku in
-        reach go first, then whom the yaku charge (the scores and the yaku made stay)."""
-        room = self.layout_.log_button.y - self.layout_.panel.y - self.metrics.px(8)
-        PANEL.paint(surface, self.metrics, self.panel_lines(), room=room)

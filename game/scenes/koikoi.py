@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from typing import Any, ClassVar
 
-import pygame
 
 from game import theme
 from game.i18n import _, ngettext
@@ -39,7 +38,6 @@ from rules.koikoi import (
 )
 
 log = logging.getLogger(__name__)
-PANEL = PanelPainter(rule=(4, 10))
 
 
 def progress_label(progress: YakuProgress) -> str:
@@ -65,6 +63,7 @@ class KoiKoiTable(FishingTable):
     game_id = "koikoi"
     name = "koikoi"
     LAYOUT = TableLayout
+    PANEL = PanelPainter(rule=(4, 10))
     EVENT_STEPS: ClassVar[dict[str, str]] = {
                    **FishingTable.EVENT_STEPS,
                    "hands_swapped": "swap_step", "hands_kept": "swap_step",
@@ -207,12 +206,8 @@ class KoiKoiTable(FishingTable):
         return KoiKoiRulesScene(self.rules)
 
     # Drawing ------------------------------------------------------------------------------------
-    def panel_key(self) -> tuple:
-        g = self.game
-        return (self.size, self.viewer, tuple(self.shown_scores), self.shown_round,
-                tuple(self.shown_calls), self.shown_dealer, self.shown_field_brights,
-                None if g.is_over else g.current_player,
-                tuple(tuple(c.index for c in p) for p in self.view.piles))
+    def panel_figures(self) -> tuple:
+        return (tuple(self.shown_calls), self.shown_field_brights)
 
     def panel_lines(self) -> list[PanelLine]:
         """What the panel says, line by line: the title, the round, then each player (the
@@ -259,7 +254,3 @@ class KoiKoiTable(FishingTable):
                 n=1 + self.shown_field_brights), "small", theme.GOLD))
         return lines
 
-    def paint_panel(self, surface: pygame.Surface) -> None:
-        """The panel's lines on a transparent layer the size of the panel (kept until one
-        of its figures changes). Long lines wrap: nothing runs past the panel."""
-        PANEL.paint(surface, self.metrics, self.panel_lines())

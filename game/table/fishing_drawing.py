@@ -15,6 +15,8 @@ log button and the banner (a title, a line and the cards it is about, over the f
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pygame
 
 from game import draw, theme
@@ -22,6 +24,7 @@ from game.fonts import font
 from game.i18n import N_, _
 from game.table.caches import Face
 from game.table.fishing_view import FishingBase
+from game.table.panel import PanelLine, PanelPainter
 from game.text import draw_text, fit_font_size
 from rules.hanafuda import DECK, Kind
 from sprites import faces
@@ -90,13 +93,32 @@ class FishingDrawing(FishingBase):
         self.log_button.draw(surface)
         self.draw_banner(surface)
 
+    #: How the panel's lines are painted (a game sets its separators and score bar scale).
+    PANEL: ClassVar[PanelPainter] = PanelPainter()
+
     def panel_key(self) -> tuple:
-        """What the panel shows depends on: it is painted again when this changes
-        (override)."""
-        return (self.size,)
+        """What the panel shows depends on: it is painted again when this changes (the
+        scores, round, dealer, turn and piles as animated, and ``panel_figures()``)."""
+        g = self.game
+        return (self.size, self.viewer, tuple(self.shown_scores), self.shown_round,
+                self.shown_dealer, None if g.is_over else g.current_player,
+                tuple(tuple(c.index for c in p) for p in self.view.piles),
+                self.panel_figures())
+
+    def panel_figures(self) -> tuple:
+        """A game's own figures the panel shows beyond the kit's (override)."""
+        return ()
+
+    def panel_lines(self) -> list[PanelLine]:
+        """What the panel says, line by line (override)."""
+        return []
 
     def paint_panel(self, surface: pygame.Surface) -> None:
-        """The panel's lines on a transparent layer the size of the panel (override)."""
+        """The panel's lines on a transparent layer the size of the panel (kept until one
+        of its figures changes), fitted above the log button: when they do not all fit, the
+        spare lines go first (``PanelLine.spare``)."""
+        room = self.layout_.log_button.y - self.layout_.panel.y - self.metrics.px(8)
+        self.PANEL.paint(surface, self.metrics, self.panel_lines(), room=room)
 
     def log_button_rect(self) -> pygame.Rect:
         return self.layout_.log_button
