@@ -119,8 +119,10 @@ _VALUES = tuple({Kind.BRIGHT: 20, Kind.ANIMAL: 10, Kind.RIBBON: 5, Kind.CHAFF: 1
                 for c in DECK)
 _ALL = (1 << 48) - 1
 _BRIGHTS = sum(c.bit for c in DECK if c.kind is Kind.BRIGHT)
+_ANIMALS = sum(c.bit for c in DECK if c.kind is Kind.ANIMAL)
+_RIBBONS = sum(c.bit for c in DECK if c.kind is Kind.RIBBON)
 _CHAFF = sum(c.bit for c in DECK if c.kind is Kind.CHAFF)  # all 24, 11C1 and 12C1-3 too
-_TAN = sum(c.bit for c in DECK if c.kind is Kind.RIBBON) & ~card("11R").bit  # 11R not counted
+_TAN = _RIBBONS & ~card("11R").bit  # 11R not counted for shichitan and rokutan
 _RAIN = card("11B").bit
 _NOMI = _mask("9A 8B 3B")
 
@@ -150,6 +152,12 @@ def card_value(c: Card) -> int:
     if type(c) is not Card:
         raise InvalidNotationError(f"not a card: {c!r}")
     return _VALUES[c.index]
+
+
+def card_values_of_mask(m: int) -> int:
+    """The summed card values of a bit set of cards."""
+    return (20 * (m & _BRIGHTS).bit_count() + 10 * (m & _ANIMALS).bit_count()
+            + 5 * (m & _RIBBONS).bit_count() + (m & _CHAFF).bit_count())
 
 
 def teyaku_of_mask(m: int) -> int:
@@ -245,7 +253,7 @@ def _details(masks: Sequence[int], dealer: int, rules: HanaAwaseRules) -> dict[s
     """``deal_details`` for checked bit sets."""
     n = PLAYERS
     counts = [m.bit_count() for m in masks]
-    values = [sum(_VALUES[i] for i in range(48) if m >> i & 1) for m in masks]
+    values = [card_values_of_mask(m) for m in masks]
     made = [dekiyaku_of_mask(m, rules) for m in masks]
     draw_by = [s for s in range(n) if values[s] < DRAW_BELOW]
     draw = bool(draw_by)
