@@ -14,9 +14,9 @@ dataclass.
 (True, False)
 >>> info("koikoi").engine, info("koikoi").available
 ('rules.koikoi:KoiKoiGame', True)
->>> info("hanaawase").available, info("hanaawase").engine_class() is None
+>>> info("heart_of_five").available, info("heart_of_five").engine_class() is None
 (False, True)
->>> info("koikoi").ai_levels[:2], info("yatsuhashi").ai_levels, info("hanaawase").ai_levels
+>>> info("koikoi").ai_levels[:2], info("yatsuhashi").ai_levels, info("heart_of_five").ai_levels
 (('easy', 'normal'), (), ())
 >>> info("chess")
 Traceback (most recent call last):
@@ -268,7 +268,18 @@ def _hanaawase() -> GameInfo:
         table="game.scenes.hanaawase:HanaAwaseTable",
         summary=_("Capture cards by month; each deal scores card values minus 88 plus yaku "
                   "collected from the other players. Highest total after twelve deals wins."),
+        engine="rules.hanaawase:HanaAwaseGame", new_game=_new_hanaawase,
+        progress=_hanaawase_progress,
     )
+
+
+def _new_hanaawase(engine_class: Any, setup: "GameSetup") -> Any:
+    from rules.hanaawase import HanaAwaseRules
+    return engine_class.new(setup.seed, HanaAwaseRules.from_options(setup.options))
+
+
+def _hanaawase_progress(game: Any) -> str:
+    return _("Deal {n} of 12 · high {high}").format(n=game.round, high=max(game.scores))
 
 
 def _hearts600() -> GameInfo:

@@ -17,6 +17,7 @@ from typing import Any
 
 from rules.engine import Engine, Observation
 from rules.fishing import Action, FishingGame, FishingObservation
+from rules.hanaawase import HanaAwaseGame, HanaAwaseObservation
 from rules.hearts600 import Hearts600Game, Hearts600Observation
 from rules.koikoi import KoiKoiGame, KoiKoiObservation
 from rules.yatsuhashi import Game, Move, YatsuhashiObservation
@@ -31,6 +32,12 @@ def koikoi(game: KoiKoiGame) -> Engine[Action, KoiKoiObservation]:
 def hearts600(game: Hearts600Game) -> Engine[Action, Hearts600Observation]:
     seen: Observation = game.observation(0)
     again: Hearts600Game = Hearts600Game.sample(seen, random.Random(1))
+    return again
+
+
+def hanaawase(game: HanaAwaseGame) -> Engine[Action, HanaAwaseObservation]:
+    seen: Observation = game.observation(0)
+    again: HanaAwaseGame = HanaAwaseGame.sample(seen, random.Random(1))
     return again
 
 

@@ -14,7 +14,8 @@ from game.widgets import Button, Label, Panel, ScrollList, Widget
 
 RESULT_LABELS = {
     "points": N_("Best points"), "score": N_("Best score"),
-    "winning_score": N_("Lowest winning score"), "time": N_("Best time"),
+    "winning_score": N_("Lowest winning score"), "winning_total": N_("Best winning total"),
+    "time": N_("Best time"),
     "moves": N_("Fewest moves"), "round_points": N_("Best round"),
 }
 

@@ -14,6 +14,7 @@ the message line's ``status()`` say what the player may do now.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import pygame
@@ -170,12 +171,21 @@ class FishingInput(FishingBase):
         self.notice = ""
         self.apply_action(action, human=True)
 
-    def target_at(self, pos: Any) -> Card | None:
-        """The card under ``pos`` that a capture could take (see ``targets``), or None."""
-        for c in reversed(self.targets()):
-            if self.sprites[c].contains(pos):
-                return c
-        return None
+    def target_at(self, pos: Any, wanted: Collection[Card] = ()) -> Card | None:
+        """The card under ``pos`` that a capture could take (see ``targets``), or None; of
+        cards lying over each other (a pile), the top one, or the top one of ``wanted`` when
+        one of them is (a covered card of a choice is found by any part of it)."""
+        under = [c for c in reversed(self.targets()) if self.sprites[c].contains(pos)]
+        return next((c for c in under if c in wanted), under[0] if under else None)
+
+    def choices(self) -> list[Card]:
+        """The cards the drawn card, or the hand card choosing, may capture now."""
+        g = self.game
+        if g.phase == TAKE:
+            return [a.target for a in g.legal_actions() if a.target is not None]
+        if self.choosing is not None:
+            return [a.target for a in self.actions_for(self.choosing) if a.target is not None]
+        return []
 
     def handle_input(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -192,7 +202,7 @@ class FishingInput(FishingBase):
             return
         g = self.game
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.human_to_move:
-            chosen = self.target_at(event.pos)
+            chosen = self.target_at(event.pos, self.choices())
             if chosen is not None and (g.phase == TAKE or self.choosing is not None):
                 self.choose_target(chosen)
                 return
@@ -208,10 +218,8 @@ class FishingInput(FishingBase):
         if not self.human_to_move:
             return []
         g = self.game
-        if g.phase == TAKE:
-            return [[a.target for a in g.legal_actions()]]
-        if self.choosing is not None:
-            return [[a.target for a in self.actions_for(self.choosing) if a.target is not None]]
+        if g.phase == TAKE or self.choosing is not None:
+            return [self.choices()]
         if g.phase == PLAY:
             return [list(self.view.hands[self.viewer])]
         return []

@@ -1,0 +1,152 @@
+"""The Hana-awase table: three players (computers, friends at one screen, or computers only),
+twelve deals, on the table kit.
+
+The kit's fishing table (``game.table.fishing``) deals, plays, draws and captures, takes
+cards from other players' piles (the seed's rule: a pile card you could take glows while you
+hold its month) and sends the field's leftovers to the last captor; this module adds what is
+Hana-awase's own: the teyaku shown at the deal, the dekiyaku banner, the deal result with its
+zero-sum check, the final standings after twelve deals, and the panel: the deal (of 12), the
+dealer, each total, each pile's card values and card count, its dekiyaku made and in reach.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from game import theme
+from game.i18n import _, ngettext
+from game.scenes.hanaawase_dialogs import (
+    HanaAwaseRulesScene,
+    deal_result,
+    dekiyaku_label,
+    dekiyaku_with_cards,
+    final_standings,
+    heading_for,
+)
+from game.table.fishing import MATCH_GLOW, PLAY, FishingTable, PileYakuBanner
+from game.table.panel import PanelLine, PanelPainter
+from game.table.places import FishingLayout
+from rules.hanaawase import DEALS_PER_MATCH, card_value
+from rules.hanafuda import Card, Kind
+
+
+class HanaAwaseLayout(FishingLayout):
+    """The fishing table for three: the viewer at the bottom, the others right and left (turn
+    order), seven cards a hand.
+
+    >>> lay = HanaAwaseLayout((1280, 800), players=3)
+    >>> [p.side for p in lay.seats], lay.HAND_CARDS
+    (['bottom', 'right', 'left'], 7)
+    """
+
+    HAND_CARDS = 7
+
+
+class HanaAwaseTable(PileYakuBanner, FishingTable):
+    """A game of Hana-awase. ``engine=`` opens a game at the position it stands (a saved game),
+    cards in place; ``demo_moves=`` plays that many moves first (screenshots)."""
+
+    game_id = "hanaawase"
+    name = "hanaawase"
+    LAYOUT = HanaAwaseLayout
+    DEMO_SEATS = 3
+    NAMES_OVER_SEATS = True
+    PANEL = PanelPainter(rule=(3, 6))
+    EVENT_STEPS: ClassVar[dict[str, str]] = {**FishingTable.EVENT_STEPS,
+                                             "teyaku": "teyaku_step"}
+
+    # Hana-awase's events -> animation steps --------------------------------------------------
+    def teyaku_step(self, event: Any) -> None:
+        """A dealt hand of 6 or 7 chaff: shown to everyone, and paid for at once."""
+        amount = event.data["amount"]
+        chaff = sum(1 for c in event.cards if c.kind is Kind.CHAFF)
+        text = _("{who} holds {n} chaff: {amount} from each other player.").format(
+            who=self.seat_name(event.seat), n=chaff, amount=amount)
+
+        def pay() -> None:
+            for s, p in enumerate(event.data["points"]):
+                self.shown_scores[s] += p
+        self.queue.add(self.banner_step(_("Teyaku!"), text, list(event.cards), sound="yaku",
+                                        duration=2.2))
+        self.queue.call(pay)
+
+    def pile_yaku(self, pile: list[Card]) -> list[tuple[str, int, list[Card]]]:
+        return dekiyaku_with_cards(pile, self.rules)
+
+    def yaku_banner_text(self, seat: int, new: list[tuple[str, int, list[Card]]]) -> str:
+        names = ", ".join(f"{dekiyaku_label(n)} {v}" for n, v, _cs in new)
+        return _("{who}: {names}, from each other player.").format(
+            who=self.seat_name(seat), names=names)
+
+    def round_page(self, result: dict[str, Any], scores: list[int],
+                   piles: list[list[Card]]) -> Any:
+        return deal_result(self, result, scores, piles)
+
+    def match_ended(self, event: Any) -> None:
+        self.shown_scores = list(self.game.scores)
+        self.winners_sound(self.game.winners)
+
+    def match_page(self, event: Any) -> Any:
+        return final_standings(self, self.game.result or {})
+
+    def record_statistics(self) -> None:
+        me = self.seats.index("human") if "human" in self.seats else 0
+        self.record_winners(self.game.winners, {"winning_total": self.game.scores[me]})
+
+    def rules_scene(self) -> HanaAwaseRulesScene:
+        return HanaAwaseRulesScene(self.rules)
+
+    # Input: a pile card you could take glows while you hold its month ----------------------
+    def update_highlights(self) -> None:
+        super().update_highlights()
+        g = self.game
+        if not (self.human_to_move and g.phase == PLAY and self.choosing is None
+                and self.steals()):
+            return
+        months = {a.card.month for a in g.legal_actions() if a.kind == PLAY}
+        for s, pile in enumerate(self.view.piles):
+            if s != self.viewer:
+                for c in pile:
+                    if c.month in months:
+                        self.sprites[c].highlight = MATCH_GLOW
+
+    def status(self) -> str:
+        if self.game.is_over:
+            return _("The game is over.")
+        return super().status()
+
+    # The panel ----------------------------------------------------------------------------------
+    def panel_lines(self) -> list[PanelLine]:
+        """The title, the deal (of 12) and its dealer, then each player in turn order from the
+        one at the bottom: total, card values and cards captured this deal, teyaku, the
+        dekiyaku made and those in reach."""
+        lines = [PanelLine(_("Hana-awase"), "heading", theme.GOLD, True)]
+        if self.shown_round:
+            lines.append(PanelLine(_("Deal {n} of {total} · dealer: {who}").format(
+                n=self.shown_round, total=DEALS_PER_MATCH,
+                who=self.seat_name(self.shown_dealer)), "small", theme.TEXT_DIM))
+        g = self.game
+        teyaku = getattr(g, "deal_teyaku", ())
+        for k in range(self.players):
+            seat = (self.viewer + k) % self.players
+            active = g.current_player == seat and not g.is_over
+            lines.append(PanelLine(self.seat_name(seat), "body",
+                                   theme.GOLD if active else theme.CREAM, True,
+                                   str(self.shown_scores[seat]), marker=active))
+            pile = self.view.piles[seat]
+            value = sum(card_value(c) for c in pile)
+            lines.append(PanelLine(ngettext("Card values {v} · {n} card",
+                                             "Card values {v} · {n} cards", len(pile)).format(
+                v=value, n=len(pile)), "small", theme.TEXT))
+            if seat < len(teyaku) and teyaku[seat] and self.shown_round == g.round:
+                lines.append(PanelLine(_("Teyaku: {v} from each").format(v=teyaku[seat]),
+                                       "tiny", theme.TEXT_DIM, spare=1))
+            for name, v, _cards in dekiyaku_with_cards(pile, self.rules):
+                lines.append(PanelLine(f"{dekiyaku_label(name)}  {v}", "tiny", theme.GOLD,
+                                       True))
+            for name, have, need in heading_for(pile)[:2]:
+                lines.append(PanelLine(_("Heading for {yaku} {have}/{need}").format(
+                    yaku=dekiyaku_label(name), have=have, need=need), "tiny", theme.TEXT,
+                    spare=2))
+            lines.append(PanelLine("", "rule", theme.GOLD_DIM))
+        return lines
