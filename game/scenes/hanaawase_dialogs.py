@@ -3,7 +3,7 @@ line by line, with a sum column that shows the deal is zero-sum, and each dekiya
 cards), the final standings after twelve deals and the rules reference.
 
 >>> dekiyaku_label("aotan"), signed(-88), signed(40), signed(0)
-('Blue ribbons', '−88', '+40', '0')
+('Blue ribbons', '-88', '+40', '0')
 >>> [(n, [c.code for c in cs], v) for n, v, cs in dekiyaku_with_cards(cards("6R 9R 10R 1C1"))]
 [('aotan', ['6R', '9R', '10R'], 40)]
 """
@@ -49,8 +49,8 @@ def dekiyaku_label(yaku_id: str) -> str:
 
 
 def signed(n: int) -> str:
-    """A deal figure with its sign (a typographic minus)."""
-    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+    """A deal figure with its sign."""
+    return f"+{n}" if n > 0 else str(n)
 
 
 def dekiyaku_with_cards(pile: list[Card], rules: HanaAwaseRules | None = None
@@ -162,8 +162,8 @@ def final_standings(table: "HanaAwaseTable", result: dict[str, Any]) -> ResultPa
     deals = [(_("Deal {n}").format(n=r["round"]),
               [signed(v) for v in r.get("details", {}).get("totals", r["points"])])
              for r in result.get("rounds", [])]
-    rows: list[Widget] = list(score_grid(names, deals, marked=winners, total=(
-        _("Final total"), [signed(s) for s in scores])))
+    rows: list[Widget] = list(score_grid(names, deals, marked=winners, total_first=True,
+                                         total=(_("Final total"), [signed(s) for s in scores])))
     return final_page(t, title, rows, _("New game"), "hanaawase-game")
 
 
@@ -178,11 +178,11 @@ class HanaAwaseRulesScene(RulesPage):
         r: HanaAwaseRules = self.rules
         rows: list[Widget] = [self.intro(_(
             "Three players, twelve deals. Capture cards of the same month: a card that matches "
-            "must be played and capture. Each deal scores your card values less 88, plus "
-            "{steal}what your dekiyaku collect from each other player. The highest total after "
-            "twelve deals wins.").format(steal=_("cards taken from other players' piles "
-                                                  "count as captures; ")
-                                         if r.steal_from_piles else ""))]
+            "must be played and capture. Each deal scores your card values less 88, plus what "
+            "your dekiyaku collect from each other player. The highest total after twelve "
+            "deals wins.") + (" " + _("A match may also be taken from another player's "
+                                      "capture pile, never from your own.")
+                              if r.steal_from_piles else ""))]
         rows.append(Label(_("Dekiyaku (collected from each other player)"), role="heading",
                           color=theme.GOLD))
         notes = {"goko": _("replaces Four brights"), "shichitan": _("Rain ribbon not counted"),

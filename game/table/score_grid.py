@@ -58,12 +58,12 @@ class GridRow(Widget):
 
 
 def score_grid(names: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], *,
-               total: tuple[str, Sequence[str]] | None = None,
+               total: tuple[str, Sequence[str]] | None = None, total_first: bool = False,
                marked: Collection[int] = ()) -> list[GridRow]:
     """The grid's rows: a header of ``names``, then ``rows`` (label, one value per name), then
-    ``total`` in bold; ``marked`` columns (the winners) in gold."""
-    out = [GridRow("", names, marked=marked, header=True)]
-    out += [GridRow(label, values, marked=marked) for label, values in rows]
-    if total is not None:
-        out.append(GridRow(total[0], total[1], marked=marked, bold=True))
-    return out
+    ``total`` in bold (or first, under the header, with ``total_first``: a long game's total
+    in view before its rows scroll); ``marked`` columns (the winners) in gold."""
+    body = [GridRow(label, values, marked=marked) for label, values in rows]
+    last = [GridRow(total[0], total[1], marked=marked, bold=True)] if total else []
+    head = [GridRow("", names, marked=marked, header=True)]
+    return head + (last + body if total_first else body + last)
