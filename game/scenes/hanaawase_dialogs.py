@@ -134,8 +134,9 @@ def deal_result(table: "HanaAwaseTable", result: dict[str, Any], scores: list[in
                             "only teyaku stand.").format(who=who), role="small",
                           color=theme.TEXT_DIM))
     else:
-        rows.append(Label(_("Each line adds up to zero across the players: what one scores, "
-                            "the others pay."), role="small", color=theme.TEXT_DIM))
+        rows.append(Label(_("The sum column: all 48 cards, all 264 in card values, and every "
+                            "scoring line adds up to 0: what one player scores, the others "
+                            "pay."), role="small", color=theme.TEXT_DIM))
     for seat in range(n):
         for name, value, shown in dekiyaku_with_cards(piles[seat], t.rules):
             rows.append(CardRow(dekiyaku_label(name), shown, _("+{v} × {k}").format(
