@@ -44,13 +44,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from rules.engine import (DuplicateCardError, InvalidNotationError, LayoutError, check_int,
-                          check_list, check_seat)
+from rules.engine import (InvalidNotationError, LayoutError, check_int,
+                          check_seat)
 from rules.fishing import (DealResult, FishingGame, FishingObservation, FishingOptions,
                            deal_plan)
 from rules.fishing.tables import BIT
 from rules.hanafuda import DECK, Card, Kind, card, cards, codes
-from rules.koikoi import pile_mask
+from rules.fishing.records import capture_masks, pile_mask
 
 PLAYERS = 3
 DEALS_PER_MATCH = 12
@@ -226,22 +226,9 @@ def dekiyaku(captured: Iterable[Card], rules: HanaAwaseRules = HanaAwaseRules())
 def _deal_masks(captures: object, dealer: object) -> list[int]:
     """The three piles as bit sets, checked: cards only, none twice, all 48 (else the error
     naming the problem)."""
-    piles = check_list(captures, "captures")
-    if len(piles) != PLAYERS:
-        raise LayoutError(f"captures: expected one pile per seat ({PLAYERS}), got {len(piles)}")
+    masks = capture_masks(captures, PLAYERS, PLAYERS)
     check_int(dealer, "dealer", 0, PLAYERS - 1)
-    masks: list[int] = []
-    seen = 0
-    for i, pile in enumerate(piles):
-        try:
-            m = pile_mask(pile)
-        except InvalidNotationError as exc:
-            raise type(exc)(f"captures[{i}]: {exc}") from None
-        if seen & m:
-            dup = next(c for c in DECK if seen & m & c.bit)
-            raise DuplicateCardError(f"captures[{i}]: card {dup.code} is in two piles")
-        seen |= m
-        masks.append(m)
+    seen = sum(masks)
     if seen != _ALL:
         missing = [c for c in DECK if not seen & c.bit]
         raise IncompleteDealError(f"captures: the piles hold {48 - len(missing)} of the 48 "

@@ -27,13 +27,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from rules.engine import (DuplicateCardError, InvalidNotationError, LayoutError, check_int,
+from rules.engine import (InvalidNotationError, LayoutError, check_int,
                           check_list, check_seat)
 from rules.fishing import (DealResult, FishingGame, FishingObservation, FishingOptions,
                            deal_plan)
 from rules.fishing.records import MAX_SCORE
 from rules.hanafuda import DECK, Card, Kind, card, cards
-from rules.koikoi import pile_mask
+from rules.fishing.records import capture_masks, pile_mask
 
 # ----------------------------------------------------------------------------------------------
 # Options
@@ -195,22 +195,7 @@ def _score_masks(masks: Sequence[int]) -> tuple[list[int], list[dict[str, int]],
 
 
 def _pile_masks(captures: object) -> list[int]:
-    piles = check_list(captures, "captures")
-    if not 2 <= len(piles) <= 4:
-        raise LayoutError(f"captures: expected one pile per seat, 2 to 4, got {len(piles)}")
-    masks: list[int] = []
-    seen = 0
-    for i, pile in enumerate(piles):
-        try:
-            m = pile_mask(pile)
-        except InvalidNotationError as exc:
-            raise type(exc)(f"captures[{i}]: {exc}") from None
-        if seen & m:
-            dup = next(c for c in DECK if seen & m & c.bit)
-            raise DuplicateCardError(f"captures[{i}]: card {dup.code} is in two piles")
-        seen |= m
-        masks.append(m)
-    return masks
+    return capture_masks(captures, 2, 4)
 
 
 def round_scores(captures: Sequence[Iterable[Card]]) -> list[int]:

@@ -36,7 +36,7 @@ from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
 from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGame,
                            FishingObservation, FishingOptions, deal_plan)
 from rules.fishing import parse_action as fishing_parse_action
-from rules.fishing.records import per_seat
+from rules.fishing.records import per_seat, pile_mask
 from rules.fishing.tables import BIT, month_or_pairs
 from rules.hanafuda import DECK, Card, Kind, card, cards
 
@@ -178,30 +178,6 @@ _AKATAN = _mask(AKATAN)
 _AOTAN = _mask(AOTAN)
 _INO = _mask(INOSHIKACHO)
 _MONTHS = tuple(_mask(c.code for c in DECK[m * 4:m * 4 + 4]) for m in range(12))
-
-
-def pile_mask(captured: Iterable[Card]) -> int:
-    """The cards as a bit set; the same card twice is an error, and so is anything not a card.
-
-    >>> pile_mask(cards("1R 1B")) == 0b11
-    True
-    >>> pile_mask(None)
-    Traceback (most recent call last):
-    ...
-    rules.engine.InvalidNotationError: expected a collection of cards, got NoneType
-    """
-    if isinstance(captured, (str, bytes, dict)) or not hasattr(captured, "__iter__"):
-        raise InvalidNotationError(f"expected a collection of cards, got "
-                                   f"{type(captured).__name__}")
-    m = 0
-    for c in captured:
-        if type(c) is not Card:
-            raise InvalidNotationError(f"not a card: {c!r}")
-        bit = 1 << c.index
-        if m & bit:
-            raise DuplicateCardError(f"card {c.code} appears twice")
-        m |= bit
-    return m
 
 
 def kind_counts(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> dict[str, int]:

@@ -6,88 +6,26 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.base import levels, register, unregister
 from game.scenes.hanaawase import HanaAwaseTable
 from game.scenes.hanaawase_dialogs import DEKIYAKU_LABELS, HanaAwaseRulesScene, signed
 from game.scenes.setup import default_setup
 from game.session import load_current
-from game.table.dialogs import HandOver, ResultPage
+from game.table.dialogs import HandOver
 from game.table.fishing import MATCH_GLOW
 from rules.hanaawase import HanaAwaseGame
 from rules.hanafuda import DECK, card
-from tests.helpers import click, drag, key, press, raise_scene_errors, run_until, texts
+from tests.fishing_tables import page, play_until, push_table, strict_with_testbot
+from tests.helpers import click, drag, key, press, run_until, texts
 
 SIZES = [(960, 600), (1280, 800), (1920, 1080)]
 REST = " ".join(c.code for c in DECK[12:])  # months 4-12
 
 
-class FirstLegal:
-    level = "testbot"
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, observation):
-        return observation.legal_actions[0]
-
-
-@pytest.fixture(autouse=True)
-def _strict_and_bot(monkeypatch):
-    raise_scene_errors(monkeypatch)
-    try:
-        levels("hanaawase")  # load the real levels first, if any, so they stay registered
-    except ValueError:
-        pass
-    register("hanaawase", "testbot", FirstLegal)
-    yield
-    unregister("hanaawase", "testbot")
+_strict_and_bot = strict_with_testbot("hanaawase")
 
 
 def make_table(app, seats, seed=7, engine=None, **options):
-    app.settings.animation_speed = "fast"
-    setup = default_setup("hanaawase", seed=seed)
-    setup.seats = list(seats)
-    setup.options.update(options)
-    t = HanaAwaseTable(setup=setup, engine=engine)
-    app.push(t)
-    return t
-
-
-def step(app, t) -> None:
-    """One thing a player does, by mouse: pass the screen on, or play (click a hand card;
-    click a glowing card when asked which)."""
-    top = app.stack.top
-    if isinstance(top, HandOver):
-        press(app, "I'm ready")
-        return
-    if top is not t or not t.human_to_move:
-        return
-    g = t.game
-    if g.phase == "take":
-        click(app, t.sprites[g.legal_actions()[0].target].rect.center)
-    elif t.choosing is not None:
-        target = next(a.target for a in t.actions_for(t.choosing) if a.target is not None)
-        click(app, t.sprites[target].rect.center)
-    else:
-        playable = {a.card for a in g.legal_actions()}
-        c = next(c for c in t.view.hands[t.viewer] if c in playable)
-        click(app, t.sprites[c].rect.center)
-
-
-def play_until(app, t, done, limit=3000) -> None:
-    for _ in range(limit):
-        if done():
-            return
-        run_until(app, lambda: done() or app.stack.top is not t or t.human_to_move, limit=600)
-        if done():
-            return
-        step(app, t)
-    raise AssertionError("the table did not get there")
-
-
-def page(app, name):
-    top = app.stack.top
-    return top if isinstance(top, ResultPage) and top.name == name else None
+    return push_table(app, HanaAwaseTable, seats, seed, engine, **options)
 
 
 def steal_position(mine: str = "4A", theirs: str = "2R 2C2"):

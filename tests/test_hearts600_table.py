@@ -7,7 +7,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.base import levels, register, unregister
 from game.app import App
 from game.scenes.hearts600 import Hearts600Table
 from game.scenes.hearts600_dialogs import YAKU_LABELS, Hearts600RulesScene
@@ -18,75 +17,17 @@ from game.settings import Settings
 from game.table.dialogs import HandOver, ResultPage
 
 from rules.hearts600 import Hearts600Game, Hearts600Rules
-from tests.helpers import click, press, raise_scene_errors, run_until, texts
+from tests.fishing_tables import play_until, push_table, strict_with_testbot
+from tests.helpers import click, press, run_until, texts
 
 SIZES = [(960, 600), (1280, 800), (1920, 1080)]
 
 
-class FirstLegal:
-    level = "testbot"
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, observation):
-        return observation.legal_actions[0]
-
-
-@pytest.fixture(autouse=True)
-def _strict_and_bot(monkeypatch):
-    raise_scene_errors(monkeypatch)
-    try:
-        levels("hearts600")  # load the real levels first, if any, so they stay registered
-    except ValueError:
-        pass
-    register("hearts600", "testbot", FirstLegal)
-    yield
-    unregister("hearts600", "testbot")
+_strict_and_bot = strict_with_testbot("hearts600")
 
 
 def make_table(app, seats, seed=7, engine=None, **options):
-    app.settings.animation_speed = "fast"
-    setup = default_setup("hearts600", seed=seed)
-    setup.seats = list(seats)
-    setup.options.update(options)
-    t = Hearts600Table(setup=setup, engine=engine)
-    app.push(t)
-    return t
-
-
-def step(app, t) -> None:
-    """One thing a player does at the table, by mouse: pass the screen on, close a round
-    result, or play (click a hand card; click a glowing field card when asked which)."""
-    top = app.stack.top
-    if isinstance(top, HandOver):
-        press(app, "I'm ready")
-        return
-    if top is not t:
-        return
-    if not t.human_to_move:
-        return
-    g = t.game
-    if g.phase == "take":
-        target = g.legal_actions()[0].target
-        click(app, t.sprites[target].rect.center)
-    elif t.choosing is not None:
-        target = next(a.target for a in t.actions_for(t.choosing) if a.target is not None)
-        click(app, t.sprites[target].rect.center)
-    else:
-        c = t.view.hands[t.viewer][0]
-        click(app, t.sprites[c].rect.center)
-
-
-def play_until(app, t, done, limit=3000) -> None:
-    for _ in range(limit):
-        if done():
-            return
-        run_until(app, lambda: done() or app.stack.top is not t or t.human_to_move, limit=600)
-        if done():
-            return
-        step(app, t)
-    raise AssertionError("the table did not get there")
+    return push_table(app, Hearts600Table, seats, seed, engine, **options)
 
 
 def round_page(app):

@@ -82,10 +82,6 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
                    piles: list[list[Card]]) -> Any:
         return deal_result(self, result, scores, piles)
 
-    def match_ended(self, event: Any) -> None:
-        self.shown_scores = list(self.game.scores)
-        self.winners_sound(self.game.winners)
-
     def match_page(self, event: Any) -> Any:
         return final_standings(self, self.game.result or {})
 
@@ -109,11 +105,6 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
                 for c in pile:
                     if c.month in months:
                         self.sprites[c].highlight = MATCH_GLOW
-
-    def status(self) -> str:
-        if self.game.is_over:
-            return _("The game is over.")
-        return super().status()
 
     # The panel ----------------------------------------------------------------------------------
     def panel_lines(self) -> list[PanelLine]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import theme
 from game.i18n import N_, _
-from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page
+from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
 from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Widget
 from rules.hanafuda import DECK, Card, Kind, cards
@@ -153,12 +153,7 @@ def final_standings(table: "HanaAwaseTable", result: dict[str, Any]) -> ResultPa
     t = table
     winners = list(result.get("winners", []))
     scores = list(result.get("scores", []))
-    if len(winners) == 1:
-        title = (_("You win the game!") if t.is_you(winners[0]) else
-                 _("{who} wins the game").format(who=t.seat_name(winners[0])))
-    else:
-        title = _("A shared win: {names}").format(
-            names=", ".join(t.seat_name(w) for w in winners))
+    title = winners_title(t, winners)
     names = [t.seat_name(s) for s in range(len(scores))]
     deals = [(_("Deal {n}").format(n=r["round"]),
               [signed(v) for v in r.get("details", {}).get("totals", r["points"])])

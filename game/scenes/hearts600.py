@@ -83,10 +83,6 @@ class Hearts600Table(PileYakuBanner, FishingTable):
                    piles: list[list[Card]]) -> Any:
         return round_result(self, result, scores, piles)
 
-    def match_ended(self, event: Any) -> None:
-        self.shown_scores = list(self.game.scores)
-        self.winners_sound(self.game.winners)
-
     def match_page(self, event: Any) -> Any:
         return game_result(self, self.game.result or {})
 
@@ -95,11 +91,6 @@ class Hearts600Table(PileYakuBanner, FishingTable):
         me = self.seats.index("human") if "human" in self.seats else 0
         self.record_winners(self.game.winners, {"winning_score": self.game.scores[me]},
                             lower_is_better=("winning_score",))
-
-    def status(self) -> str:
-        if self.game.is_over:
-            return _("The game is over.")
-        return super().status()
 
     def rules_scene(self) -> Hearts600RulesScene:
         return Hearts600RulesScene(self.rules)

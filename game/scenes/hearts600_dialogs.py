@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import theme
 from game.i18n import N_, _, ngettext
-from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page
+from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
 from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Widget
 from rules.hanafuda import DECK, Card, cards
@@ -111,12 +111,7 @@ def game_result(table: "Hearts600Table", result: dict[str, Any]) -> ResultPage:
     t = table
     winners = list(result.get("winners", []))
     scores = list(result.get("scores", []))
-    if len(winners) == 1:
-        title = (_("You win the game!") if t.is_you(winners[0]) else
-                 _("{who} wins the game").format(who=t.seat_name(winners[0])))
-    else:
-        title = _("A shared win: {names}").format(names=", ".join(t.seat_name(w)
-                                                                   for w in winners))
+    title = winners_title(t, winners)
     money_shown = t.rules.show_settlement and "settlement" in result
     names = [t.seat_name(s) for s in range(len(scores))]
     rounds = [(_("Round {n}").format(n=r["round"]), [f"+{p}" for p in r["points"]])

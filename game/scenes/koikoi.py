@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 
 from game import theme
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.scenes.koikoi_dialogs import (
     KoiKoiRulesScene,
     decision_panel,
@@ -63,6 +63,7 @@ class KoiKoiTable(FishingTable):
     game_id = "koikoi"
     name = "koikoi"
     LAYOUT = TableLayout
+    OVER = N_("The match is over.")
     PANEL = PanelPainter(rule=(4, 10))
     EVENT_STEPS: ClassVar[dict[str, str]] = {
                    **FishingTable.EVENT_STEPS,

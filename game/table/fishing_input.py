@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.table.fishing_view import PLAY, TAKE, FishingBase
 from game.table.names import card_name
 from rules.hanafuda import Card
@@ -48,6 +48,9 @@ class _FieldTarget:
 
 class FishingInput(FishingBase):
     """The input of ``FishingTable``; see the module docstring."""
+
+    #: The message line once the game is over (Koi-Koi: a match).
+    OVER = N_("The game is over.")
 
     # Drag, click and keyboard ---------------------------------------------------------------------
     def pick(self, pos: Any) -> list[CardSprite] | None:
@@ -265,7 +268,7 @@ class FishingInput(FishingBase):
     def status(self) -> str:
         g = self.game
         if g.is_over:
-            return _("The match is over.")
+            return _(self.OVER)
         if self.queue.busy or self.waiting_for is not None:
             return ""
         seat = g.current_player

@@ -205,8 +205,10 @@ class FishingSteps(FishingBase):
         self.queue.add(step)
 
     def match_ended(self, event: Any) -> None:
-        """The game is over, its page not shown yet: a game's own figures and sounds
-        (override)."""
+        """The game is over, its page not shown yet: the final scores on the panel and the
+        winners' sound (a game with its own figures overrides it)."""
+        self.shown_scores = list(self.game.scores)
+        self.winners_sound(list((self.game.result or {}).get("winners", [])))
 
     def match_page(self, event: Any) -> Any:
         """The final result page (override)."""

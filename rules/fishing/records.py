@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
-from rules.engine import InvalidNotationError, LayoutError, check_list
+from rules.engine import DuplicateCardError, InvalidNotationError, LayoutError, check_list
 from rules.fishing.actions import Action
 from rules.fishing.deal import VOID_CHECKS, DealPlan
-from rules.hanafuda import Card, cards
+from rules.hanafuda import DECK, Card, cards
 
 PHASE_PLAY = "play"          # play a card from the hand
 PHASE_TAKE = "take"          # choose what the drawn card captures
@@ -173,3 +173,58 @@ def layout_cards(value: object, name: str) -> list[Card]:
         if type(c) is not Card:
             raise LayoutError(f"{name}[{i}]: not a card: {c!r}")
     return items
+
+
+def pile_mask(captured: Iterable[Card]) -> int:
+    """The cards as a bit set; the same card twice is an error, and so is anything not a card.
+
+    >>> pile_mask(cards("1R 1B")) == 0b11
+    True
+    >>> pile_mask(None)
+    Traceback (most recent call last):
+    ...
+    rules.engine.InvalidNotationError: expected a collection of cards, got NoneType
+    """
+    if isinstance(captured, (str, bytes, dict)) or not hasattr(captured, "__iter__"):
+        raise InvalidNotationError(f"expected a collection of cards, got "
+                                   f"{type(captured).__name__}")
+    m = 0
+    for c in captured:
+        if type(c) is not Card:
+            raise InvalidNotationError(f"not a card: {c!r}")
+        bit = 1 << c.index
+        if m & bit:
+            raise DuplicateCardError(f"card {c.code} appears twice")
+        m |= bit
+    return m
+
+
+def capture_masks(captures: object, fewest: int, most: int) -> list[int]:
+    """Capture piles given to a scoring function, one per seat (``fewest`` to ``most`` of
+    them), as bit sets: cards only, none twice within or across piles, else the error naming
+    the pile.
+
+    >>> capture_masks([cards("1B"), cards("2A 2R")], 2, 4) == [1, 0b110000]
+    True
+    >>> capture_masks([cards("1B"), cards("1B")], 2, 4)
+    Traceback (most recent call last):
+    ...
+    rules.engine.DuplicateCardError: captures[1]: card 1B is in two piles
+    """
+    piles = check_list(captures, "captures")
+    if not fewest <= len(piles) <= most:
+        seats = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        raise LayoutError(f"captures: expected one pile per seat, {seats}, got {len(piles)}")
+    masks: list[int] = []
+    seen = 0
+    for i, pile in enumerate(piles):
+        try:
+            m = pile_mask(pile)
+        except InvalidNotationError as exc:
+            raise type(exc)(f"captures[{i}]: {exc}") from None
+        if seen & m:
+            dup = next(c for c in DECK if seen & m & c.bit)
+            raise DuplicateCardError(f"captures[{i}]: card {dup.code} is in two piles")
+        seen |= m
+        masks.append(m)
+    return masks
