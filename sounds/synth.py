@@ -40,6 +40,7 @@ EFFECTS: tuple[str, ...] = (
     "win",
     "lose",
     "click",
+    "bomb",
 )
 
 # Nominal length of every effect in seconds (the rendered length is exact).
@@ -55,6 +56,7 @@ DURATIONS: dict[str, float] = {
     "win": 1.2,
     "lose": 1.0,
     "click": 0.06,
+    "bomb": 1.1,
 }
 
 # -3 dBFS: headroom for the mixer summing several effects at once.
@@ -73,6 +75,7 @@ _LEVELS: dict[str, float] = {
     "win": 0.9,
     "lose": 0.8,
     "click": 0.5,
+    "bomb": 1.0,
 }
 
 # Partials are stopped once they fall below this (-66 dB): inaudible after
@@ -546,6 +549,18 @@ def _click(m: _Mix) -> None:
     m.noise(0.001, 0.0008, 0.5, lowpass=7000, highpass=1500)
 
 
+def _bomb(m: _Mix) -> None:
+    # A bomb in a climbing game: a deep falling boom with a burst of noise, then a low
+    # rumble and a crack of debris.
+    m.drum(0.0, 70, 38, 0.12, 0.45, 1.0)
+    m.noise(0.0, 0.02, 0.9, lowpass=900, highpass=40)
+    m.noise(0.02, 0.18, 0.45, lowpass=400, highpass=30)
+    m.mode(0.0, 55, 0.35, 0.6, 0.004)
+    m.mode(0.0, 90, 0.2, 0.35, 0.003)
+    m.knock(0.09, 0.5, pitch=0.7, body=0.6)
+    m.noise(0.14, 0.05, 0.3, lowpass=5000, highpass=900)
+
+
 _RECIPES: dict[str, Callable[[_Mix], None]] = {
     "place": _place,
     "slide": _slide,
@@ -558,6 +573,7 @@ _RECIPES: dict[str, Callable[[_Mix], None]] = {
     "win": _win,
     "lose": _lose,
     "click": _click,
+    "bomb": _bomb,
 }
 
 
