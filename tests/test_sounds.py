@@ -33,6 +33,7 @@ LENGTH_RANGES: dict[str, tuple[float, float]] = {
     "koikoi": (0.80, 1.50),
     "win": (1.00, 1.50),
     "lose": (0.80, 1.30),
+    "bomb": (0.80, 1.40),
 }
 
 # The real mixer.init, kept before any test monkeypatches it.
@@ -67,7 +68,7 @@ def bank() -> SoundBank:
 def test_effect_names() -> None:
     assert EFFECTS == (
         "place", "slide", "flip", "shuffle", "capture", "invalid",
-        "yaku", "koikoi", "win", "lose", "click",
+        "yaku", "koikoi", "win", "lose", "click", "bomb",
     )  # fmt: skip
     assert set(LENGTH_RANGES) == set(EFFECTS) == set(synth.DURATIONS)
 
