@@ -29,7 +29,7 @@ logger = logging.getLogger("sounds")
 # Synthesis order: the small, frequent interface sounds first, the long phrases last.
 _BUILD_ORDER: tuple[str, ...] = (
     "click", "place", "flip", "slide", "capture", "invalid",
-    "shuffle", "yaku", "koikoi", "win", "lose",
+    "shuffle", "yaku", "koikoi", "win", "lose", "bomb",
 )  # fmt: skip
 
 # Simultaneous plays allowed per effect: dealing may overlap a few card sounds, but a
