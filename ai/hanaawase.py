@@ -1,0 +1,422 @@
+"""Hana-awase computer opponents: Easy (grabs the dearest capture) and Normal (weighs card
+values, dekiyaku and their progress for all three seats, the draw, stealing and exposure).
+
+Both read only ``observation(seat)``: their hand, the field, the three capture piles, the hand
+and stock counts. The cards they cannot see (other hands and the stock) are the "unknown" ones.
+
+>>> from rules.hanaawase import HanaAwaseGame
+>>> game = HanaAwaseGame.new(7)
+>>> seat = game.current_player
+>>> action = NormalAgent(seed=1).choose(game.observation(seat))
+>>> action in game.legal_actions()
+True
+
+How Normal values things. A seat's deal score is ``values - 88 + 3 * D - (everyone's D)``
+(``D``: the dekiyaku its pile makes, collected from each of the two others), so my score less
+the mean of the opponents' is my *potential* less the mean of theirs, a pile's potential being
+
+    card values + 3 * (dekiyaku made + progress)
+
+*Progress* prices the dekiyaku a pile could still make: for each set (aotan, nomi, the rows,
+...) of which the pile holds a card, the extra dekiyaku value the missing cards would bring
+(replacements counted: nomi over tsukimi is +10), times the chance of getting them all, the
+product of each missing card's *availability* to that seat: unknown 0.35, on the field 0.45,
+in another seat's pile 0.2 (it may be stolen back), in my hand 0.9 for me and 0.05 for an
+opponent (I decide where it goes). Four and five brights and six and seven ribbons count the
+most available outstanding cards the same way. A play is scored by:
+
+- what it captures now, from the field or stolen from an opponent's pile (a steal that breaks
+  an opponent's dekiyaku, made or near, lowers their potential: it shows at once);
+- the average over every unknown card of what my draw then does (it captures what is best for
+  me, or stays on the field);
+- *exposure*, what the next turns may take from me: for each month with unknown cards, the
+  chance an opponent holds or draws one of them times the best it could do with it: capture
+  a field card of the month (its gain) or steal one of my pile's cards of the month (my loss
+  plus its gain). So a valuable card or dekiyaku piece in my pile whose month is still out is
+  exposed, and capturing the last cards of a month is safe. Months where I hold a card count
+  the other way: I may take the field's cards myself later.
+
+Not modelled: the few-cards bonus (8 or 10 cards, rare in play) and the under-20 draw.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ai.base import register
+from ai.fishing import MONTH, cards_of, mask_of, unknown_mask
+from rules.fishing import Action
+from rules.hanafuda import DECK, Card, Kind
+from rules.hanaawase import (DEKIYAKU_VALUES, SET_DEKIYAKU, HanaAwaseObservation,
+                             HanaAwaseRules, card_value, dekiyaku_of_mask)
+
+_VALUE = tuple(card_value(c) for c in DECK)
+_BRIGHTS = mask_of(c for c in DECK if c.kind is Kind.BRIGHT)
+_TAN = mask_of(c for c in DECK if c.kind is Kind.RIBBON and c.month != 11)
+
+
+def _value(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += _VALUE[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+_TOTALS: dict[HanaAwaseRules, dict[int, int]] = {}
+
+
+def dekiyaku_total(mask: int, rules: HanaAwaseRules = HanaAwaseRules()) -> int:
+    """What the pile ``mask`` collects from each other seat (its dekiyaku values, summed).
+
+    >>> from rules.hanafuda import cards
+    >>> dekiyaku_total(mask_of(cards("8B 9A 3B"))), dekiyaku_total(mask_of(cards("8B 9A")))
+    (30, 20)
+    """
+    cache = _TOTALS.setdefault(rules, {})
+    got = cache.get(mask)
+    if got is None:
+        if len(cache) > 200_000:
+            cache.clear()
+        got = cache[mask] = sum(dekiyaku_of_mask(mask, rules).values())
+    return got
+
+
+def _same_month(c: Card, mask: int) -> int:
+    return mask & MONTH[c.month]
+
+
+def _field_options(c: Card, field_mask: int) -> list[int]:
+    """The field captures of ``c`` (played or drawn) as bit sets of the taken cards."""
+    same = field_mask & MONTH[c.month]
+    if not same:
+        return []
+    if same.bit_count() == 3:
+        return [same]
+    return [1 << (b.index) for b in cards_of(same)]
+
+
+def captures_of(c: Card, field_mask: int, piles: Sequence[int], me: int,
+                steal: bool = True) -> list[tuple[int, int]]:
+    """What ``c`` (played or drawn by seat ``me``) may capture, in the engine's order: the
+    field's options, then each card of its month in another seat's pile, seat by seat in turn
+    order; each as (taken cards as a bit set, source seat or -1 for the field).
+
+    >>> from rules.hanafuda import card, cards
+    >>> piles = [mask_of(cards("2C2")), mask_of(cards("2R")), 0]  # my own 2C2 is safe
+    >>> [(cards_of(t), s) for t, s in captures_of(card("2C1"), card("2A").bit, piles, 0)]
+    [([Card('2A')], -1), ([Card('2R')], 1)]
+    """
+    out = [(t, -1) for t in _field_options(c, field_mask)]
+    if steal:
+        n = len(piles)
+        for k in range(1, n):
+            j = (me + k) % n
+            same = piles[j] & MONTH[c.month]
+            while same:
+                t = same & -same
+                same ^= t
+                out.append((t, j))
+    return out
+
+
+def capture_of(c: Card, target: Card | None, field_mask: int, piles: Sequence[int], me: int,
+               steal: bool = True) -> tuple[int, int]:
+    """(taken, source) of the action ``play c target`` (or the drawn ``c``'s ``take target``);
+    a None target is the only capture, or none: (0, -1), laid down."""
+    options = captures_of(c, field_mask, piles, me, steal)
+    if target is None:
+        return options[0] if options else (0, -1)
+    for taken, source in options:
+        if taken & target.bit:
+            return taken, source
+    raise ValueError(f"{c} cannot take {target}")
+
+
+# ----------------------------------------------------------------------------------------------
+# Easy
+
+
+class EasyAgent:
+    """Greedy: captures the dearest cards it can now (at random among choices within two
+    points of the best), else lays its cheapest card. Blind to dekiyaku and stealing subtleties.
+
+    >>> from rules.hanaawase import HanaAwaseGame
+    >>> rest = " ".join(c.code for c in DECK[12:])
+    >>> g = HanaAwaseGame.from_layout(["2C1 3B", "3R", "3C1"], "2A", "1B 1R 1C1 1C2 3C2",
+    ...                               piles=["", "", "2R 2C2 " + rest])
+    >>> str(EasyAgent(seed=1).choose(g.observation(0)))  # the animal 2A is worth 10
+    'play 2C1 2A'
+    """
+
+    level = "easy"
+    slack = 2  # points: captures this close to the best are equal to Easy
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: HanaAwaseObservation) -> Action:
+        legal = list(observation.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        field_mask = mask_of(observation.field)
+        piles = [mask_of(p) for p in observation.piles]
+        gains = []
+        for a in legal:
+            if a.kind == "take":
+                gains.append(_VALUE[a.target.index] if a.target is not None else 0)
+                continue
+            c = a.card
+            assert c is not None
+            taken, _source = capture_of(c, a.target, field_mask, piles, observation.seat,
+                                        getattr(observation.rules, "steal_from_piles", True))
+            gains.append(_value(taken) + _VALUE[c.index] if taken else -_VALUE[c.index])
+        best = max(gains)
+        near = [a for a, g in zip(legal, gains) if g >= best - self.slack]
+        return near[self.rng.randrange(len(near))]
+
+
+# ----------------------------------------------------------------------------------------------
+# Normal
+
+
+class _View:
+    """One decision's knowledge as bit sets, with caches of potentials and exposure terms."""
+
+    def __init__(self, obs: HanaAwaseObservation, agent: "NormalAgent") -> None:
+        self.agent = agent
+        self.rules: HanaAwaseRules = obs.rules if isinstance(obs.rules, HanaAwaseRules) \
+            else HanaAwaseRules()
+        self.steal = self.rules.steal_from_piles
+        self.me = me = obs.seat
+        self.n = n = obs.players
+        self.opps = [(me + k) % n for k in range(1, n)]  # in turn order
+        self.piles = [mask_of(p) for p in obs.piles]
+        self.hand_mask = mask_of(obs.hand)
+        self.field_mask = mask_of(obs.field)
+        self.unknown_mask = unknown_mask(obs)
+        self.unknown = cards_of(self.unknown_mask)
+        self.n_unknown = max(1, len(self.unknown))
+        self.unknown_in = [(self.unknown_mask & MONTH[m]).bit_count() for m in range(13)]
+        self.stock = obs.stock_count
+        opp_cards = sum(obs.hand_counts[j] for j in self.opps) + min(self.stock, 2)
+        self.take_chance = [min(1.0, 1.0 - (1.0 - min(1.0, opp_cards / self.n_unknown)) ** k)
+                            for k in self.unknown_in]
+        self._pots: dict[tuple[int, int], float] = {}
+        self._terms: dict[tuple[int, int, int, int, int], float] = {}
+        a = agent
+        # availability of each card to each seat's dekiyaku, by where it lies now
+        self.avail: list[list[float]] = []
+        for s in range(n):
+            row = []
+            for c in DECK:
+                bit = c.bit
+                if bit & self.piles[s]:
+                    row.append(1.0)
+                elif bit & self.hand_mask:
+                    row.append(a.own_hand if s == me else a.other_hand)
+                elif bit & self.field_mask:
+                    row.append(a.on_field)
+                elif bit & self.unknown_mask:
+                    row.append(a.unknown)
+                else:
+                    row.append(a.in_pile)
+            self.avail.append(row)
+
+    def progress(self, seat: int, mask: int) -> float:
+        """The dekiyaku value ``mask`` may still add for ``seat``, times its chance."""
+        rules = self.rules
+        made = dekiyaku_total(mask, rules)
+        av = self.avail[seat]
+        total = 0.0
+        for group in _GROUPS:
+            have = mask & group
+            if not have or have == group:
+                continue
+            chance = 1.0
+            missing = group & ~mask
+            while missing:
+                low = missing & -missing
+                chance *= av[low.bit_length() - 1]
+                missing ^= low
+            if chance > 0.01:
+                total += chance * (dekiyaku_total(mask | group, rules) - made)
+        for group, need_for, gain in _COUNTED:
+            have_n = (mask & group).bit_count()
+            if have_n < need_for - 3 or have_n >= need_for:
+                continue
+            out = sorted((av[c.index] for c in cards_of(group & ~mask)), reverse=True)
+            need = need_for - have_n
+            if len(out) < need:
+                continue
+            chance = 1.0
+            for x in out[:need]:
+                chance *= x
+            total += chance * gain
+        return total
+
+    def pot(self, seat: int, mask: int) -> float:
+        """``seat``'s potential holding the pile ``mask`` (see the module notes)."""
+        key = (seat, mask)
+        got = self._pots.get(key)
+        if got is None:
+            got = self._pots[key] = _value(mask) + 3.0 * (
+                dekiyaku_total(mask, self.rules) + self.agent.hope * self.progress(seat, mask))
+        return got
+
+    def worth(self, piles: Sequence[int]) -> float:
+        """My potential less the mean of the opponents'."""
+        opps = self.opps
+        return self.pot(self.me, piles[self.me]) - \
+            sum(self.pot(j, piles[j]) for j in opps) / len(opps)
+
+    def month_term(self, m: int, field_m: int, mine: int, nxt: int, hand_m: int) -> float:
+        """Exposure of month ``m`` (lower is better for me): the next opponent (pile ``nxt``)
+        holding or drawing a card of it takes the best for it of the field's cards ``field_m``
+        or (stealing) a card of my pile ``mine``; a held card of mine may take the field's."""
+        key = (m, field_m, mine, nxt, hand_m)
+        got = self._terms.get(key)
+        if got is not None:
+            return got
+        p = self.take_chance[m]
+        total = 0.0
+        if p > 0.0:
+            j = self.opps[0]
+            half = 1.0 / len(self.opps)
+            base_j = self.pot(j, nxt)
+            best = 0.0
+            if field_m:
+                opts = [field_m] if field_m.bit_count() == 3 else \
+                    [c.bit for c in cards_of(field_m)]
+                for t in opts:
+                    best = max(best, half * (self.pot(j, nxt | t) - base_j))
+            if self.steal:
+                mine_m = mine & MONTH[m]
+                base_me = self.pot(self.me, mine)
+                while mine_m:
+                    t = mine_m & -mine_m
+                    mine_m ^= t
+                    loss = base_me - self.pot(self.me, mine & ~t) + \
+                        half * (self.pot(j, nxt | t) - base_j)
+                    best = max(best, loss)
+            total = self.agent.expose * p * best
+        if hand_m and field_m:
+            t = field_m if field_m.bit_count() == 3 else field_m & -field_m
+            total -= self.agent.hold * (1.0 - p) * \
+                (self.pot(self.me, mine | t | hand_m & -hand_m) - self.pot(self.me, mine))
+        self._terms[key] = total
+        return total
+
+    def exposure(self, field_mask: int, piles: Sequence[int], hand_mask: int) -> float:
+        mine, nxt = piles[self.me], piles[self.opps[0]]
+        total = 0.0
+        for m in range(1, 13):
+            fm = field_mask & MONTH[m]
+            if fm or mine & MONTH[m]:
+                total += self.month_term(m, fm, mine, nxt, hand_mask & MONTH[m])
+        return total
+
+    def value(self, field_mask: int, piles: Sequence[int], hand_mask: int) -> float:
+        return self.worth(piles) - self.exposure(field_mask, piles, hand_mask)
+
+    def captures(self, c: Card, field_mask: int,
+                 piles: Sequence[int]) -> list[tuple[int, int]]:
+        """What ``c`` (mine, played or drawn) may capture: (taken cards, source seat or -1)."""
+        return captures_of(c, field_mask, piles, self.me, self.steal)
+
+
+def _apply(c: Card, taken: int, source: int, me: int, field_mask: int,
+           piles: Sequence[int]) -> tuple[int, list[int]]:
+    """(field, piles) after ``c`` captures ``taken`` from ``source`` (-1: the field), or is
+    laid down (``taken`` 0)."""
+    new = list(piles)
+    if not taken:
+        return field_mask | c.bit, new
+    if source < 0:
+        field_mask &= ~taken
+    else:
+        new[source] &= ~taken
+    new[me] |= taken | c.bit
+    return field_mask, new
+
+
+_GROUPS = tuple(SET_DEKIYAKU.values())
+_COUNTED = ((_BRIGHTS, 4, DEKIYAKU_VALUES["shiko"]), (_TAN, 6, DEKIYAKU_VALUES["rokutan"]))
+
+
+class NormalAgent:
+    """Weighs card values, dekiyaku and their progress for itself and both opponents, the
+    draw, steals that break an opponent's dekiyaku and the exposure of its own pile (see the
+    module notes).
+
+    >>> from rules.hanaawase import HanaAwaseGame
+    >>> rest = " ".join(c.code for c in DECK[12:])
+    >>> g = HanaAwaseGame.from_layout(["2C1 3B", "3R", "3C1"], "2A", "1B 1R 1C1 1C2 3C2",
+    ...                               piles=["", "", "2R 2C2 " + rest])
+    >>> str(NormalAgent(seed=1).choose(g.observation(0)))  # 1R, 3R out: 2R is poetry
+    'play 2C1 2R'
+    """
+
+    level = "normal"
+    own_hand = 0.9     # availability of a card in my hand, to me
+    other_hand = 0.05  # ... and to an opponent
+    on_field = 0.45
+    unknown = 0.35
+    in_pile = 0.2
+    hope = 1.0         # weight of dekiyaku progress
+    expose = 1.0       # weight of what the next turns may take from me
+    hold = 0.5         # weight of field cards my held cards may take later
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: HanaAwaseObservation) -> Action:
+        legal = list(observation.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        view = _View(observation, self)
+        scored = [(self._score(view, observation, a), i) for i, a in enumerate(legal)]
+        best = max(s for s, _ in scored)
+        near = [i for s, i in scored if s >= best - 1e-6]
+        return legal[near[self.rng.randrange(len(near))]]
+
+    def _score(self, view: _View, obs: HanaAwaseObservation, action: Action) -> float:
+        me = view.me
+        if action.kind == "take":
+            drawn = obs.pending
+            assert drawn is not None
+            taken, source = capture_of(drawn, action.target, view.field_mask, view.piles, me,
+                                       view.steal)
+            field1, piles1 = _apply(drawn, taken, source, me, view.field_mask, view.piles)
+            return view.value(field1, piles1, view.hand_mask)
+        c = action.card
+        assert c is not None
+        taken, source = capture_of(c, action.target, view.field_mask, view.piles, me, view.steal)
+        field1, piles1 = _apply(c, taken, source, me, view.field_mask, view.piles)
+        hand1 = view.hand_mask & ~c.bit
+        if obs.stock_count == 0 or not view.unknown:
+            return view.value(field1, piles1, hand1)
+        total = 0.0
+        for u in view.unknown:  # each unknown card equally likely on top of the stock
+            options = view.captures(u, field1, piles1)
+            if not options:
+                f2, p2 = _apply(u, 0, -1, me, field1, piles1)
+                total += view.value(f2, p2, hand1)
+                continue
+            best = None
+            for t, src in options:
+                f2, p2 = _apply(u, t, src, me, field1, piles1)
+                v = view.value(f2, p2, hand1)
+                if best is None or v > best:
+                    best = v
+            assert best is not None
+            total += best
+        return total / len(view.unknown)
+
+
+register("hanaawase", "easy", lambda seed: EasyAgent(seed))
+register("hanaawase", "normal", lambda seed: NormalAgent(seed))
+
+__all__ = ["EasyAgent", "NormalAgent", "dekiyaku_total"]
