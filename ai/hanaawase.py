@@ -49,43 +49,67 @@ from ai.fishing import MONTH, cards_of, mask_of, unknown_mask
 from rules.fishing import Action
 from rules.hanafuda import DECK, Card, Kind
 from rules.hanaawase import (DEKIYAKU_VALUES, SET_DEKIYAKU, HanaAwaseObservation,
-                             HanaAwaseRules, card_value, dekiyaku_of_mask)
+                             HanaAwaseRules, card_value, card_values_of_mask,
+                             dekiyaku_of_mask)
 
 _VALUE = tuple(card_value(c) for c in DECK)
 _BRIGHTS = mask_of(c for c in DECK if c.kind is Kind.BRIGHT)
 _TAN = mask_of(c for c in DECK if c.kind is Kind.RIBBON and c.month != 11)
 
 
-def _value(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += _VALUE[low.bit_length() - 1]
-        mask ^= low
-    return total
+_SETS = tuple((SET_DEKIYAKU[name], DEKIYAKU_VALUES[name]) for name in SET_DEKIYAKU)
+_NOMI = SET_DEKIYAKU["nomi"]
+_DEFAULT = HanaAwaseRules()
+#: The cards any dekiyaku looks at: a pile's other cards change none.
+RELEVANT = _BRIGHTS | _TAN | mask_of(c for c in DECK if c.kind is Kind.RIBBON)
+for _group in SET_DEKIYAKU.values():
+    RELEVANT |= _group
 
 
-_TOTALS: dict[HanaAwaseRules, dict[int, int]] = {}
-
-
-def dekiyaku_total(mask: int, rules: HanaAwaseRules = HanaAwaseRules()) -> int:
-    """What the pile ``mask`` collects from each other seat (its dekiyaku values, summed).
+def dekiyaku_total(mask: int, rules: HanaAwaseRules = _DEFAULT) -> int:
+    """What the pile ``mask`` collects from each other seat (its dekiyaku values, summed):
+    ``dekiyaku_of_mask`` added up, without building its dict under the default options.
 
     >>> from rules.hanafuda import cards
     >>> dekiyaku_total(mask_of(cards("8B 9A 3B"))), dekiyaku_total(mask_of(cards("8B 9A")))
     (30, 20)
     """
-    cache = _TOTALS.setdefault(rules, {})
-    got = cache.get(mask)
-    if got is None:
-        if len(cache) > 200_000:
-            cache.clear()
-        got = cache[mask] = sum(dekiyaku_of_mask(mask, rules).values())
+    if rules.willow_rule or rules.rain_rule:
+        return sum(dekiyaku_of_mask(mask, rules).values())
+    mask &= RELEVANT
+    got = _TOTALS.get(mask)
+    if got is not None:
+        return got
+    if len(_TOTALS) > 500_000:
+        _TOTALS.clear()
+    got = _TOTALS[mask] = _total(mask)
     return got
 
 
-def _same_month(c: Card, mask: int) -> int:
-    return mask & MONTH[c.month]
+_TOTALS: dict[int, int] = {}
+
+
+def _total(mask: int) -> int:
+    b = (mask & _BRIGHTS).bit_count()
+    total = 200 if b == 5 else 60 if b == 4 else 0
+    r = (mask & _TAN).bit_count()
+    total += 40 if r >= 7 else 30 if r == 6 else 0
+    for group, value in _SETS:
+        if mask & group == group:
+            total += value
+    if mask & _NOMI == _NOMI:  # nomi replaces tsukimi and hanami (both made with it)
+        total -= 40
+    return total
+
+
+def _bits(mask: int) -> list[int]:
+    """The single-card bit sets of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
 
 
 def _field_options(c: Card, field_mask: int) -> list[int]:
@@ -95,7 +119,7 @@ def _field_options(c: Card, field_mask: int) -> list[int]:
         return []
     if same.bit_count() == 3:
         return [same]
-    return [1 << (b.index) for b in cards_of(same)]
+    return _bits(same)
 
 
 def captures_of(c: Card, field_mask: int, piles: Sequence[int], me: int,
@@ -172,7 +196,8 @@ class EasyAgent:
             assert c is not None
             taken, _source = capture_of(c, a.target, field_mask, piles, observation.seat,
                                         getattr(observation.rules, "steal_from_piles", True))
-            gains.append(_value(taken) + _VALUE[c.index] if taken else -_VALUE[c.index])
+            gains.append(card_values_of_mask(taken) + _VALUE[c.index] if taken
+                         else -_VALUE[c.index])
         best = max(gains)
         near = [a for a, g in zip(legal, gains) if g >= best - self.slack]
         return near[self.rng.randrange(len(near))]
@@ -201,10 +226,22 @@ class _View:
         self.n_unknown = max(1, len(self.unknown))
         self.unknown_in = [(self.unknown_mask & MONTH[m]).bit_count() for m in range(13)]
         self.stock = obs.stock_count
-        opp_cards = sum(obs.hand_counts[j] for j in self.opps) + min(self.stock, 2)
+        # month -> (its first unknown card, how many, the others' value less the first's)
+        self.draws: dict[int, tuple[Card, int, int]] = {}
+        for u in self.unknown:
+            got = self.draws.get(u.month)
+            if got is None:
+                self.draws[u.month] = (u, 1, 0)
+            else:
+                rep, count, extra = got
+                self.draws[u.month] = (rep, count + 1, extra + _VALUE[u.index] - _VALUE[rep.index])
+        # The next opponent's cards before my next turn: its hand and its draw.
+        opp_cards = obs.hand_counts[self.opps[0]] * agent.reach + min(self.stock, 1)
         self.take_chance = [min(1.0, 1.0 - (1.0 - min(1.0, opp_cards / self.n_unknown)) ** k)
                             for k in self.unknown_in]
-        self._pots: dict[tuple[int, int], float] = {}
+        self._pots: dict[tuple[int, int, int], float] = {}
+        self._dekis: dict[tuple[int, int, int], float] = {}
+        self._exposures: dict[tuple[int, int, int, int], float] = {}
         self._terms: dict[tuple[int, int, int, int, int], float] = {}
         a = agent
         # availability of each card to each seat's dekiyaku, by where it lies now
@@ -214,7 +251,7 @@ class _View:
             for c in DECK:
                 bit = c.bit
                 if bit & self.piles[s]:
-                    row.append(1.0)
+                    row.append(a.in_pile)  # leaves the pile: stolen
                 elif bit & self.hand_mask:
                     row.append(a.own_hand if s == me else a.other_hand)
                 elif bit & self.field_mask:
@@ -225,11 +262,13 @@ class _View:
                     row.append(a.in_pile)
             self.avail.append(row)
 
-    def progress(self, seat: int, mask: int) -> float:
-        """The dekiyaku value ``mask`` may still add for ``seat``, times its chance."""
+    def progress(self, seat: int, mask: int, others: int) -> float:
+        """The dekiyaku value ``mask`` may still add for ``seat``, times its chance; the
+        cards ``others`` lie in the other seats' piles."""
         rules = self.rules
         made = dekiyaku_total(mask, rules)
         av = self.avail[seat]
+        in_pile = self.agent.in_pile
         total = 0.0
         for group in _GROUPS:
             have = mask & group
@@ -239,7 +278,7 @@ class _View:
             missing = group & ~mask
             while missing:
                 low = missing & -missing
-                chance *= av[low.bit_length() - 1]
+                chance *= in_pile if low & others else av[low.bit_length() - 1]
                 missing ^= low
             if chance > 0.01:
                 total += chance * (dekiyaku_total(mask | group, rules) - made)
@@ -247,7 +286,13 @@ class _View:
             have_n = (mask & group).bit_count()
             if have_n < need_for - 3 or have_n >= need_for:
                 continue
-            out = sorted((av[c.index] for c in cards_of(group & ~mask)), reverse=True)
+            out = []
+            rest = group & ~mask
+            while rest:
+                low = rest & -rest
+                out.append(in_pile if low & others else av[low.bit_length() - 1])
+                rest ^= low
+            out.sort(reverse=True)
             need = need_for - have_n
             if len(out) < need:
                 continue
@@ -257,66 +302,95 @@ class _View:
             total += chance * gain
         return total
 
-    def pot(self, seat: int, mask: int) -> float:
-        """``seat``'s potential holding the pile ``mask`` (see the module notes)."""
-        key = (seat, mask)
+    def pot(self, seat: int, mask: int, others: int) -> float:
+        """``seat``'s potential holding the pile ``mask``, the other seats' piles holding
+        ``others`` (see the module notes)."""
+        key = (seat, mask, others)
         got = self._pots.get(key)
         if got is None:
-            got = self._pots[key] = _value(mask) + 3.0 * (
-                dekiyaku_total(mask, self.rules) + self.agent.hope * self.progress(seat, mask))
+            rel = (seat, mask & RELEVANT, others & RELEVANT)
+            deki = self._dekis.get(rel)
+            if deki is None:
+                deki = self._dekis[rel] = 3.0 * (dekiyaku_total(mask, self.rules)
+                                                 + self.agent.hope * self.progress(seat, mask, others))
+            got = self._pots[key] = card_values_of_mask(mask) + deki
         return got
+
+    def quick(self, mask: int) -> int:
+        """A pile's card values and 3 x its dekiyaku, no progress: the exposure's measure."""
+        return card_values_of_mask(mask) + 3 * dekiyaku_total(mask, self.rules)
 
     def worth(self, piles: Sequence[int]) -> float:
         """My potential less the mean of the opponents'."""
         opps = self.opps
-        return self.pot(self.me, piles[self.me]) - \
-            sum(self.pot(j, piles[j]) for j in opps) / len(opps)
+        every = 0
+        for m in piles:
+            every |= m
+        return self.pot(self.me, piles[self.me], every & ~piles[self.me]) - \
+            sum(self.pot(j, piles[j], every & ~piles[j]) for j in opps) / len(opps)
 
-    def month_term(self, m: int, field_m: int, mine: int, nxt: int, hand_m: int) -> float:
-        """Exposure of month ``m`` (lower is better for me): the next opponent (pile ``nxt``)
-        holding or drawing a card of it takes the best for it of the field's cards ``field_m``
-        or (stealing) a card of my pile ``mine``; a held card of mine may take the field's."""
+    def month_term(self, m: int, field_m: int, mine: int, nxt: int,
+                   hand_m: int) -> tuple[float, float]:
+        """Month ``m``'s part of the exposure: (the most the next opponent, pile ``nxt``,
+        holding or drawing a card of it, costs me: taking the best for it of the field's
+        cards ``field_m`` or, stealing, a card of my pile ``mine``; what my held card may take
+        of the field's cards later, with the chance the opponents leave them)."""
         key = (m, field_m, mine, nxt, hand_m)
         got = self._terms.get(key)
         if got is not None:
             return got
         p = self.take_chance[m]
-        total = 0.0
+        best = 0.0
+        quick = self.quick
         if p > 0.0:
-            j = self.opps[0]
             half = 1.0 / len(self.opps)
-            base_j = self.pot(j, nxt)
-            best = 0.0
+            base_j = quick(nxt)
             if field_m:
-                opts = [field_m] if field_m.bit_count() == 3 else \
-                    [c.bit for c in cards_of(field_m)]
+                opts = [field_m] if field_m.bit_count() == 3 else _bits(field_m)
                 for t in opts:
-                    best = max(best, half * (self.pot(j, nxt | t) - base_j))
+                    best = max(best, half * (quick(nxt | t) - base_j))
             if self.steal:
                 mine_m = mine & MONTH[m]
-                base_me = self.pot(self.me, mine)
+                base_me = quick(mine)
                 while mine_m:
                     t = mine_m & -mine_m
                     mine_m ^= t
-                    loss = base_me - self.pot(self.me, mine & ~t) + \
-                        half * (self.pot(j, nxt | t) - base_j)
+                    loss = base_me - quick(mine & ~t) + half * (quick(nxt | t) - base_j)
                     best = max(best, loss)
-            total = self.agent.expose * p * best
+        later = 0.0
         if hand_m and field_m:
             t = field_m if field_m.bit_count() == 3 else field_m & -field_m
-            total -= self.agent.hold * (1.0 - p) * \
-                (self.pot(self.me, mine | t | hand_m & -hand_m) - self.pot(self.me, mine))
-        self._terms[key] = total
-        return total
+            later = (1.0 - p) * (quick(mine | t | hand_m & -hand_m) - quick(mine))
+        got = self._terms[key] = (best, later)
+        return got
 
     def exposure(self, field_mask: int, piles: Sequence[int], hand_mask: int) -> float:
+        """What the next opponent's turn may cost me: its one best take, each month's with
+        its chance (the dearest first: a month counts only if no dearer one was there),
+        less what my held cards may take later."""
         mine, nxt = piles[self.me], piles[self.opps[0]]
-        total = 0.0
+        key = (field_mask, mine, nxt, hand_mask)
+        got = self._exposures.get(key)
+        if got is not None:
+            return got
+        losses = []
+        later = 0.0
+        chance = self.take_chance
         for m in range(1, 13):
             fm = field_mask & MONTH[m]
             if fm or mine & MONTH[m]:
-                total += self.month_term(m, fm, mine, nxt, hand_mask & MONTH[m])
-        return total
+                best, got = self.month_term(m, fm, mine, nxt, hand_mask & MONTH[m])
+                later += got
+                if best > 0.0:
+                    losses.append((best, chance[m]))
+        losses.sort(reverse=True)
+        total = 0.0
+        left = 1.0
+        for best, p in losses:
+            total += left * p * best
+            left *= 1.0 - p
+        got = self._exposures[key] = self.agent.expose * total - self.agent.hold * later
+        return got
 
     def value(self, field_mask: int, piles: Sequence[int], hand_mask: int) -> float:
         return self.worth(piles) - self.exposure(field_mask, piles, hand_mask)
@@ -367,7 +441,8 @@ class NormalAgent:
     in_pile = 0.2
     hope = 1.0         # weight of dekiyaku progress
     expose = 1.0       # weight of what the next turns may take from me
-    hold = 0.5         # weight of field cards my held cards may take later
+    hold = 0.25        # weight of field cards my held cards may take later
+    reach = 1.0        # how many of its hand cards the next opponent may use
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -398,21 +473,22 @@ class NormalAgent:
         hand1 = view.hand_mask & ~c.bit
         if obs.stock_count == 0 or not view.unknown:
             return view.value(field1, piles1, hand1)
+        # Each unknown card is equally likely on top of the stock. The draws of one month
+        # are judged by one of them (the first), the others' own card values added.
         total = 0.0
-        for u in view.unknown:  # each unknown card equally likely on top of the stock
-            options = view.captures(u, field1, piles1)
+        for m, (rep, count, extra) in view.draws.items():
+            options = view.captures(rep, field1, piles1)
             if not options:
-                f2, p2 = _apply(u, 0, -1, me, field1, piles1)
-                total += view.value(f2, p2, hand1)
+                total += count * view.value(field1 | rep.bit, piles1, hand1)
                 continue
             best = None
             for t, src in options:
-                f2, p2 = _apply(u, t, src, me, field1, piles1)
+                f2, p2 = _apply(rep, t, src, me, field1, piles1)
                 v = view.value(f2, p2, hand1)
                 if best is None or v > best:
                     best = v
             assert best is not None
-            total += best
+            total += count * best + extra
         return total / len(view.unknown)
 
 
