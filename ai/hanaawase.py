@@ -236,7 +236,10 @@ class _View:
                 rep, count, extra = got
                 self.draws[u.month] = (rep, count + 1, extra + _VALUE[u.index] - _VALUE[rep.index])
         # The next opponent's cards before my next turn: its hand and its draw.
-        opp_cards = obs.hand_counts[self.opps[0]] * agent.reach + min(self.stock, 1)
+        if agent.horizon:  # the rest of the deal: both opponents' hands, 2/3 of the stock
+            opp_cards = sum(obs.hand_counts[j] for j in self.opps) + self.stock * 2 / 3
+        else:  # the next opponent's cards before my next turn: its hand and its draw
+            opp_cards = obs.hand_counts[self.opps[0]] * agent.reach + min(self.stock, 1)
         self.take_chance = [min(1.0, 1.0 - (1.0 - min(1.0, opp_cards / self.n_unknown)) ** k)
                             for k in self.unknown_in]
         self._pots: dict[tuple[int, int, int], float] = {}
@@ -244,23 +247,39 @@ class _View:
         self._exposures: dict[tuple[int, int, int, int], float] = {}
         self._terms: dict[tuple[int, int, int, int, int], float] = {}
         a = agent
-        # availability of each card to each seat's dekiyaku, by where it lies now
+        # The share of the unknown cards each seat will play: its hand (an opponent's),
+        # a third of the stock (the draws).
+        draws = self.stock / n
+        share = [min(1.0, ((obs.hand_counts[s] if s != me else 0) + draws) / self.n_unknown)
+                 for s in range(n)]
+        # Availability of each card to each seat's dekiyaku, by where it lies now. A card
+        # on the field or in another pile is only got with a card of its month: held (me),
+        # or one of the unknown ones the seat will play (``reach``).
         self.avail: list[list[float]] = []
+        self.pile_avail: list[list[float]] = []
         for s in range(n):
-            row = []
+            reach = [1.0 - (1.0 - share[s]) ** k for k in self.unknown_in]
+            if s == me:
+                for m in range(1, 13):
+                    if self.hand_mask & MONTH[m]:
+                        reach[m] = 1.0
+            row, in_pile = [], []
             for c in DECK:
                 bit = c.bit
+                r = reach[c.month]
+                in_pile.append(a.in_pile * r)
                 if bit & self.piles[s]:
-                    row.append(a.in_pile)  # leaves the pile: stolen
+                    row.append(a.in_pile * r)  # leaves the pile: stolen
                 elif bit & self.hand_mask:
                     row.append(a.own_hand if s == me else a.other_hand)
                 elif bit & self.field_mask:
-                    row.append(a.on_field)
+                    row.append(a.on_field * r)
                 elif bit & self.unknown_mask:
-                    row.append(a.unknown)
+                    row.append(a.unknown * share[s])
                 else:
-                    row.append(a.in_pile)
+                    row.append(a.in_pile * r)
             self.avail.append(row)
+            self.pile_avail.append(in_pile)
 
     def progress(self, seat: int, mask: int, others: int) -> float:
         """The dekiyaku value ``mask`` may still add for ``seat``, times its chance; the
@@ -268,7 +287,7 @@ class _View:
         rules = self.rules
         made = dekiyaku_total(mask, rules)
         av = self.avail[seat]
-        in_pile = self.agent.in_pile
+        in_pile = self.pile_avail[seat]
         total = 0.0
         for group in _GROUPS:
             have = mask & group
@@ -278,7 +297,8 @@ class _View:
             missing = group & ~mask
             while missing:
                 low = missing & -missing
-                chance *= in_pile if low & others else av[low.bit_length() - 1]
+                i = low.bit_length() - 1
+                chance *= in_pile[i] if low & others else av[i]
                 missing ^= low
             if chance > 0.01:
                 total += chance * (dekiyaku_total(mask | group, rules) - made)
@@ -290,7 +310,8 @@ class _View:
             rest = group & ~mask
             while rest:
                 low = rest & -rest
-                out.append(in_pile if low & others else av[low.bit_length() - 1])
+                i = low.bit_length() - 1
+                out.append(in_pile[i] if low & others else av[i])
                 rest ^= low
             out.sort(reverse=True)
             need = need_for - have_n
@@ -351,16 +372,18 @@ class _View:
                     best = max(best, half * (quick(nxt | t) - base_j))
             if self.steal:
                 mine_m = mine & MONTH[m]
-                base_me = quick(mine)
+                pot, me = self.pot, self.me
+                base_me = pot(me, mine, nxt)
                 while mine_m:
                     t = mine_m & -mine_m
                     mine_m ^= t
-                    loss = base_me - quick(mine & ~t) + half * (quick(nxt | t) - base_j)
+                    loss = base_me - pot(me, mine & ~t, nxt | t) + \
+                        half * (quick(nxt | t) - base_j)
                     best = max(best, loss)
         later = 0.0
         if hand_m and field_m:
             t = field_m if field_m.bit_count() == 3 else field_m & -field_m
-            later = (1.0 - p) * (quick(mine | t | hand_m & -hand_m) - quick(mine))
+            later = (1.0 - p) * card_values_of_mask(t | hand_m & -hand_m)  # progress has the rest
         got = self._terms[key] = (best, later)
         return got
 
@@ -383,12 +406,16 @@ class _View:
                 later += got
                 if best > 0.0:
                     losses.append((best, chance[m]))
-        losses.sort(reverse=True)
         total = 0.0
-        left = 1.0
-        for best, p in losses:
-            total += left * p * best
-            left *= 1.0 - p
+        if self.agent.horizon:
+            for best, p in losses:
+                total += p * best
+        else:
+            losses.sort(reverse=True)
+            left = 1.0
+            for best, p in losses:
+                total += left * p * best
+                left *= 1.0 - p
         got = self._exposures[key] = self.agent.expose * total - self.agent.hold * later
         return got
 
@@ -436,13 +463,14 @@ class NormalAgent:
     level = "normal"
     own_hand = 0.9     # availability of a card in my hand, to me
     other_hand = 0.05  # ... and to an opponent
-    on_field = 0.45
-    unknown = 0.35
-    in_pile = 0.2
+    on_field = 0.8     # times the chance the seat will play a card of its month
+    unknown = 0.9      # times the share of the unknown cards the seat will play
+    in_pile = 0.5      # times the chance the seat will play a card of its month
     hope = 1.0         # weight of dekiyaku progress
     expose = 1.0       # weight of what the next turns may take from me
     hold = 0.25        # weight of field cards my held cards may take later
     reach = 1.0        # how many of its hand cards the next opponent may use
+    horizon = 0.0      # 1: exposure over the rest of the deal (every month apart)
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)

@@ -17,7 +17,7 @@ dataclass.
 >>> info("hanaawase").available, info("hanaawase").engine_class() is None
 (False, True)
 >>> info("koikoi").ai_levels[:2], info("yatsuhashi").ai_levels, info("hanaawase").ai_levels
-(('easy', 'normal'), (), ())
+(('easy', 'normal'), (), ('easy', 'normal'))
 >>> info("chess")
 Traceback (most recent call last):
 ...

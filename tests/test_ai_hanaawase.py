@@ -143,9 +143,9 @@ def test_choice_does_not_depend_on_hidden_cards():
 # Judgement: positions where Normal's choice is clearly right (Easy's differs where noted)
 
 POSITIONS = [
-    # Steal 9R from seat 1's blue ribbons (6R 9R 10R, 40 from each) rather than take 9A.
-    ("breaks a made dekiyaku", ["9C1 5C1", "4C1 7C1", "10C1 12C1"], "9A", ["", "6R 9R 10R", ""],
-     "", "play 9C1 9R", "play 9C1 9A"),
+    # Steal 9R from seat 1's blue ribbons (6R 9R 10R, 40 from each) rather than take 5A.
+    ("breaks a made dekiyaku", ["9C1 5C1", "4C1 7C1", "11C1 12C1"], "5A",
+     ["", "6R 9R 10R", ""], "", "play 9C1", "play 5C1"),
     # Steal 9R: seat 1 holds 6R 9R and 10R is still out; 5A is dearer.
     ("breaks a near dekiyaku", ["9C1 5C1", "4C1 7C1", "11C1 12C1"], "5A", ["", "6R 9R", ""],
      "", "play 9C1", "play 5C1"),
@@ -156,8 +156,9 @@ POSITIONS = [
     # 1R and 1C2 unknown, open to a steal, while 3B stays for my 3C1 anyway.
     ("does not expose", ["1C1 3C1", "4C1 7C1", "10C1 12C1"], "1B 3B", ["3R 3C2", "", ""],
      "", "play 3C1", None),
-    # After laying 5C1, the drawn 8C1 takes 8B from seat 1's moon viewing (8B 9A).
-    ("takes with the draw", ["5C1", "4C1", "7C1"], "8A", ["", "8B 9A", "1R"], "8C1", "take 8B", None),
+    # After laying 5C1, the drawn 1C1 takes 1R (my poetry ribbons) rather than steal 1B.
+    ("takes with the draw", ["5C1", "4C1", "7C1"], "1R", ["2R 3R", "1B", ""], "1C1", "take 1R",
+     "take 1B"),
 ]
 
 
