@@ -20,21 +20,25 @@ the mean of the opponents' is my *potential* less the mean of theirs, a pile's p
 *Progress* prices the dekiyaku a pile could still make: for each set (aotan, nomi, the rows,
 ...) of which the pile holds a card, the extra dekiyaku value the missing cards would bring
 (replacements counted: nomi over tsukimi is +10), times the chance of getting them all, the
-product of each missing card's *availability* to that seat: unknown 0.35, on the field 0.45,
-in another seat's pile 0.2 (it may be stolen back), in my hand 0.9 for me and 0.05 for an
-opponent (I decide where it goes). Four and five brights and six and seven ribbons count the
-most available outstanding cards the same way. A play is scored by:
+product of each missing card's *availability* to that seat. A card is got with a card of its
+month, so availability is ``reach`` (the chance the seat will play a card of that month: 1 for
+me if I hold one, else ``1 - (1 - share) ** k`` for the k unknown cards of the month, ``share``
+being the part of the unknown cards the seat will play: its hand, a third of the stock) times
+0.8 for a field card, 0.5 for a card in another pile (stolen); an unknown card is 0.9 times
+``share``; a card in my hand 0.9 to me and 0.05 to an opponent. Four and five brights, six and
+seven ribbons count the most available outstanding cards the same way. A play is scored by:
 
 - what it captures now, from the field or stolen from an opponent's pile (a steal that breaks
-  an opponent's dekiyaku, made or near, lowers their potential: it shows at once);
+  an opponent's dekiyaku, made or near, lowers their potential at once);
 - the average over every unknown card of what my draw then does (it captures what is best for
-  me, or stays on the field);
-- *exposure*, what the next turns may take from me: for each month with unknown cards, the
-  chance an opponent holds or draws one of them times the best it could do with it: capture
-  a field card of the month (its gain) or steal one of my pile's cards of the month (my loss
-  plus its gain). So a valuable card or dekiyaku piece in my pile whose month is still out is
-  exposed, and capturing the last cards of a month is safe. Months where I hold a card count
-  the other way: I may take the field's cards myself later.
+  me, or stays on the field; the draws of one month are judged by one of them);
+- *exposure*, what the rest of the deal may take from me: every unknown card will be played,
+  so for each month with unknown cards, the chance an opponent plays one of them times the
+  most it could do with it: capture a field card of the month (half its gain: it is one of
+  two opponents) or steal a card of my pile of that month (my loss, progress included, plus
+  half its gain). A valuable card or dekiyaku piece in my pile whose month is still out is
+  exposed; capturing the last cards of a month is safe. Field cards I may take myself later
+  with a held card count a quarter of their value the other way.
 
 Not modelled: the few-cards bonus (8 or 10 cards, rare in play) and the under-20 draw.
 """
@@ -243,9 +247,13 @@ class _View:
         self.take_chance = [min(1.0, 1.0 - (1.0 - min(1.0, opp_cards / self.n_unknown)) ** k)
                             for k in self.unknown_in]
         self._pots: dict[tuple[int, int, int], float] = {}
+        every = 0
+        for m in self.piles:
+            every |= m
+        self.moved = RELEVANT & ~every  # cards whose availability a capture changes
         self._dekis: dict[tuple[int, int, int], float] = {}
         self._exposures: dict[tuple[int, int, int, int], float] = {}
-        self._terms: dict[tuple[int, int, int, int, int], float] = {}
+        self._terms: dict[tuple[int, int, int, int, int], tuple[float, float]] = {}
         a = agent
         # The share of the unknown cards each seat will play: its hand (an opponent's),
         # a third of the stock (the draws).
@@ -329,11 +337,12 @@ class _View:
         key = (seat, mask, others)
         got = self._pots.get(key)
         if got is None:
-            rel = (seat, mask & RELEVANT, others & RELEVANT)
+            others &= self.moved  # cards in a pile now count as such already
+            rel = (seat, mask & RELEVANT, others)
             deki = self._dekis.get(rel)
             if deki is None:
-                deki = self._dekis[rel] = 3.0 * (dekiyaku_total(mask, self.rules)
-                                                 + self.agent.hope * self.progress(seat, mask, others))
+                hope = self.agent.hope * self.progress(seat, mask, others)
+                deki = self._dekis[rel] = 3.0 * (dekiyaku_total(mask, self.rules) + hope)
             got = self._pots[key] = card_values_of_mask(mask) + deki
         return got
 
@@ -470,7 +479,7 @@ class NormalAgent:
     expose = 1.0       # weight of what the next turns may take from me
     hold = 0.25        # weight of field cards my held cards may take later
     reach = 1.0        # how many of its hand cards the next opponent may use
-    horizon = 0.0      # 1: exposure over the rest of the deal (every month apart)
+    horizon = 1.0      # 1: exposure over the rest of the deal (every month apart)
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -504,7 +513,7 @@ class NormalAgent:
         # Each unknown card is equally likely on top of the stock. The draws of one month
         # are judged by one of them (the first), the others' own card values added.
         total = 0.0
-        for m, (rep, count, extra) in view.draws.items():
+        for rep, count, extra in view.draws.values():
             options = view.captures(rep, field1, piles1)
             if not options:
                 total += count * view.value(field1 | rep.bit, piles1, hand1)

@@ -14,7 +14,7 @@ from ai.fishing import mask_of
 from ai.hanaawase import EasyAgent, NormalAgent, captures_of, dekiyaku_total
 from ai.simulate import main as simulate_main
 from ai.simulate import run_hanaawase
-from rules.hanafuda import DECK, card, cards
+from rules.hanafuda import DECK, cards
 from rules.hanaawase import (HanaAwaseGame, HanaAwaseObservation, HanaAwaseRules,
                              dekiyaku_of_mask)
 
@@ -149,16 +149,14 @@ POSITIONS = [
     # Steal 9R: seat 1 holds 6R 9R and 10R is still out; 5A is dearer.
     ("breaks a near dekiyaku", ["9C1 5C1", "4C1 7C1", "11C1 12C1"], "5A", ["", "6R 9R", ""],
      "", "play 9C1", "play 5C1"),
-    # 3R completes my poetry ribbons (1R 2R): 40 from each, more than 5A's 10.
-    ("completes its dekiyaku", ["3C1 5C1", "4C1 7C1", "10C1 12C1"], "3R 5A",
-     ["1R 2R", "", ""], "", "play 3C1", "play 5C1"),
-    # 3B is the month's last card out (3R 3C2 are mine): safe. 1B would sit in my pile with
-    # 1R and 1C2 unknown, open to a steal, while 3B stays for my 3C1 anyway.
-    ("does not expose", ["1C1 3C1", "4C1 7C1", "10C1 12C1"], "1B 3B", ["3R 3C2", "", ""],
-     "", "play 3C1", None),
-    # After laying 5C1, the drawn 1C1 takes 1R (my poetry ribbons) rather than steal 1B.
-    ("takes with the draw", ["5C1", "4C1", "7C1"], "1R", ["2R 3R", "1B", ""], "1C1", "take 1R",
-     "take 1B"),
+    # Nothing matches: lay 11A rather than 10R, which would give seat 1 (6R 9R) the blue
+    # ribbons with any of the three unknown cards of month 10.
+    ("does not feed a dekiyaku", ["10R 11A", "4C1 7C1", "1C1 12C1"], "2C1 3C1",
+     ["", "6R 9R", ""], "", "play 11A", "play 10R"),
+    # After laying 5C1, the drawn 1C1 takes 1R, completing my poetry ribbons (months 2 and 3
+    # are out: only 1C2 could break them), rather than steal the bright 1B.
+    ("completes with the draw", ["5C1", "4C1", "7C1"], "1R",
+     ["2R 3R", "1B", "2A 2C1 2C2 3B 3C1 3C2"], "1C1", "take 1R", "take 1B"),
 ]
 
 

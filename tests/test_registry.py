@@ -117,7 +117,8 @@ def test_games_without_computer_players_offer_none():
             expected = ()
         assert g.ai_levels == expected, game_id
     assert GAMES["yatsuhashi"].ai_levels == () == GAMES["heart_of_five"].ai_levels
-    assert default_setup("heart_of_five", 1).seats == ["human"] * GAMES["heart_of_five"].default_players
+    five = GAMES["heart_of_five"]
+    assert default_setup("heart_of_five", 1).seats == ["human"] * five.default_players
 
 
 def test_hana_awase_seats_a_human_and_two_computers_as_600_hearts_does():
