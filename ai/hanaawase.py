@@ -247,6 +247,7 @@ class _View:
         self.take_chance = [min(1.0, 1.0 - (1.0 - min(1.0, opp_cards / self.n_unknown)) ** k)
                             for k in self.unknown_in]
         self._pots: dict[tuple[int, int, int], float] = {}
+        self._quick: dict[int, int] = {}
         every = 0
         for m in self.piles:
             every |= m
@@ -297,9 +298,17 @@ class _View:
         av = self.avail[seat]
         in_pile = self.pile_avail[seat]
         total = 0.0
-        for group in _GROUPS:
-            have = mask & group
-            if not have or have == group:
+        touched = 0  # the sets the pile has a card of, as bits of _GROUPS' indices
+        rest = mask & _SET_CARDS
+        while rest:
+            low = rest & -rest
+            touched |= _GROUPS_OF[low.bit_length() - 1]
+            rest ^= low
+        while touched:
+            low = touched & -touched
+            touched ^= low
+            group = _GROUPS[low.bit_length() - 1]
+            if mask & group == group:
                 continue
             chance = 1.0
             missing = group & ~mask
@@ -348,7 +357,11 @@ class _View:
 
     def quick(self, mask: int) -> int:
         """A pile's card values and 3 x its dekiyaku, no progress: the exposure's measure."""
-        return card_values_of_mask(mask) + 3 * dekiyaku_total(mask, self.rules)
+        got = self._quick.get(mask)
+        if got is None:
+            got = self._quick[mask] = card_values_of_mask(mask) + \
+                3 * dekiyaku_total(mask, self.rules)
+        return got
 
     def worth(self, piles: Sequence[int]) -> float:
         """My potential less the mean of the opponents'."""
@@ -453,6 +466,9 @@ def _apply(c: Card, taken: int, source: int, me: int, field_mask: int,
 
 
 _GROUPS = tuple(SET_DEKIYAKU.values())
+_SET_CARDS = sum(c.bit for c in DECK if any(c.bit & g for g in _GROUPS))
+#: per card index, the sets holding it as bits of their indices in _GROUPS
+_GROUPS_OF = tuple(sum(1 << i for i, g in enumerate(_GROUPS) if c.bit & g) for c in DECK)
 _COUNTED = ((_BRIGHTS, 4, DEKIYAKU_VALUES["shiko"]), (_TAN, 6, DEKIYAKU_VALUES["rokutan"]))
 
 
