@@ -40,7 +40,8 @@ seven ribbons count the most available outstanding cards the same way. A play is
   exposed; capturing the last cards of a month is safe. Field cards I may take myself later
   with a held card count a quarter of their value the other way.
 
-Not modelled: the few-cards bonus (8 or 10 cards, rare in play) and the under-20 draw.
+Not modelled: the few-cards bonus (8 or 10 cards: 2% of deals in Easy self-play), the under-20
+draw (none seen there) and the match standings (each deal is played for its own score).
 """
 
 from __future__ import annotations
