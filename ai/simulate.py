@@ -174,18 +174,11 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
     }
 
 
-def run_hearts600(games: int, seed: int = 1,
-                  players: Sequence[str] = ("normal", "easy", "easy")) -> dict[str, Any]:
-    """Play ``games`` games of 600 Hearts, one level per seat (2 to 4 seats), seats rotating.
-
-    A game's win goes to the lowest final score; a tie for lowest shares it, each of the k
-    tied entrants counting 1/k of a win (so the wins add up to the games). Returns a dict:
-    games, rounds, wins and win_rate (by entrant label: rate with its Wilson 95% interval
-    ``low``, ``high``), by_level (the same pooled over every entrant of a level), baseline
-    (1/seats), shared (games won on a tie), mean_score (by entrant), mean_score_by_seat,
-    wins_by_seat, decisions, decisions_per_second (time inside ``choose`` only), elapsed.
-    """
-    from rules.hearts600 import Hearts600Game
+def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: int,
+                players: Sequence[str]) -> dict[str, Any]:
+    """The seat-rotating loop of the games won by a score (600 Hearts, Hana-awase): game g
+    plays deal ``g // n`` with entrant e at seat ``(e + g) % n``; ``game.winners`` share a
+    win, 1/k each. Returns the figures ``run_hearts600`` describes."""
     n = len(players)
     labels = _labels(players)
     wins = [0.0] * n
@@ -198,9 +191,9 @@ def run_hearts600(games: int, seed: int = 1,
     for g in range(games):
         deal = derive_seed(seed, g // n)  # each deal n times, the entrants rotated
         entrant_at = {(e + g) % n: e for e in range(n)}
-        agents = [make_agent("hearts600", players[entrant_at[s]], derive_seed(deal, s))
+        agents = [make_agent(game_id, players[entrant_at[s]], derive_seed(deal, s))
                   for s in range(n)]
-        game = Hearts600Game.new(deal, players=n)
+        game = new_game(deal)
         made, spent = play_out(game, agents)
         decisions += made
         think += spent
@@ -225,7 +218,7 @@ def run_hearts600(games: int, seed: int = 1,
         entrants = [e for e in range(n) if players[e] == level]
         by_level[level] = rate(sum(wins[e] for e in entrants), games * len(entrants))
     return {
-        "game": "hearts600",
+        "game": game_id,
         "games": games,
         "seed": seed,
         "players": list(players),
@@ -244,10 +237,42 @@ def run_hearts600(games: int, seed: int = 1,
     }
 
 
+def run_hearts600(games: int, seed: int = 1,
+                  players: Sequence[str] = ("normal", "easy", "easy")) -> dict[str, Any]:
+    """Play ``games`` games of 600 Hearts, one level per seat (2 to 4 seats), seats rotating.
+
+    A game's win goes to the lowest final score; a tie for lowest shares it, each of the k
+    tied entrants counting 1/k of a win (so the wins add up to the games). Returns a dict:
+    games, rounds, wins and win_rate (by entrant label: rate with its Wilson 95% interval
+    ``low``, ``high``), by_level (the same pooled over every entrant of a level), baseline
+    (1/seats), shared (games won on a tie), mean_score (by entrant), mean_score_by_seat,
+    wins_by_seat, decisions, decisions_per_second (time inside ``choose`` only), elapsed.
+    """
+    from rules.hearts600 import Hearts600Game
+    return _run_seated("hearts600", lambda deal: Hearts600Game.new(deal, players=len(players)),
+                       games, seed, players)
+
+
+def run_hanaawase(games: int, seed: int = 1,
+                  players: Sequence[str] = ("normal", "easy", "easy")) -> dict[str, Any]:
+    """Play ``games`` matches of Hana-awase (twelve deals, three seats), seats rotating as
+    ``run_hearts600`` does. The highest final total wins (a tie shares the win, 1/k each);
+    ``mean_score`` is the mean final total. The same figures as ``run_hearts600``.
+
+    >>> stats = run_hanaawase(games=3, seed=1, players=("normal", "easy", "easy"))
+    >>> stats["games"], stats["rounds"], round(sum(stats["wins"].values()), 6)
+    (3, 36, 3.0)
+    >>> round(sum(stats["mean_score"].values()), 6)  # totals sum to zero
+    0.0
+    """
+    from rules.hanaawase import HanaAwaseGame
+    return _run_seated("hanaawase", HanaAwaseGame.new, games, seed, players)
+
+
 def format_summary(stats: dict[str, Any]) -> str:
     """The figures of a runner as a short human-readable report."""
-    if stats["game"] == "hearts600":
-        return _format_hearts600(stats)
+    if "win_rate" in stats:
+        return _format_seated(stats)
     rules = f", rules {stats['rules']}" if "rules" in stats else ""
     lines = [f"{stats['game']}: {stats['games']} games, {stats['rounds']} rounds "
              f"(seed {stats['seed']}{rules}; {' vs '.join(stats['players'])})"]
@@ -264,7 +289,7 @@ def format_summary(stats: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _format_hearts600(stats: dict[str, Any]) -> str:
+def _format_seated(stats: dict[str, Any]) -> str:
     lines = [f"{stats['game']}: {stats['games']} games, {stats['rounds']} rounds "
              f"(seed {stats['seed']}; {' vs '.join(stats['players'])}; "
              f"a shared win counts 1/k to each of k winners)"]
@@ -291,7 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=1, help="first deal number (default 1)")
     parser.add_argument("--players", nargs="+", metavar="LEVEL", default=None,
                         help="one level per seat (koikoi: 2, default normal easy; "
-                             "hearts600: 2-4, default normal easy easy)")
+                             "hearts600: 2-4, hanaawase: 3, default normal easy easy)")
     parser.add_argument("--rules", choices=("seed", "nintendo"), default="seed",
                         help="Koi-Koi preset (default seed)")
     parser.add_argument("--rounds", type=int, choices=(3, 6, 12), default=None,
@@ -310,6 +335,11 @@ def _simulate_koikoi(args: argparse.Namespace) -> dict[str, Any]:
 @runner("hearts600", 2, 4, ("normal", "easy", "easy"))
 def _simulate_hearts600(args: argparse.Namespace) -> dict[str, Any]:
     return run_hearts600(args.games, args.seed, args.players)
+
+
+@runner("hanaawase", 3, 3, ("normal", "easy", "easy"))
+def _simulate_hanaawase(args: argparse.Namespace) -> dict[str, Any]:
+    return run_hanaawase(args.games, args.seed, args.players)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,8 +16,8 @@ dataclass.
 ('rules.koikoi:KoiKoiGame', True)
 >>> info("heart_of_five").available, info("heart_of_five").engine_class() is None
 (False, True)
->>> info("koikoi").ai_levels[:2], info("yatsuhashi").ai_levels, info("heart_of_five").ai_levels
-(('easy', 'normal'), (), ())
+>>> info("yatsuhashi").ai_levels, info("hanaawase").ai_levels, info("heart_of_five").ai_levels
+((), ('easy', 'normal'), ())
 >>> info("chess")
 Traceback (most recent call last):
 ...
