@@ -234,3 +234,11 @@ def test_the_keyboard_takes_from_a_pile(app):
     assert t.focus is card("2R") and t.focus_rect() == t.sprites[card("2R")].rect
     key(app, pygame.K_RETURN)
     assert str(t.game.actions[-1]) == "play 2C1 2R"
+
+
+def test_a_card_that_matches_nothing_is_refused_while_another_matches(app):
+    t = make_table(app, ["human", "testbot", "testbot"], engine=steal_position())
+    run_until(app, lambda: t.human_to_move)
+    click(app, t.sprites[card("3B")].rect.center)  # no match anywhere, but 2C1 has three
+    assert not t.game.actions
+    assert "field or another player's pile: you must play one of those" in t.notice

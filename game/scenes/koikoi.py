@@ -189,11 +189,6 @@ class KoiKoiTable(FishingTable):
         self.waiting_for = None
         self.apply_action(action, human=True)
 
-    def why_not(self, c: Card) -> str:
-        if self.rules.matching == "required" and not self.matches(c):
-            return _("You hold a card that matches the field: you must play one of those.")
-        return super().why_not(c)
-
     def record_statistics(self) -> None:
         if self.seats.count("human") != 1:
             return  # computers against each other, or friends: not the player's record

@@ -106,7 +106,13 @@ class FishingInput(FishingBase):
         return True
 
     def why_not(self, c: Card) -> str:
-        """Why hand card ``c`` cannot be played now."""
+        """Why hand card ``c`` cannot be played now: under compulsory matching, another card
+        of the hand matches and this one does not."""
+        if self.game.options.matching == "required" and not self.matches(c):
+            if self.steals():
+                return _("You hold a card that matches the field or another player's pile: "
+                         "you must play one of those.")
+            return _("You hold a card that matches the field: you must play one of those.")
         return _("That card cannot be played now.")
 
     def action_for_drop(self, c: Card, onto: Card | None) -> Any:
