@@ -111,8 +111,8 @@ class CardTable(CardTableInput, CardTableDrawing):
         self.game: Any = None
         self.queue = AnimationQueue()
         self.sprites: dict[Card, CardSprite] = {
-            c: CardSprite(faces.face_renderer(c), faces.back_renderer("black"), size=(60, 96),
-                          face_up=False, data=c) for c in deck}
+            c: CardSprite(faces.face_renderer(self.face_of(c)), faces.back_renderer("black"),
+                          size=(60, 96), face_up=False, data=c) for c in deck}
         self.drag = DragController(self.pick, self.drop_targets, on_drop=self.on_drop,
                                    on_refuse=self.on_refuse, on_click=self.on_click)
         self.warmer = FaceWarmer()
@@ -146,6 +146,11 @@ class CardTable(CardTableInput, CardTableDrawing):
     def is_you(self, seat: int | None) -> bool:
         """``seat`` is the one human at the table (addressed as "you")."""
         return seat is not None and self.is_human(seat) and self.seats.count("human") == 1
+
+    def face_of(self, c: Any) -> Any:
+        """The card whose face sprite ``c`` shows: ``c`` itself, unless a table keys its
+        sprites otherwise (two decks of equal cards: one key per copy)."""
+        return c
 
     def seat_name(self, seat: int | None) -> str:
         """"You", "Player 2" (friends at one screen), "Computer — Normal" (one computer, or

@@ -46,6 +46,8 @@ class CardTableDrawing(TableScene):
 
         def apply_speed(self) -> None: ...
 
+        def face_of(self, c: Any) -> Any: ...
+
     # The frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.static_layer(surface.get_size()), (0, 0))
@@ -110,7 +112,7 @@ class CardTableDrawing(TableScene):
         self.display = display
         back, badge = display
         for c, sprite in self.sprites.items():
-            sprite.face_renderer = faces.face_renderer(c, badge=badge)
+            sprite.face_renderer = faces.face_renderer(self.face_of(c), badge=badge)
             sprite.back_renderer = faces.back_renderer(back)
         self.layers.clear()
         self.plan_faces()

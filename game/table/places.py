@@ -25,7 +25,7 @@ import pygame
 
 from game.scenes.table import TableAreas
 from rules.hanafuda import Card, Kind
-from sprites.faces import HANAFUDA_RATIO, hanafuda_size
+from sprites.faces import HANAFUDA_RATIO
 
 Point = tuple[float, float]
 Size = tuple[int, int]
@@ -191,6 +191,8 @@ class SeatedLayout(TableAreas):
     SMALL = 0.6
     #: A side seat's width in small card widths (two pile groups side by side).
     SIDE = 2.6
+    #: Card height over width: hanafuda cards, or ``faces.WESTERN_RATIO`` for a western deck.
+    RATIO = HANAFUDA_RATIO
     sides: list[str] = field(init=False)
     seats: list[SeatPlace] = field(init=False)
 
@@ -202,9 +204,9 @@ class SeatedLayout(TableAreas):
         self.message_h = m.px(30)
         right, top, left = (self.sides.count(s) for s in ("right", "top", "left"))
         u = self._field_height(right, top, left)
-        self.field_card = hanafuda_size(u / HANAFUDA_RATIO)
-        self.hand_card = hanafuda_size(u * self.HAND / HANAFUDA_RATIO)
-        self.small_card = hanafuda_size(u * self.SMALL / HANAFUDA_RATIO)
+        self.field_card = self.card_size(u)
+        self.hand_card = self.card_size(u * self.HAND)
+        self.small_card = self.card_size(u * self.SMALL)
         self.pile_card = self.small_card
         g, lh = self.gap, self.label_h
         sh = self.small_card[1]
@@ -245,12 +247,21 @@ class SeatedLayout(TableAreas):
         # The viewer's hand must fit side by side; the field's columns (and what goes beside
         # them) and the side seats must fit across.
         n = self.HAND_CARDS
-        by_hand = (p.width - (n - 1) * g) / n * HANAFUDA_RATIO / self.HAND
+        by_hand = (p.width - (n - 1) * g) / n * self.RATIO / self.HAND
         sides = (right > 0) + (left > 0)
         cols = self.FIELD_COLUMNS + self.FIELD_EXTRA
-        by_field = HANAFUDA_RATIO * (p.width - cols * g * 1.4 - sides * 2 * g) / (
+        by_field = self.RATIO * (p.width - cols * g * 1.4 - sides * 2 * g) / (
             cols + sides * self.SIDE * self.SMALL)
         return max(24.0, min(u, by_hand, by_field))
+
+    def card_size(self, height: float) -> Size:
+        """A card ``height`` pixels high (about), in the deck's proportions (``RATIO``).
+
+        >>> SeatedLayout((1280, 800)).card_size(160)
+        (100, 160)
+        """
+        w = max(8, round(height / self.RATIO))
+        return w, round(w * self.RATIO)
 
     def _side_width(self) -> int:
         return round(self.small_card[0] * self.SIDE + self.gap)
