@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from rules.engine import InvalidNotationError
 from rules.western import RANKS, SUITS, Card, UnknownWesternCardError, parse_card
@@ -39,8 +39,6 @@ _ACE, _FIVE = SINGLE_ORDER["A"], SINGLE_ORDER["5"]
 _AT = (_ACE, SINGLE_ORDER["2"], *range(0, 11), _ACE)
 #: single-order index -> run position (the ace's high one, 13; its low one is 0)
 _POS = tuple(_AT.index(i, 1) for i in range(13))
-#: run windows (low, high) of 2+ positions; A..K reads K-high, the same ranks as 2..A: skipped
-_WINDOWS = tuple((lo, hi) for lo in range(13) for hi in range(lo + 1, 14) if (lo, hi) != (0, 12))
 
 
 def _is_5h(c: Card) -> bool:
@@ -337,14 +335,34 @@ def _suit_bits(g: list[Card]) -> int:
     return bits
 
 
+def _windows(mask: int, least: int) -> Iterator[tuple[int, int]]:
+    """The run-order windows (low, high) of ``least`` or more positions, all in ``mask`` (bit p:
+    position p qualifies), by low then high; A..K is skipped (the same ranks read 2..A)."""
+    p = 0
+    while p < 14:
+        if not mask >> p & 1:
+            p += 1
+            continue
+        q = p
+        while q < 13 and mask >> (q + 1) & 1:
+            q += 1
+        for lo in range(p, q - least + 2):
+            for hi in range(lo + least - 1, q + 1):
+                if hi != 12 or lo != 0:
+                    yield lo, hi
+        p = q + 1
+
+
+def _mask(counts: list[int], least: int) -> int:
+    return sum(1 << p for p in range(14) if counts[p] >= least)
+
+
 def _runs(groups: list[list[Card]], length: int | None, low: int, out: list[Meld]) -> None:
     counts = [len(groups[i]) for i in _AT]
     suits = [_suit_bits(groups[i]) for i in _AT]
-    for lo, hi in _WINDOWS:
+    for lo, hi in _windows(_mask(counts, 1), 5 if length is None else length):
         n = hi - lo + 1
-        if n < 5 or (length is not None and n != length) or hi <= low:
-            continue
-        if not all(counts[p] for p in range(lo, hi + 1)) or n == 14 and counts[0] < 2:
+        if (length is not None and n != length) or hi <= low or n == 14 and counts[0] < 2:
             continue
         union = 0
         for p in range(lo, hi + 1):
@@ -373,13 +391,12 @@ def _sisters(groups: list[list[Card]], shape: tuple[int, ...] | None, low: int,
     for size in (2, 3, 4):
         if shape is not None and shape[1] != size:
             continue
-        for lo, hi in _WINDOWS:
+        for lo, hi in _windows(_mask(counts, size), 2 if shape is None else shape[0]):
             k = hi - lo + 1
             if k > 13 or hi <= low or shape is not None and shape[0] != k:
                 continue
-            if all(counts[p] >= size for p in range(lo, hi + 1)):
-                cards = [c for p in range(lo, hi + 1) for c in groups[_AT[p]][:size]]
-                out.append(_meld("sisters", cards, hi, (k, size), hi))
+            cards = [c for p in range(lo, hi + 1) for c in groups[_AT[p]][:size]]
+            out.append(_meld("sisters", cards, hi, (k, size), hi))
 
 
 def _bombs(groups: list[list[Card]], low: int, out: list[Meld]) -> None:
@@ -393,16 +410,18 @@ def _bombs(groups: list[list[Card]], low: int, out: list[Meld]) -> None:
 def _straight_flushes(groups: list[list[Card]], low: int, out: list[Meld]) -> None:
     for suit in SUITS:
         by_pos = [[c for c in groups[i] if c.suit == suit] for i in _AT]
-        for lo, hi in _WINDOWS:
+        counts = [len(g) for g in by_pos]
+        if sum(counts) < 5:
+            continue
+        for lo, hi in _windows(_mask(counts, 1), 5):
             n = hi - lo + 1
             key = n * 16 + hi
-            if n < 5 or key <= low or n == 14 and len(by_pos[0]) < 2:
+            if key <= low or n == 14 and counts[0] < 2:
                 continue
-            if all(by_pos[p] for p in range(lo, hi + 1)):
-                chosen = [by_pos[p][0] for p in range(lo, hi + 1)]
-                if n == 14:
-                    chosen[-1] = by_pos[13][1]
-                out.append(Meld("straight_flush", tuple(chosen), key))
+            chosen = [by_pos[p][0] for p in range(lo, hi + 1)]
+            if n == 14:
+                chosen[-1] = by_pos[13][1]
+            out.append(Meld("straight_flush", tuple(chosen), key))
 
 
 __all__ = ["KINDS", "BOMBS", "SINGLE_ORDER", "FIVE_OF_HEARTS", "Meld", "parse", "as_cards",
