@@ -313,19 +313,26 @@ def _singles(groups: list[list[Card]], low: int, out: list[Meld]) -> None:
         out.append(Meld("single", (heart5,), FIVE_OF_HEARTS))
 
 
+def _part(groups: list[list[Card]], i: int, size: int) -> tuple[Card, ...]:
+    """The first ``size`` cards of rank ``i`` in pick order, in display order."""
+    part = groups[i][:size]
+    return tuple(sorted(part, key=sort_key)) if i == _FIVE else tuple(part)
+
+
 def _groups(groups: list[list[Card]], kind: str, size: int, low: int, out: list[Meld]) -> None:
     for i in range(low + 1, 13):
-        g = groups[i]
-        if len(g) >= size:
-            out.append(_meld(kind, g[:size], i))
+        if len(groups[i]) >= size:
+            out.append(Meld(kind, _part(groups, i, size), i))
 
 
 def _full_houses(groups: list[list[Card]], low: int, out: list[Meld]) -> None:
+    pairs = [(p, _part(groups, p, 2)) for p in range(13) if len(groups[p]) >= 2]
     for t in range(low + 1, 13):
         if len(groups[t]) >= 3:
-            for p in range(13):
-                if p != t and len(groups[p]) >= 2:
-                    out.append(_meld("full_house", groups[t][:3] + groups[p][:2], t))
+            triple = _part(groups, t, 3)
+            for p, pair in pairs:
+                if p != t:
+                    out.append(Meld("full_house", pair + triple if p < t else triple + pair, t))
 
 
 def _suit_bits(g: list[Card]) -> int:
@@ -360,29 +367,49 @@ def _mask(counts: list[int], least: int) -> int:
 def _runs(groups: list[list[Card]], length: int | None, low: int, out: list[Meld]) -> None:
     counts = [len(groups[i]) for i in _AT]
     suits = [_suit_bits(groups[i]) for i in _AT]
-    for lo, hi in _windows(_mask(counts, 1), 5 if length is None else length):
-        n = hi - lo + 1
-        if (length is not None and n != length) or hi <= low or n == 14 and counts[0] < 2:
-            continue
+    least = 5 if length is None else length
+    for a, b in _windows(_mask(counts, 1), least):
+        if b - a + 1 != least or a == 0 and b == 12:
+            continue  # only the shortest windows: the longer ones grow from their low end
+        lo = a
         union = 0
-        for p in range(lo, hi + 1):
-            union |= suits[p]
-        if union & (union - 1) == 0:
-            continue  # one suit only: a straight flush, not a run
-        picks = [0] * n
-        if n == 14:
-            picks[-1] = 1  # the second ace
-        chosen = [groups[_AT[lo + j]][picks[j]] for j in range(n)]
-        first = chosen[0].suit
-        if all(c.suit == first for c in chosen):
-            for j in range(n):  # change one card's suit
-                g = groups[_AT[lo + j]]
-                m = next((m for m, c in enumerate(g) if c.suit != first and
-                          (n != 14 or j not in (0, 13) or m != picks[13 - j])), None)
-                if m is not None:
-                    chosen[j] = g[m]
-                    break
-        out.append(Meld("run", tuple(chosen), hi, (n,)))
+        chosen: list[Card] = []
+        first = groups[_AT[lo]][0].suit
+        mixed = False  # does ``chosen`` hold two suits already?
+        for hi in range(lo, 14):
+            if not counts[hi]:
+                break
+            n = hi - lo + 1
+            if n == 14 and counts[0] < 2:
+                break
+            c = groups[_AT[hi]][1 if n == 14 else 0]
+            chosen.append(c)
+            mixed = mixed or c.suit != first
+            union |= suits[hi]
+            if n < least or hi <= low or (lo == 0 and hi == 12):
+                continue
+            if length is not None and n > length:
+                break
+            if mixed:
+                out.append(Meld("run", tuple(chosen), hi, (n,)))
+            elif union & (union - 1):  # another suit is there: choose it once
+                out.append(Meld("run", tuple(_mixed(groups, lo, chosen)), hi, (n,)))
+            # else one suit only: a straight flush, not a run
+
+
+def _mixed(groups: list[list[Card]], lo: int, chosen: list[Card]) -> list[Card]:
+    """``chosen`` (a run from position ``lo``, all one suit) with one card of another suit."""
+    n, first = len(chosen), chosen[0].suit
+    cards = list(chosen)
+    for j in range(n):
+        g = groups[_AT[lo + j]]
+        taken = 1 if n == 14 and j == 13 else 0   # the index ``chosen`` took
+        other = 1 - taken if n == 14 and j in (0, 13) else -1   # the other ace's index
+        m = next((m for m, c in enumerate(g) if c.suit != first and m != other), None)
+        if m is not None:
+            cards[j] = g[m]
+            return cards
+    return cards  # pragma: no cover - the caller saw a second suit
 
 
 def _sisters(groups: list[list[Card]], shape: tuple[int, ...] | None, low: int,
@@ -395,8 +422,8 @@ def _sisters(groups: list[list[Card]], shape: tuple[int, ...] | None, low: int,
             k = hi - lo + 1
             if k > 13 or hi <= low or shape is not None and shape[0] != k:
                 continue
-            cards = [c for p in range(lo, hi + 1) for c in groups[_AT[p]][:size]]
-            out.append(_meld("sisters", cards, hi, (k, size), hi))
+            cards = tuple(c for p in range(lo, hi + 1) for c in _part(groups, _AT[p], size))
+            out.append(Meld("sisters", cards, hi, (k, size)))
 
 
 def _bombs(groups: list[list[Card]], low: int, out: list[Meld]) -> None:
@@ -408,11 +435,18 @@ def _bombs(groups: list[list[Card]], low: int, out: list[Meld]) -> None:
 
 
 def _straight_flushes(groups: list[list[Card]], low: int, out: list[Meld]) -> None:
-    for suit in SUITS:
-        by_pos = [[c for c in groups[i] if c.suit == suit] for i in _AT]
-        counts = [len(g) for g in by_pos]
-        if sum(counts) < 5:
+    by_suit: list[list[list[Card]]] = [[[] for _ in range(13)] for _ in SUITS]
+    sizes = [0, 0, 0, 0]
+    for i in range(13):
+        for c in groups[i]:
+            k = _SUIT[c.suit or "C"]
+            by_suit[k][i].append(c)
+            sizes[k] += 1
+    for k in range(4):
+        if sizes[k] < 5:
             continue
+        by_pos = [by_suit[k][i] for i in _AT]
+        counts = [len(g) for g in by_pos]
         for lo, hi in _windows(_mask(counts, 1), 5):
             n = hi - lo + 1
             key = n * 16 + hi
