@@ -18,6 +18,8 @@ from typing import Any
 from rules.engine import Engine, Observation
 from rules.fishing import Action, FishingGame, FishingObservation
 from rules.hanaawase import HanaAwaseGame, HanaAwaseObservation
+from rules.heart_of_five import Action as HeartOfFiveAction
+from rules.heart_of_five import HeartOfFiveGame, HeartOfFiveObservation
 from rules.hearts600 import Hearts600Game, Hearts600Observation
 from rules.koikoi import KoiKoiGame, KoiKoiObservation
 from rules.yatsuhashi import Game, Move, YatsuhashiObservation
@@ -38,6 +40,12 @@ def hearts600(game: Hearts600Game) -> Engine[Action, Hearts600Observation]:
 def hanaawase(game: HanaAwaseGame) -> Engine[Action, HanaAwaseObservation]:
     seen: Observation = game.observation(0)
     again: HanaAwaseGame = HanaAwaseGame.sample(seen, random.Random(1))
+    return again
+
+
+def heart_of_five(game: HeartOfFiveGame) -> Engine[HeartOfFiveAction, HeartOfFiveObservation]:
+    seen: Observation = game.observation(0)
+    again: HeartOfFiveGame = HeartOfFiveGame.sample(seen, random.Random(1))
     return again
 
 
