@@ -162,10 +162,10 @@ class ClimbingTable(ClimbingInput):
         depth = len(v.trick)
         for k, (_seat, meld) in enumerate(v.trick):
             older = min(depth - 1 - k, 2)  # 0: the last meld, on top; two before it shown
-            size = fc if older == 0 else sc
+            size = lay.hand_card if older == 0 else fc
             step = min(size[0] * 0.62, (mid.width - size[0]) / max(1, len(meld) - 1))
-            x0 = mid.centerx - step * (len(meld) - 1) / 2 - older * fc[0] * 0.9
-            y = mid.centery - older * fc[1] * 0.22
+            x0 = mid.centerx - step * (len(meld) - 1) / 2 - older * fc[0] * 1.1
+            y = mid.centery - older * fc[1] * 0.3
             for i, c in enumerate(meld):
                 out[c] = Place((x0 + i * step, y), size, True, 60 + k * 20 + i)
         return out

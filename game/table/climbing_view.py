@@ -92,8 +92,8 @@ class ClimbingLayout(SeatedLayout):
         band = self.seats[0].pile
         self.buttons = pygame.Rect(band.x, band.y + m.px(4), band.width,
                                    min(band.height - m.px(8), m.px(40)))
-        self.discard = (self.trick.right - self.small_card[0], self.trick.top
-                        + self.small_card[1] * 0.6)
+        self.discard = (self.trick.right - self.small_card[0], self.trick.bottom
+                        - self.small_card[1] * 0.7)  # finished tricks, face down
         h = m.px(40)
         self.log_button = pygame.Rect(self.panel.x + m.px(16), self.panel.bottom - h - m.px(12),
                                       self.panel.width - m.px(32), h)
