@@ -350,7 +350,21 @@ def _heart_of_five() -> GameInfo:
         table="game.scenes.heart_of_five:HeartOfFiveTable",
         summary=_("Beat the last meld with a higher one of the same shape, or bomb it. "
                   "Be the first to shed your cards; the five of hearts is the top single."),
+        engine="rules.heart_of_five:HeartOfFiveGame", new_game=_new_heart_of_five,
+        progress=_heart_of_five_progress,
     )
+
+
+def _new_heart_of_five(engine_class: Any, setup: "GameSetup") -> Any:
+    from rules.heart_of_five import HeartOfFiveRules
+    return engine_class.new(setup.seed, HeartOfFiveRules.from_options(setup.options),
+                            players=setup.players)
+
+
+def _heart_of_five_progress(game: Any) -> str:
+    return ngettext("Round {n} · {players} player · most wins {w}",
+                    "Round {n} · {players} players · most wins {w}",
+                    game.players).format(n=game.round, players=game.players, w=max(game.wins))
 
 
 GAMES: dict[str, GameInfo] = {g.id: g for g in (

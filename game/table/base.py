@@ -106,11 +106,11 @@ class CardTable(CardTableInput, CardTableDrawing):
     #: True while ``replay`` builds a saved position (no sound, save, screen or statistics).
     replaying = False
 
-    def __init__(self, setup: Any = None, deck: Iterable[Card] = DECK) -> None:
+    def __init__(self, setup: Any = None, deck: Iterable[Any] = DECK) -> None:
         super().__init__(setup)
         self.game: Any = None
         self.queue = AnimationQueue()
-        self.sprites: dict[Card, CardSprite] = {
+        self.sprites: dict[Any, CardSprite] = {
             c: CardSprite(faces.face_renderer(self.face_of(c)), faces.back_renderer("black"),
                           size=(60, 96), face_up=False, data=c) for c in deck}
         self.drag = DragController(self.pick, self.drop_targets, on_drop=self.on_drop,
@@ -278,7 +278,7 @@ class CardTable(CardTableInput, CardTableDrawing):
         if method is not None:
             getattr(self, method)(event)
 
-    def mark(self, cards: Iterable[Card], new: bool = False) -> None:
+    def mark(self, cards: Iterable[Any], new: bool = False) -> None:
         """Mark ``cards`` as part of another seat's last move (``new``: a new move begins)."""
         if new:
             self.marked = []

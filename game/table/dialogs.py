@@ -122,11 +122,12 @@ class HandOver(WidgetScene):
 
 
 class CardRow(Widget):
-    """A row of a result or rules page: a label, small card pictures, a value."""
+    """A row of a result or rules page: a label, small card pictures (hanafuda or western),
+    a value."""
 
     focusable = False
 
-    def __init__(self, title: str, cards: list[Card], value: str = "", subtitle: str = "",
+    def __init__(self, title: str, cards: Sequence[Any], value: str = "", subtitle: str = "",
                  highlight: bool = False) -> None:
         super().__init__()
         self.title, self.cards, self.value = title, cards, value
@@ -153,13 +154,14 @@ class CardRow(Widget):
         if self.subtitle:
             sub = font(m.type_size("tiny")).render(self.subtitle, True, theme.TEXT_DIM)
             surface.blit(sub, (r.x + m.px(10), y + img.get_height()))
-        cw = m.px(34)
-        ch = round(cw * faces.HANAFUDA_RATIO)
+        western = bool(self.cards) and not isinstance(self.cards[0], Card)
+        cw = m.px(38 if western else 34)  # a western card is squarer: as tall, a bit wider
+        ch = round(cw * (faces.WESTERN_RATIO if western else faces.HANAFUDA_RATIO))
         x = float(r.x + label_w)
         room = r.width - label_w - m.px(90)
         step = min(cw + m.px(4), room / max(1, len(self.cards))) if self.cards else 0
         for c in self.cards:
-            surface.blit(faces.hanafuda_face(c, cw, ch), (round(x), r.centery - ch // 2))
+            surface.blit(faces.face_renderer(c)(cw, ch), (round(x), r.centery - ch // 2))
             x += step
         if self.value:
             v = tf.render(self.value, True, theme.GOLD)

@@ -35,7 +35,7 @@ class CardTableDrawing(TableScene):
     """The drawing half of ``CardTable`` (``game.table.base``); see the module docstring."""
 
     if TYPE_CHECKING:  # what the drawing reads of the table (made in CardTable.__init__)
-        sprites: dict[Card, CardSprite]
+        sprites: dict[Any, CardSprite]
         layers: Layers
         warmer: FaceWarmer
         display: tuple[str, bool] | None

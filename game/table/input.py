@@ -44,7 +44,7 @@ class CardTableInput(TableScene):
 
     if TYPE_CHECKING:  # what the input reads of the table (made in CardTable.__init__)
         queue: AnimationQueue
-        sprites: dict[Card, CardSprite]
+        sprites: dict[Any, CardSprite]
         drag: DragController
         log_button: Button
         notice: str

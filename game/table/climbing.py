@@ -1,0 +1,405 @@
+"""``ClimbingTable``: the kit's table for climbing games on a western deck (Heart of Five):
+2-8 seats round the table, the player's hand fanned along the bottom, the trick in the middle.
+
+The player selects cards (a click toggles one, a drag across the hand lassoes several, a right
+click clears), then presses **Play**, whose label names the meld selected ("Play: sisters
+K-A") and which is disabled with the reason shown when it cannot be played; **Pass** when
+following; **Hint** selects the next legal meld in turn; **Sort** orders the hand by rank or
+by suit. Keys: arrows move the focus along the hand, Space selects, Enter plays, P passes, H
+hints, S sorts, Esc pauses.
+
+A table keeps a view (``climbing_view.ClimbingView``) that follows the engine one event at a
+time: ``dealt``, ``lead`` (the last trick swept aside), ``turn``, ``played`` (cards from the
+hand onto the trick; a bomb shakes the table with its own sound), ``passed``, ``out``,
+``round_over`` and ``match_over`` (the game's pages). A game supplies its engine through the
+catalogue and writes ``meld_name``, ``round_page``, ``match_page`` and ``rules_scene``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+import pygame
+
+from game import theme
+from game.fonts import font
+from game.i18n import _
+from game.table.base import CardTable, Place
+from game.table.climbing_input import ClimbingInput
+from game.table.climbing_view import ClimbingLayout, ClimbingView, Copy
+from game.text import fit_font_size
+from rules.western import DECK
+from sprites import sequence, until_settled
+
+
+def copies(decks: int) -> list[Copy]:
+    """Every physical card of ``decks`` decks.
+
+    >>> len(copies(2)), str(copies(1)[0])
+    (108, '3C')
+    """
+    return [Copy(c, n) for n in range(decks) for c in DECK]
+
+
+class ClimbingTable(ClimbingInput):
+    """A climbing game's table; see the module docstring."""
+
+    EVENT_STEPS: ClassVar[dict[str, str]] = {
+        **CardTable.EVENT_STEPS, "dealt": "deal_step", "lead": "lead_step",
+        "turn": "turn_step", "played": "played_step", "passed": "passed_step",
+        "out": "out_step", "round_over": "round_over_step", "match_over": "match_over_step"}
+    #: Seats a screenshot's demo table has.
+    DEMO_SEATS = 4
+
+    def __init__(self, setup: Any = None, *, engine: Any = None, session: Any = None,
+                 demo_moves: int = 0) -> None:
+        from game.scenes.setup import default_setup
+        if session is not None:
+            setup, engine = session.setup, session.engine()
+        if setup is None:
+            setup = default_setup(self.game_id, engine.seed if engine is not None else 1)
+            if engine is not None:
+                setup.seats = (list(setup.seats) + ["human"] * 8)[:engine.players]
+        if demo_moves and len(setup.seats) < self.DEMO_SEATS:
+            setup.seats = (list(setup.seats) + [setup.seats[-1]] * 8)[:self.DEMO_SEATS]
+        n = len(setup.seats)
+        super().__init__(setup, deck=copies(2 if n > 6 else 1))
+        self.players = n
+        self.layout_ = ClimbingLayout((1280, 800), players=n)
+        self.saves = not demo_moves
+        self.setup_input()
+        self.new_game(engine)
+        if session is not None:
+            self.session = session
+        if engine is not None and engine.is_over:
+            self.match_over_step(None)
+        if demo_moves:
+            self.demo(demo_moves)
+
+    def face_of(self, c: Any) -> Any:
+        return c.card
+
+    # Set-up -------------------------------------------------------------------------------------
+    def new_game(self, engine: Any = None) -> None:
+        """A new match from the setup (its first deal animated), or ``engine`` as it stands."""
+        from game.catalog import GAMES
+        self.queue.clear()
+        self.log.clear()
+        self.recorded = False
+        self.waiting_for = None
+        self.game = engine if engine is not None else GAMES[self.game_id].new_engine(self.setup)
+        self.rules = self.game.rules
+        self.viewer = next((s for s in range(self.players) if self.is_human(s)), 0)
+        self.reveal_all = "human" not in self.seats
+        self.view = ClimbingView.empty(self.players, list(self.sprites))
+        self.selected: set[Copy] = set()
+        self.banner: tuple[str, str] | None = None
+        self.shake = 0.0
+        self.shown_tallies = ([0] * self.players, [0] * self.players)
+        if self.computers is None:
+            self.start_computers(self.game_id, self.setup.seed)
+        else:
+            self.computers.reset(self.setup.seed)
+        if engine is not None:
+            self.replay(engine)
+            self.shown_tallies = (list(engine.wins), list(engine.losses))
+        else:
+            self.animate(self.game.start_events)
+            if self.saves:
+                self.begin_session()
+
+    def replay_start(self) -> None:
+        self.view = ClimbingView.empty(self.players, list(self.sprites))
+        self.animate(self.game.start_events)
+
+    def restart(self) -> None:
+        self.new_game()
+        self.layout(self.size)
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        self.layout_ = ClimbingLayout(size, players=self.players)
+        self.place_buttons()
+        self.snap()
+
+    def log_button_rect(self) -> pygame.Rect:
+        return self.layout_.log_button
+
+    def demo(self, moves: int) -> None:
+        """Screenshots: ``moves`` moves of the first legal action, then on to the viewer."""
+        g = self.game
+        done = 0
+        while not g.is_over and done < 300 and (done < moves or g.current_player != self.viewer):
+            legal = g.legal_actions()
+            self.apply_action(legal[done % max(1, min(2, len(legal)))])
+            done += 1
+
+    # Where the cards go -------------------------------------------------------------------------
+    def screen_seat(self, seat: int) -> int:
+        return (seat - self.viewer) % self.players
+
+    def face_up_in_hand(self, seat: int) -> bool:
+        return self.reveal_all or (seat == self.viewer and self.is_human(seat))
+
+    def places(self) -> dict[Any, Place]:
+        lay, v = self.layout_, self.view
+        out: dict[Any, Place] = {}
+        fc, sc = lay.field_card, lay.small_card
+        mid = lay.trick
+        for i, c in enumerate(v.deck):
+            out[c] = Place((mid.centerx - min(i, 20) * 0.3, mid.centery), fc, False, i)
+        for seat in range(self.players):
+            at = self.screen_seat(seat)
+            hand = self.hand_order(v.hands[seat]) if at == 0 else v.hands[seat]
+            size = lay.hand_card_of(at)
+            up = self.face_up_in_hand(seat)
+            lift = lay.hand_card[1] * 0.18
+            for i, (c, (x, y)) in enumerate(zip(hand, lay.hand_places(at, len(hand)))):
+                raised = at == 0 and c in self.selected
+                out[c] = Place((x, y - lift if raised else y), size, up, 100 + i)
+        for i, c in enumerate(v.done):  # finished tricks: a face-down stack aside
+            out[c] = Place(lay.discard, sc, False, 10 + min(i, 40))
+        depth = len(v.trick)
+        for k, (_seat, meld) in enumerate(v.trick):
+            older = min(depth - 1 - k, 2)  # 0: the last meld, on top; two before it shown
+            size = lay.hand_card if older == 0 else fc
+            step = min(size[0] * 0.62, (mid.width - size[0]) / max(1, len(meld) - 1))
+            x0 = mid.centerx - step * (len(meld) - 1) / 2 - older * fc[0] * 1.1
+            y = mid.centery - older * fc[1] * 0.3
+            for i, c in enumerate(meld):
+                out[c] = Place((x0 + i * step, y), size, True, 60 + k * 20 + i)
+        return out
+
+    # Engine events -> animation steps --------------------------------------------------------
+    def deal_step(self, event: Any) -> None:
+        dealt = [list(h) for h in self.game.hands]  # as dealt: later plays must not show
+
+        def gather() -> Any:
+            self.view = ClimbingView.empty(self.players, list(self.sprites))
+            self.selected = set()
+            return self.retarget(self.queue.duration(0.3))
+
+        def deal() -> Any:
+            self.play("shuffle")
+            for seat, hand in enumerate(dealt):
+                self.view.hands[seat] = self.view.take_from(self.view.deck, hand)
+            self.view.done, self.view.deck = self.view.deck, []  # cards not dealt (none)
+            return until_settled(self.retarget(self.queue.duration(0.35),
+                                               stagger=self.queue.duration(0.012)))
+        self.queue.add(gather)
+        self.queue.add(deal)
+        self.log.add(_("Round {n}: {who} deals.").format(n=event.data["round"],
+                                                           who=self.seat_name(event.seat)))
+
+    def lead_step(self, event: Any) -> None:
+        def step() -> Any:
+            self.view.sweep()
+            reason = {"3H": _("holds the 3 of hearts"), "winner": _("won the last round"),
+                      "all_passed": _("everyone passed"),
+                      "after_out": _("the trick's player went out")}.get(
+                event.data["reason"], "")
+            self.log.add(_("{who} leads ({why}).").format(who=self.seat_name(event.seat),
+                                                           why=reason))
+            return until_settled(self.retarget(self.queue.duration(0.3)))
+        self.queue.add(step)
+
+    def turn_step(self, event: Any) -> None:
+        def step() -> None:
+            self.view.passed.discard(event.seat)
+            self.sync_selection()
+        self.queue.call(step)
+
+    def played_step(self, event: Any) -> None:
+        def step() -> Any:
+            seat = event.seat
+            cards = self.view.take_from(self.view.hands[seat], list(event.cards))
+            self.selected -= set(cards)
+            self.view.trick.append((seat, sorted(cards, key=lambda c: self.order_key(c.card))))
+            self.view.passed = set()
+            name = self.meld_name(event.data["kind"], list(event.cards))
+            self.log.add(f"{self.seat_name(seat)}: {event.data['notation']}  ({name})")
+            if seat != self.viewer or not self.is_human(seat):
+                self.mark(cards, new=True)
+            if event.data["kind"] in ("bomb", "straight_flush"):
+                self.play("bomb")
+                self.shake = 0.6
+                self.banner = (_("Bomb!"), _("{who}: {meld}").format(
+                    who=self.seat_name(seat), meld=name))
+            else:
+                self.banner = None
+                self.play("place")
+            return until_settled(self.retarget(self.queue.duration(0.3),
+                                               stagger=self.queue.duration(0.03)))
+        self.queue.add(step)
+
+    def passed_step(self, event: Any) -> None:
+        def step() -> None:
+            self.view.passed.add(event.seat)
+            self.log.add(_("{who} passes.").format(who=self.seat_name(event.seat)))
+            self.play("click")
+        self.queue.call(step)
+
+    def out_step(self, event: Any) -> None:
+        def step() -> float:
+            self.view.out.append(event.seat)
+            place = event.data["place"]
+            self.log.add(_("{who} is out: place {n}.").format(who=self.seat_name(event.seat),
+                                                               n=place))
+            if place == 1:
+                self.banner = (_("Out first!"), _("{who} wins the round.").format(
+                    who=self.seat_name(event.seat)))
+                self.play("yaku")
+                return self.queue.duration(1.0)
+            return 0.0
+        self.queue.add(step)
+
+    def round_over_step(self, event: Any) -> None:
+        def step() -> Any:
+            result = event.data["result"]
+            self.banner = None
+            self.shown_tallies = (list(result["wins"]), list(result["losses"]))
+            self.log.add(_("Round {n} is over.").format(n=result["round"]))
+            return self.wait_for_scene(self.round_page(result))
+        self.queue.add(step)
+
+    def match_over_step(self, event: Any) -> None:
+        def step() -> Any:
+            g = self.game
+            self.shown_tallies = (list(g.wins), list(g.losses))
+            humans = [s for s in range(self.players) if self.is_human(s)]
+            self.play("win" if not humans or g.winner in humans else "lose")
+            self.record_statistics()
+            self.finish_session("match over")
+            return self.wait_for_scene(self.match_page())
+        self.queue.add(step)
+
+    # A game's part ------------------------------------------------------------------------------
+    def meld_name(self, kind: str, cards: list[Any]) -> str:
+        """A meld in words ("sisters K-A") (override)."""
+        return kind
+
+    def round_page(self, result: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def match_page(self) -> Any:
+        raise NotImplementedError
+
+    def record_statistics(self) -> None:
+        """Record the finished match for the one human (override)."""
+
+    # Turns ----------------------------------------------------------------------------------------
+    @property
+    def human_to_move(self) -> bool:
+        g = self.game
+        return (self.idle and not g.is_over and self.is_human(g.current_player)
+                and g.current_player == self.viewer)
+
+    def update_table(self, dt: float) -> None:
+        self.shake = max(0.0, self.shake - dt)
+        g = self.game
+        if self.idle and not g.is_over and self.is_human(g.current_player):
+            seat = g.current_player
+            if seat != self.viewer:
+                def ready(seat: int = seat) -> None:
+                    self.viewer = seat
+                    self.selected = set()
+                    self.place_buttons()
+                    self.retarget(self.queue.duration(0.3))
+                self.hand_over(seat, ready)
+        self.update_buttons(dt)
+
+    # Drawing ------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.shake <= 0:
+            super().draw(surface)
+            return
+        frame = surface.copy()  # a bomb: the table shakes for a moment
+        super().draw(frame)
+        dx = round(math.sin(self.shake * 60) * self.metrics.px(6) * self.shake)
+        surface.blit(frame, (dx, 0))
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        super().draw_static(surface)
+        lay, m = self.layout_, self.metrics
+        from game import draw
+        draw.rounded_rect(surface, theme.FELT_DARK, lay.trick.inflate(m.px(8), m.px(8)),
+                          m.radius * 2, alpha=90)
+        draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
+
+    def draw_under(self, surface: pygame.Surface) -> None:
+        lay, m, g = self.layout_, self.metrics, self.game
+        for seat in range(self.players):
+            at = self.screen_seat(seat)
+            place = lay.seats[at]
+            active = g.current_player == seat and not g.is_over
+            color = theme.GOLD if active else theme.CREAM
+            count = len(self.view.hands[seat])
+            text = f"{self.short_name(seat)} · {count}" if at else self.seat_name(seat)
+            rect = place.name if at else pygame.Rect(place.pile.x, place.pile.y, m.px(200),
+                                                     lay.label_h)
+            size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
+            surface.blit(font(size, True).render(text, True, color), rect.topleft)
+            status = self.seat_status(seat)
+            if status and at:
+                img = font(m.type_size("tiny"), True).render(status, True, theme.VERMILION
+                                                             if status == _("Pass") else
+                                                             theme.GOLD)
+                surface.blit(img, (place.hand.x, place.hand.bottom + m.px(4)))
+        if self.view.trick:
+            seat, _meld = self.view.trick[-1]
+            label = _("{who}'s meld").format(who=self.seat_name(seat))
+            img = font(m.type_size("small"), True).render(label, True, theme.TEXT_DIM)
+            surface.blit(img, (lay.trick.centerx - img.get_width() // 2,
+                               lay.trick.y + m.px(6)))
+
+    def seat_status(self, seat: int) -> str:
+        """What a seat shows beside its cards: passed, or its place once out."""
+        if seat in self.view.out:
+            return _("Out {n}").format(n=self.view.out.index(seat) + 1)
+        if seat in self.view.passed:
+            return _("Pass")
+        return ""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        lay, m = self.layout_, self.metrics
+        text, color = self.message_text()
+        if text:
+            size = fit_font_size(text, lay.message.width, m.type_size("small"))
+            img = font(size).render(text, True, color)
+            surface.blit(img, img.get_rect(center=lay.message.center))
+        p = lay.panel
+        surface.blit(self.layers.get("panel", self.panel_key(), p.size, self.paint_panel,
+                                     alpha=True), p.topleft)
+        self.log_button.draw(surface)
+        self.draw_buttons(surface)
+        if self.banner:
+            title, line = self.banner
+            t = font(m.type_size("heading"), True).render(title, True, theme.GOLD)
+            s = font(m.type_size("small")).render(line, True, theme.CREAM)
+            box = pygame.Rect(0, 0, max(t.get_width(), s.get_width()) + m.px(40),
+                              t.get_height() + s.get_height() + m.px(20))
+            box.midtop = (lay.trick.centerx, lay.trick.y + m.px(4))
+            from game import draw
+            draw.rounded_rect(surface, theme.PANEL, box, m.radius, alpha=220)
+            surface.blit(t, (box.centerx - t.get_width() // 2, box.y + m.px(8)))
+            surface.blit(s, (box.centerx - s.get_width() // 2, box.y + m.px(10)
+                             + t.get_height()))
+
+    def panel_key(self) -> tuple:
+        g = self.game
+        return (self.size, self.viewer, self.shown_tallies[0], self.shown_tallies[1],
+                g.round, None if g.is_over else g.current_player,
+                tuple(len(h) for h in self.view.hands), tuple(self.view.out),
+                tuple(sorted(self.view.passed)))
+
+    def paint_panel(self, surface: pygame.Surface) -> None:
+        """The panel: the game's lines (``panel_lines``), painted by the kit's painter."""
+        from game.table.panel import PanelPainter
+        room = self.layout_.log_button.y - self.layout_.panel.y - self.metrics.px(8)
+        PanelPainter(rule=(3, 6)).paint(surface, self.metrics, self.panel_lines(), room=room)
+
+    def panel_lines(self) -> list[Any]:
+        return []
+
+
+__all__ = ["ClimbingTable", "Copy", "copies", "sequence"]
