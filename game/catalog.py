@@ -14,8 +14,8 @@ dataclass.
 (True, False)
 >>> info("koikoi").engine, info("koikoi").available
 ('rules.koikoi:KoiKoiGame', True)
->>> info("heart_of_five").available, info("heart_of_five").engine_class() is None
-(False, True)
+>>> info("heart_of_five").available, info("heart_of_five").engine_class().__name__
+(True, 'HeartOfFiveGame')
 >>> info("yatsuhashi").ai_levels, info("hanaawase").ai_levels, info("heart_of_five").ai_levels
 ((), ('easy', 'normal'), ())
 >>> info("chess")

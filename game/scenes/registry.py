@@ -4,8 +4,8 @@ Thin wrappers kept for the code that calls them; a game's table is ``GameInfo.ta
 Scene modules are imported lazily so the menu starts fast and a missing game is reported as
 "not available yet" instead of failing.
 
->>> available("koikoi"), available("heart_of_five")
-(True, False)
+>>> available("koikoi"), available("heart_of_five"), available("gallery")
+(True, True, True)
 """
 
 from __future__ import annotations
