@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator, cast
 
 from rules.engine import InvalidNotationError
 from rules.western import RANKS, SUITS, Card, UnknownWesternCardError, parse_card
@@ -90,16 +90,24 @@ def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
     """``cards`` (notation, or an iterable of Card) as a tuple, or InvalidNotationError."""
     if isinstance(cards, str):
         return tuple(parse(cards))
-    if not isinstance(cards, (list, tuple, set, frozenset)):
-        raise InvalidNotationError(f"{what}: expected cards, got {type(cards).__name__}")
+    if not isinstance(cards, tuple):
+        try:
+            if isinstance(cards, (bytes, dict)):
+                raise TypeError(cards)
+            cards = tuple(cast(Iterable[Any], cards))
+        except TypeError:
+            raise InvalidNotationError(f"{what}: expected cards, got "
+                                       f"{type(cards).__name__}") from None
     for c in cards:
         if type(c) is not Card:
             raise InvalidNotationError(f"{what}: not a card: {c!r}")
+        if not isinstance(c.rank, str) or not isinstance(c.suit, (str, type(None))):
+            raise UnknownWesternCardError((c.rank, c.suit))
         joker = c.rank in ("jj", "JJ")
-        if not isinstance(c.rank, str) or c.rank not in SINGLE_ORDER or (
+        if c.rank not in SINGLE_ORDER or (
                 c.suit is not None if joker else c.suit not in _SUIT):
-            raise UnknownWesternCardError(c)
-    return tuple(cards)
+            raise UnknownWesternCardError((c.rank, c.suit))
+    return cards
 
 
 @dataclass(frozen=True)

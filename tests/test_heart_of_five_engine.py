@@ -355,3 +355,31 @@ def test_match_over_events_and_result():
     with pytest.raises(IllegalActionError):
         game.apply("pass")
     assert game.observation(0).legal_actions == () and game.observation(0).current_player is None
+
+
+NOTATION = st.one_of(
+    st.none(), st.integers(), st.floats(), st.booleans(), st.binary(max_size=6),
+    st.text(max_size=12), st.lists(st.text(max_size=3), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.builds(lambda ws: "play " + " ".join(ws), st.lists(st.sampled_from(
+        ["3H", "3D", "3S", "3C", "4C", "5H", "5!", "jj", "JJ", "10h", "2S", "AS", "x", "!", ","]),
+        max_size=5)),
+    st.sampled_from(["pass", "PASS", " pass ", "pass pass", "play", "play ", "play,"]))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**20), players=st.integers(2, 8), steps=st.integers(0, 12),
+       value=NOTATION)
+def test_any_value_either_applies_or_is_refused_unchanged(seed, players, steps, value):
+    game = HeartOfFiveGame.new(seed, players=players)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.apply(pick(game, rng))
+    before = snapshot(game)
+    try:
+        events = game.apply(value)
+    except RulesError:
+        assert snapshot(game) == before
+    else:
+        assert events and events[0].kind in ("played", "passed")
+        check_state(game)

@@ -44,6 +44,12 @@ def test_parse_refuses(bad):
         parse(bad)
 
 
+def test_classify_takes_any_iterable_of_cards():
+    assert classify(c for c in parse("3C 3D")).kind == "pair"
+    assert classify("3C 3D").kind == "pair"
+    assert len(legal_melds(iter(parse("3C 3D")), None)) == 2
+
+
 def test_card_is_western_card():
     c = parse("5h")[0]
     assert (c.rank, c.suit, str(c)) == ("5", "H", "5H") and isinstance(c, Card)
@@ -162,7 +168,8 @@ def test_beats_refuses_non_melds(bad):
 
 
 @pytest.mark.parametrize("bad", [None, 3, [None], ["AS"], [Card("X", "C")], [Card("3", "X")],
-                                 [Card("jj", "C")], [Card("5", None)], b"3C"])
+                                 [Card("jj", "C")], [Card("5", None)], b"3C", {"3C": 1},
+                                 [Card(["3"], "C")], [Card("3", ["C"])]])
 def test_classify_and_legal_melds_refuse_non_cards(bad):
     with pytest.raises(InvalidNotationError):
         classify(bad)
