@@ -96,6 +96,44 @@ def check_dict(value: object, name: str) -> dict[str, Any]:
     return value
 
 
+def check_record(data: object, game_id: str, action_length: int,
+                 optional: frozenset[str] = frozenset()) -> tuple[dict[str, Any], list[str]]:
+    """A saved game's record checked before anything is replayed: an object with exactly
+    ``game`` (``game_id``), ``seed``, ``rules``, ``actions`` (each an action's notation of at
+    most ``action_length`` characters) and the ``optional`` keys; returns it and the actions.
+    The seed and rules are the engine's to check.
+
+    >>> check_record({"game": "tiny", "seed": 1, "rules": {}, "actions": [7]}, "tiny", 40)
+    Traceback (most recent call last):
+    ...
+    rules.engine.LayoutError: actions[0]: expected an action's notation, got 7
+    """
+    data = check_dict(data, "saved game")
+    unknown = set(data) - {"game", "seed", "rules", "actions"} - optional
+    if unknown:
+        raise LayoutError(f"saved game: unknown keys {sorted(unknown)}")
+    for key in ("game", "seed", "rules", "actions"):
+        if key not in data:
+            raise LayoutError(f"saved game: no {key!r}")
+    if data["game"] != game_id:
+        raise LayoutError(f"game: not a {game_id} game: {data['game']!r}")
+    actions = check_list(data["actions"], "actions")
+    for i, text in enumerate(actions):
+        if not isinstance(text, str) or len(text) > action_length:
+            raise LayoutError(f"actions[{i}]: expected an action's notation, got {text!r}")
+    return data, actions
+
+
+def replay_actions(game: Any, actions: list[str]) -> None:
+    """Apply a saved game's ``actions`` to ``game``; one the engine refuses refuses the whole
+    record (LayoutError naming it)."""
+    for i, text in enumerate(actions):
+        try:
+            game.apply(text)
+        except RulesError as exc:
+            raise LayoutError(f"actions[{i}] {text!r}: {exc}") from None
+
+
 # ----------------------------------------------------------------------------------------------
 # Events
 

@@ -57,7 +57,8 @@ from rules.climbing import (BOMBS, FIVE_OF_HEARTS, KINDS, SINGLE_ORDER, Meld, as
                             classify, legal_melds, parse, sort_key)
 from rules.deck import shuffle_in_place, shuffled
 from rules.engine import (Event, IllegalActionError, InvalidNotationError, LayoutError,
-                          RulesError, check_dict, check_int, check_list, check_seat)
+                          RulesError, check_dict, check_int, check_record,
+                          check_seat, replay_actions)
 from rules.fishing.basics import derive_seed
 from rules.fishing.records import MAX_SEED
 from rules.western import DECK, Card
@@ -468,27 +469,11 @@ class HeartOfFiveGame:
         ...
         rules.engine.LayoutError: actions[0] 'pass': pass: seat 1 leads a new trick and must play
         """
-        data = check_dict(data, "saved game")
-        unknown = set(data) - {"game", "seed", "rules", "actions"}
-        if unknown:
-            raise LayoutError(f"saved game: unknown keys {sorted(unknown)}")
-        for key in ("game", "seed", "rules", "actions"):
-            if key not in data:
-                raise LayoutError(f"saved game: no {key!r}")
-        if data["game"] != cls.GAME_ID:
-            raise LayoutError(f"game: not a {cls.GAME_ID} game: {data['game']!r}")
+        data, actions = check_record(data, cls.GAME_ID, MAX_ACTION_TEXT)
         seed = check_int(data["seed"], "seed", 0, MAX_SEED)
         rules = HeartOfFiveRules.from_options(check_dict(data["rules"], "rules"))
-        actions = check_list(data["actions"], "actions")
-        for i, text in enumerate(actions):
-            if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
-                raise LayoutError(f"actions[{i}]: expected an action's notation, got {text!r}")
         game = cls.new(seed, rules)
-        for i, text in enumerate(actions):
-            try:
-                game.apply(text)
-            except RulesError as exc:
-                raise LayoutError(f"actions[{i}] {text!r}: {exc}") from None
+        replay_actions(game, actions)
         return game
 
     def clone(self) -> "HeartOfFiveGame":

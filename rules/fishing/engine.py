@@ -31,7 +31,7 @@ from typing import Any, ClassVar, TypeVar
 from rules.deck import shuffle_in_place, shuffled_with_rng
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, IllegalActionError,
                           InvalidNotationError, LayoutError, RulesError, check_dict, check_int,
-                          check_list, check_seat)
+                          check_list, check_record, check_seat, replay_actions)
 from rules.fishing.actions import Action, check_action, parse_action
 from rules.fishing.basics import derive_seed, sort_pile
 from rules.fishing.deal import deal, void_check
@@ -267,21 +267,9 @@ class FishingGame:
         Every value is checked before anything is replayed, and a replay the engine refuses
         is refused whole: damaged or hostile data raises a LayoutError naming the bad part.
         """
-        data = check_dict(data, "saved game")
-        unknown = set(data) - {"game", "seed", "rules", "actions", "layout"}
-        if unknown:
-            raise LayoutError(f"saved game: unknown keys {sorted(unknown)}")
-        for key in ("game", "seed", "rules", "actions"):
-            if key not in data:
-                raise LayoutError(f"saved game: no {key!r}")
-        if data["game"] != cls.GAME_ID:
-            raise LayoutError(f"game: not a {cls.GAME_ID} game: {data['game']!r}")
+        data, actions = check_record(data, cls.GAME_ID, 40, frozenset({"layout"}))
         seed = check_int(data["seed"], "seed", 0, MAX_SEED)
         rules = cls._rules_from_dict(check_dict(data["rules"], "rules"))
-        actions = check_list(data["actions"], "actions")
-        for i, text in enumerate(actions):
-            if not isinstance(text, str) or len(text) > 40:
-                raise LayoutError(f"actions[{i}]: expected an action's notation, got {text!r}")
         layout = data.get("layout")
         if layout is not None:
             layout = check_dict(layout, "layout")
@@ -305,11 +293,7 @@ class FishingGame:
                 raise LayoutError(f"layout: {exc}") from None
         else:
             game = cls.new(seed, rules)
-        for i, text in enumerate(actions):
-            try:
-                game.apply(text)
-            except RulesError as exc:
-                raise LayoutError(f"actions[{i}] {text!r}: {exc}") from None
+        replay_actions(game, actions)
         return game
 
     @classmethod
