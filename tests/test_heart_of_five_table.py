@@ -212,14 +212,15 @@ def test_continue_shows_the_same_table(app):
     assert t2.places() == t.places()
 
 
-def test_a_match_against_the_computer_counts_in_statistics(app):
-    g = HeartOfFiveGame.new(5, HeartOfFiveRules(players=2, win_target=5))
+@pytest.mark.parametrize("seed", [5, 4])  # the bottom seat loses, wins
+def test_a_match_against_the_computer_counts_in_statistics(app, seed):
+    g = HeartOfFiveGame.new(seed, HeartOfFiveRules(players=2, win_target=5))
     end = g.clone()
     while not end.is_over:
         end.apply(end.legal_actions()[0])
     for a in end.actions[:-6]:
         g.apply(a)
-    t = make_table(app, ["human", "testbot"], seed=5, engine=g, win_target=5)
+    t = make_table(app, ["human", "testbot"], seed=seed, engine=g, win_target=5)
     for _ in range(200):
         run_until(app, lambda: t.human_to_move or isinstance(app.stack.top, ResultPage),
                   limit=3000)
@@ -232,7 +233,18 @@ def test_a_match_against_the_computer_counts_in_statistics(app):
         app.frame(1 / 30)
         play_or_pass(app, t)
     tally = app.stats.summary("heart_of_five")
-    assert tally.played == 1 and (tally.won == 1) == (t.game.winner == 0)
+    won = t.game.winner == 0
+    assert won == (seed == 4) and tally.played == 1 and (tally.won == 1) == won
+    assert tally.best.get("match_rounds") == (len(t.game.history) if won else None)
+
+
+def test_the_pause_menu_opens_the_rules_reference(app):
+    t = make_table(app, ["human", "testbot"], seed=3)
+    my_turn(app, t)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Rules reference")
+    assert isinstance(app.stack.top, HeartOfFiveRulesScene)
+    assert "Straight flush" in texts(app.stack.top)
 
 
 @pytest.mark.parametrize("players", [2, 4, 6, 8])

@@ -104,9 +104,11 @@ class HeartOfFiveTable(ClimbingTable):
         me = self.seats.index("human")
         levels = {s for s in self.seats if s != "human"}
         g = self.game
-        self.record_result("win" if g.winner == me else "loss",
+        won = g.winner == me
+        self.record_result("win" if won else "loss",
                            level=levels.pop() if len(levels) == 1 else None,
-                           results={"rounds_won": g.wins[me]})
+                           results={"match_rounds": len(g.history)} if won else {},
+                           lower_is_better=("match_rounds",))
 
     def rules_scene(self) -> HeartOfFiveRulesScene:
         return HeartOfFiveRulesScene(self.rules)

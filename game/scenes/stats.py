@@ -15,6 +15,7 @@ from game.widgets import Button, Label, Panel, ScrollList, Widget
 RESULT_LABELS = {
     "points": N_("Best points"), "score": N_("Best score"),
     "winning_score": N_("Lowest winning score"), "winning_total": N_("Best winning total"),
+    "match_rounds": N_("Fewest rounds to win a match"),
     "time": N_("Best time"),
     "moves": N_("Fewest moves"), "round_points": N_("Best round"),
 }
