@@ -160,10 +160,10 @@ def _chains(counts: tuple[int, ...]) -> list[tuple[float, _Chain]]:
         for lo in range(13):
             total = 1.0
             for hi in range(lo, 14):
-                d = delta[hi]
-                if d is None or (lo == 0 and hi >= 12):
+                step = delta[hi]
+                if step is None or (lo == 0 and hi >= 12):
                     break  # A..K reads 2..A; A through A (14) is left out
-                total += d
+                total += step
                 if hi - lo + 1 >= shortest and total < 0.5:
                     out.append((total, (kind, size, lo, hi)))
     out.sort()
