@@ -33,7 +33,8 @@ How Normal plays:
   of the rest of the hand against the plan now (a play the plan holds costs nothing; breaking
   a pair for a single costs about one play). It plays the cheapest, lowest one when that costs
   nothing and is no top card; it spends a top card (2, joker, 5H, a pair of aces or 2s) only
-  late (few plays left, or an opponent down to a few cards, or three players or fewer) and
+  late (three plays left or fewer, an opponent down to three cards, or three players or
+  fewer still in) or when no unseen meld can beat it with at most four players in, and it
   breaks its plan only when an opponent is about to go out. Bombs go when the trick's player
   or any opponent is on its last cards, or when after the bomb the rest of the plan is at most
   one play plus safe ones. Otherwise it passes: it lets a trick go rather than spend control
@@ -368,6 +369,8 @@ class NormalAgent:
     level = "normal"
     LATE_PLAYS = 3      # plays left in the plan from which top cards may be spent
     CLOSE = 3           # an opponent with this many cards or fewer is near going out
+    MANY = 2            # more opponents than this: top cards wait (unless late)
+    LONG = 0.2          # leading: how much a card more makes a meld the better lead
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -402,7 +405,7 @@ class NormalAgent:
 
         def lead_cost(sig: Signature) -> float:
             kind, ranks = sig
-            cost = _strength(sig) - 0.12 * len(ranks)
+            cost = _strength(sig) - self.LONG * len(ranks)
             if _is_top(sig):
                 cost += 3.0
             if kind == "bomb":
@@ -421,7 +424,7 @@ class NormalAgent:
         threat = (owner_left > 0 and owner_left <= self.CLOSE) or fewest <= 2
         now = self.planner.cost(hand)
         plays_left = len(self.planner.melds(hand))
-        late = plays_left <= self.LATE_PLAYS or fewest <= self.CLOSE or active <= 2
+        late = plays_left <= self.LATE_PLAYS or fewest <= self.CLOSE or active <= self.MANY
         best: tuple[float, float, Signature, Action] | None = None
         bomb: tuple[float, list[int], Action] | None = None
         for a in obs.legal_actions:
@@ -438,8 +441,8 @@ class NormalAgent:
                 continue
             sig = signature(a.cards)
             extra = after + 1.0 - now  # 0: the plan held this meld
-            if _is_top(sig):
-                extra -= 0.5  # a top card in the plan costs half a play
+            if sig[0] == "single" and sig[1][0] > _TWO:
+                extra -= 0.5  # the plan counts a joker or the 5H as half a play
             if best is None or (extra, _strength(sig)) < best[:2]:
                 best = (extra, _strength(sig), sig, a)
         if best is not None:

@@ -164,7 +164,16 @@ def test_normal_bombs_when_the_tricks_player_is_about_to_go_out():
 def test_normal_keeps_its_top_single_early_and_spends_it_late():
     hand = "3C 3D 4H 4S 7C 7D 9S 9H JC JD 2S"
     assert NormalAgent(1).choose(position(hand, "QC", 1, counts=(12, 13, 13))) == PASS
-    assert str(NormalAgent(1).choose(position(hand, "QC", 1, counts=(2, 13, 13)))) == "play 2S"
+    # late: the trick's player is about to go out, another opponent is down to three cards,
+    # or its own plan has three plays or fewer left
+    for counts in ((2, 13, 13), (13, 3, 13)):
+        assert str(NormalAgent(1).choose(position(hand, "QC", 1, counts))) == "play 2S"
+    assert str(NormalAgent(1).choose(position("9S 9H 2S", "QC", 1, (12, 13, 13)))) == "play 2S"
+
+
+def test_normal_follows_with_a_single_of_its_plan_before_a_top_one():
+    hand = "3C 3D 4H 4S 7C 7D 9S 9H JC KD 2S"
+    assert str(NormalAgent(1).choose(position(hand, "QC", 1, counts=(12, 13, 13)))) == "play KD"
 
 
 def test_normal_runs_out_safe_melds_before_its_last_one():
