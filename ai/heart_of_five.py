@@ -19,8 +19,9 @@ How Normal plays:
   (``decompose``): a small search over the chains (runs of 5+, sisters of pairs or triples)
   with the rest grouped by rank (singles, pairs, triples, full houses from a triple and the
   lowest pair, four or more of a rank kept as a bomb). A bomb or a top single (5H, a joker)
-  costs half a play, so the plan never breaks a bomb to save a play; low singles cost a little
-  more than high ones, so the search prefers chains that absorb them.
+  costs half a play (it wins a trick when needed), so the plan breaks a bomb only for chains
+  that save more than that; low singles cost a little more than high ones, so the search
+  prefers chains that absorb them.
 - Control. A meld is *safe* when no meld of the unseen cards beats it without a bomb (or no
   opponent holds enough cards for one): the top singles still out, the pairs above, the runs
   above are read from the unseen cards.
@@ -34,10 +35,12 @@ How Normal plays:
   a pair for a single costs about one play). It plays the cheapest, lowest one when that costs
   nothing and is no top card; it spends a top card (2, joker, 5H, a pair of aces or 2s) only
   late (three plays left or fewer, an opponent down to three cards, or three players or
-  fewer still in) or when no unseen meld can beat it with at most four players in, and it
-  breaks its plan only when an opponent is about to go out. Bombs go when the trick's player
-  or any opponent is on its last cards, or when after the bomb the rest of the plan is at most
-  one play plus safe ones. Otherwise it passes: it lets a trick go rather than spend control
+  fewer still in) or when no unseen meld can beat it with at most four players in. When an
+  opponent is about to go out (the trick's player holds three cards or fewer, or any
+  opponent two or fewer) it beats the trick with its cheapest meld, whatever that costs the
+  plan; otherwise it never breaks the plan. Bombs go only when nothing else is played: when
+  an opponent is about to go out, or when after the bomb the rest of the plan is at most one
+  play plus safe ones. Otherwise it passes: it lets a trick go rather than spend control
   early when many players remain.
 """
 
@@ -370,6 +373,7 @@ class NormalAgent:
     LATE_PLAYS = 3      # plays left in the plan from which top cards may be spent
     CLOSE = 3           # an opponent with this many cards or fewer is near going out
     MANY = 2            # more opponents than this: top cards wait (unless late)
+    FEW = 2             # an opponent with this many cards or fewer is about to go out
     LONG = 0.2          # leading: how much a card more makes a meld the better lead
 
     def __init__(self, seed: int) -> None:
@@ -421,7 +425,7 @@ class NormalAgent:
                 fewest: int, active: int) -> Action:
         owner = obs.last_seat
         owner_left = obs.hand_counts[owner] if owner is not None else 0
-        threat = (owner_left > 0 and owner_left <= self.CLOSE) or fewest <= 2
+        threat = (owner_left > 0 and owner_left <= self.CLOSE) or fewest <= self.FEW
         now = self.planner.cost(hand)
         plays_left = len(self.planner.melds(hand))
         late = plays_left <= self.LATE_PLAYS or fewest <= self.CLOSE or active <= self.MANY
@@ -450,8 +454,8 @@ class NormalAgent:
             top = _is_top(sig)
             if extra <= 0.05 and (not top or late):
                 return a
-            if threat and extra <= 1.5:
-                return a
+            if threat:
+                return a  # whatever it costs the plan
             if top and extra <= 0.05 and active <= 3 and not unseen.beats(sig):
                 return a  # wins the trick for sure
         if bomb is not None:

@@ -176,6 +176,13 @@ def test_normal_follows_with_a_single_of_its_plan_before_a_top_one():
     assert str(NormalAgent(1).choose(position(hand, "QC", 1, counts=(12, 13, 13)))) == "play KD"
 
 
+def test_normal_breaks_its_plan_only_against_an_opponent_about_to_go_out():
+    hand = "9C 9D JC JD"
+    # it splits the higher pair: a lone jack is less of a burden than a lone nine
+    assert str(NormalAgent(1).choose(position(hand, "8S", 2, counts=(9, 3, 8)))) == "play JC"
+    assert NormalAgent(1).choose(position(hand, "8S", 2, counts=(9, 9, 8))) == PASS
+
+
 def test_normal_runs_out_safe_melds_before_its_last_one():
     # 2S is the top single once the 5H and both jokers are played: it keeps the lead for 3C.
     obs = position("3C 2S", counts=(5, 5, 5), played="5H jj JJ")
