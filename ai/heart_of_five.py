@@ -76,7 +76,7 @@ def signature(cards: Sequence[Card]) -> Signature:
 
     >>> from rules.heart_of_five import parse
     >>> signature(parse("5H")), signature(parse("5H 5C")), signature(parse("9C 9D 9S 4C 4D"))
-    (('single', (15,)), ('pair', (2, 2)), ('full_house', (2, 2, 6, 6, 6)))
+    (('single', (15,)), ('pair', (2, 2)), ('full_house', (1, 1, 6, 6, 6)))
     """
     if len(cards) == 1:
         return "single", (_index(cards[0]),)
@@ -248,7 +248,7 @@ def plan(hand: Iterable[Card]) -> list[Meld]:
     for c in cards:
         pool.setdefault(_index(c), []).append(c)
     out = []
-    for _kind, ranks in Planner().melds(_index(c) for c in cards):
+    for _, ranks in Planner().melds(_index(c) for c in cards):
         chosen = [pool[r].pop(0) for r in ranks]
         meld = classify(chosen)
         assert meld is not None, chosen
@@ -258,10 +258,6 @@ def plan(hand: Iterable[Card]) -> list[Meld]:
 
 # ----------------------------------------------------------------------------------------------
 # The agents
-
-
-def _play(meld: Meld) -> Action:
-    return Action("play", meld.cards)
 
 
 class EasyAgent:
@@ -304,15 +300,13 @@ class _Unseen:
                              if s != obs.seat))
         self.bomb = self.most >= 4 and any(k >= 4 for k in self.counts[:13])
 
-    def beats(self, sig: Signature, bombs: bool = False) -> bool:
-        """Could the unseen cards make a meld beating ``sig`` (a bomb counted only if
-        ``bombs``; a meld longer than every opponent's hand never)?"""
+    def beats(self, sig: Signature) -> bool:
+        """Could the unseen cards make a meld beating ``sig``, a bomb apart (a bomb: a higher
+        one)? Not a meld longer than every opponent's hand."""
         kind, ranks = sig
         if kind == "bomb":
             return self.bomb and any(k > len(ranks) or (k == len(ranks) and r > ranks[0])
                                      for r, k in enumerate(self.counts[:13]) if k >= 4)
-        if bombs and self.bomb:
-            return True
         if len(ranks) > self.most:
             return False
         n = self.counts
@@ -377,7 +371,7 @@ class NormalAgent:
     LONG = 0.2          # leading: how much a card more makes a meld the better lead
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # unused so far: Normal's choices follow from the position
         self.planner = Planner()
 
     def choose(self, observation: HeartOfFiveObservation) -> Action:
