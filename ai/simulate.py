@@ -12,6 +12,9 @@ of a match comes from its deal number, as in play. A game's runner is registered
 >>> stats = run_hearts600(games=3, seed=1, players=("normal", "easy", "easy"))
 >>> stats["games"], round(sum(stats["wins"].values()), 6), sorted(stats["wins"])
 (3, 3.0, ['easy#1', 'easy#2', 'normal'])
+
+Heart of Five's unit is the round (a match to 10 wins is long): ``simulate heart_of_five
+--games N`` plays N single rounds, each the first round of a fresh deal, rotated the same way.
 """
 
 from __future__ import annotations
@@ -79,11 +82,13 @@ def _preset(name: str, rounds: int | None = None) -> KoiKoiRules:
 
 
 
-def play_out(game: Any, agents: Sequence[Any]) -> tuple[int, float]:
-    """Let ``agents`` (one per seat) play ``game`` to its end, each reading only its seat's
-    observation; returns the decisions made and the seconds spent inside ``choose``."""
+def play_out(game: Any, agents: Sequence[Any],
+             until: Callable[[Any], bool] | None = None) -> tuple[int, float]:
+    """Let ``agents`` (one per seat) play ``game`` to its end (or until ``until(game)``), each
+    reading only its seat's observation; returns the decisions made and the seconds spent
+    inside ``choose``."""
     decisions, think = 0, 0.0
-    while not game.is_over:
+    while not game.is_over and not (until is not None and until(game)):
         p = game.current_player
         assert p is not None  # None only once the game is over
         obs = game.observation(p)
@@ -269,8 +274,99 @@ def run_hanaawase(games: int, seed: int = 1,
     return _run_seated("hanaawase", HanaAwaseGame.new, games, seed, players)
 
 
+def _rate(won: float, n: int) -> dict[str, float]:
+    """A rate with its Wilson 95% interval, rounded for a report."""
+    low, high = wilson(won, n)
+    return {"rate": round(won / n, 4) if n else 0.0, "low": round(low, 4), "high": round(high, 4)}
+
+
+def run_heart_of_five(games: int, seed: int = 1,
+                      players: Sequence[str] = ("normal", "easy", "easy", "easy")
+                      ) -> dict[str, Any]:
+    """Play ``games`` rounds of Heart of Five, one level per seat (2 to 8 seats): round g is
+    the first round of deal ``g // n`` (its 3H's holder leads) with entrant e at seat
+    ``(e + g) % n``, so every entrant plays every hand of every deal.
+
+    Returns a dict: games (= rounds), first_out and last_out (by entrant label: rate with
+    its Wilson 95% interval ``low``, ``high``: the round's winner and loser), by_level (both
+    pooled over every entrant of a level), baseline (1/seats, the seat-fair rate of each),
+    first_out_by_seat, last_out_by_seat, decisions, decisions_per_second (time inside
+    ``choose`` only), elapsed.
+
+    >>> stats = run_heart_of_five(games=4, seed=1, players=("normal", "easy"))
+    >>> stats["rounds"], sum(stats["first_out_by_seat"]), sum(stats["last_out_by_seat"])
+    (4, 4, 4)
+    """
+    from rules.heart_of_five import HeartOfFiveGame
+    n = len(players)
+    labels = _labels(players)
+    first, last = [0] * n, [0] * n
+    seat_first, seat_last = [0] * n, [0] * n
+    decisions = 0
+    think = 0.0
+    start = time.perf_counter()
+    for g in range(games):
+        deal = derive_seed(seed, g // n)  # each deal n times, the entrants rotated
+        entrant_at = {(e + g) % n: e for e in range(n)}
+        agents = [make_agent("heart_of_five", players[entrant_at[s]], derive_seed(deal, s))
+                  for s in range(n)]
+        game = HeartOfFiveGame.new(deal, players=n)
+        made, spent = play_out(game, agents, until=lambda game: bool(game.history))
+        decisions += made
+        think += spent
+        record = game.history[0]
+        first[entrant_at[record["winner"]]] += 1
+        last[entrant_at[record["loser"]]] += 1
+        seat_first[record["winner"]] += 1
+        seat_last[record["loser"]] += 1
+    elapsed = time.perf_counter() - start
+    by_level = {}
+    for level in dict.fromkeys(players):
+        entrants = [e for e in range(n) if players[e] == level]
+        by_level[level] = {
+            "first_out": _rate(sum(first[e] for e in entrants), games * len(entrants)),
+            "last_out": _rate(sum(last[e] for e in entrants), games * len(entrants))}
+    return {
+        "game": "heart_of_five",
+        "games": games,
+        "seed": seed,
+        "players": list(players),
+        "rounds": games,
+        "first_out": {labels[e]: _rate(first[e], games) for e in range(n)},
+        "last_out": {labels[e]: _rate(last[e], games) for e in range(n)},
+        "by_level": by_level,
+        "baseline": round(1 / n, 4),
+        "first_out_by_seat": seat_first,
+        "last_out_by_seat": seat_last,
+        "decisions": decisions,
+        "decisions_per_second": round(decisions / think) if think else None,
+        "elapsed": round(elapsed, 3),
+    }
+
+
+def _format_rounds(stats: dict[str, Any]) -> str:
+    def show(r: dict[str, float]) -> str:
+        return f"{r['rate']:6.1%} [{r['low']:.1%}, {r['high']:.1%}]"
+
+    lines = [f"{stats['game']}: {stats['rounds']} rounds, each the first round of a fresh deal "
+             f"(seed {stats['seed']}; {' vs '.join(stats['players'])}; seats rotated per deal)"]
+    for label in stats["first_out"]:
+        lines.append(f"  {label:<10} first out {show(stats['first_out'][label])}"
+                     f"  last out {show(stats['last_out'][label])}")
+    for level, r in stats["by_level"].items():
+        lines.append(f"  level {level:<8} first out {show(r['first_out'])}"
+                     f"  last out {show(r['last_out'])} (baseline {stats['baseline']:.1%})")
+    lines.append(f"  by seat: first out {stats['first_out_by_seat']}, "
+                 f"last out {stats['last_out_by_seat']}")
+    lines.append(f"  {stats['decisions']} decisions, {stats['decisions_per_second']} decisions/s "
+                 f"(AI time); elapsed {stats['elapsed']:.2f} s")
+    return "\n".join(lines)
+
+
 def format_summary(stats: dict[str, Any]) -> str:
     """The figures of a runner as a short human-readable report."""
+    if "first_out" in stats:
+        return _format_rounds(stats)
     if "win_rate" in stats:
         return _format_seated(stats)
     rules = f", rules {stats['rules']}" if "rules" in stats else ""
@@ -312,11 +408,13 @@ def _format_seated(stats: dict[str, Any]) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py simulate", description="AI-only games, headless")
     parser.add_argument("game", help="game id: " + ", ".join(sorted(RUNNERS)))
-    parser.add_argument("--games", type=int, default=100, help="matches to play (default 100)")
+    parser.add_argument("--games", type=int, default=100,
+                        help="matches to play (default 100; heart_of_five: rounds)")
     parser.add_argument("--seed", type=int, default=1, help="first deal number (default 1)")
     parser.add_argument("--players", nargs="+", metavar="LEVEL", default=None,
                         help="one level per seat (koikoi: 2, default normal easy; "
-                             "hearts600: 2-4, hanaawase: 3, default normal easy easy)")
+                             "hearts600: 2-4, hanaawase: 3, default normal easy easy; "
+                             "heart_of_five: 2-8, default normal easy easy easy)")
     parser.add_argument("--rules", choices=("seed", "nintendo"), default="seed",
                         help="Koi-Koi preset (default seed)")
     parser.add_argument("--rounds", type=int, choices=(3, 6, 12), default=None,
@@ -340,6 +438,11 @@ def _simulate_hearts600(args: argparse.Namespace) -> dict[str, Any]:
 @runner("hanaawase", 3, 3, ("normal", "easy", "easy"))
 def _simulate_hanaawase(args: argparse.Namespace) -> dict[str, Any]:
     return run_hanaawase(args.games, args.seed, args.players)
+
+
+@runner("heart_of_five", 2, 8, ("normal", "easy", "easy", "easy"))
+def _simulate_heart_of_five(args: argparse.Namespace) -> dict[str, Any]:
+    return run_heart_of_five(args.games, args.seed, args.players)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
