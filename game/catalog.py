@@ -17,7 +17,7 @@ dataclass.
 >>> info("heart_of_five").available, info("heart_of_five").engine_class().__name__
 (True, 'HeartOfFiveGame')
 >>> info("yatsuhashi").ai_levels, info("hanaawase").ai_levels, info("heart_of_five").ai_levels
-((), ('easy', 'normal'), ())
+((), ('easy', 'normal'), ('easy', 'normal'))
 >>> info("chess")
 Traceback (most recent call last):
 ...

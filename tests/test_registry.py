@@ -67,8 +67,8 @@ def test_unknown_ids_are_named():
         info("chess")
     with pytest.raises(ValueError, match="unknown scene id 'chess'"):
         registry.factory("chess")
-    with pytest.raises(ValueError, match="no AI for game 'heart_of_five'"):
-        levels("heart_of_five")
+    with pytest.raises(ValueError, match="no AI for game 'yatsuhashi'"):
+        levels("yatsuhashi")
     assert registry.available("gallery")
 
 
@@ -116,13 +116,16 @@ def test_games_without_computer_players_offer_none():
         except ValueError:
             expected = ()
         assert g.ai_levels == expected, game_id
-    assert GAMES["yatsuhashi"].ai_levels == () == GAMES["heart_of_five"].ai_levels
-    five = GAMES["heart_of_five"]
-    assert default_setup("heart_of_five", 1).seats == ["human"] * five.default_players
+    assert GAMES["yatsuhashi"].ai_levels == ()
+    assert default_setup("yatsuhashi", 1).seats == ["human"]
 
 
 def test_hana_awase_seats_a_human_and_two_computers_as_600_hearts_does():
     assert GAMES["hanaawase"].ai_levels == ("easy", "normal") == GAMES["hearts600"].ai_levels
+    five = GAMES["heart_of_five"]
+    assert five.ai_levels == ("easy", "normal")
+    assert default_setup("heart_of_five", 1).seats == ["human"] + ["normal"] * (
+        five.default_players - 1)
     assert default_setup("hanaawase", 1).seats == ["human", "normal", "normal"] == \
         default_setup("hearts600", 1).seats
 
