@@ -95,7 +95,7 @@ class HeartOfFiveTable(ClimbingTable):
                          _("{w} out first, {l} last").format(w=self.short_name(r["winner"]),
                                                             l=self.short_name(r["loser"])))
                  for r in g.history]
-        return final_page(self, winners_title(self, [g.winner]), rows, _("New match"),
+        return final_page(self, winners_title(self, [g.winner], match=True), rows, _("New match"),
                           "heart_of_five-match")
 
     def record_statistics(self) -> None:

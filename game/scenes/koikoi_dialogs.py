@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, ngettext
-from game.table.dialogs import CardRow, ChoicePanel, ResultPage, RulesPage, final_page
+from game.table.dialogs import (CardRow, ChoicePanel, ResultPage, RulesPage, final_page,
+                                winners_title)
 from game.widgets import Label, Widget
 from rules.hanafuda import Card, card
 from rules.koikoi import KoiKoiRules, round_multipliers, yaku_cards
@@ -144,10 +145,8 @@ def match_result(table: "KoiKoiTable", result: dict[str, Any], winner: int | Non
     t = table
     if winner is None:
         title = _("The match is a draw")
-    elif t.is_you(winner):
-        title = _("You win the match!")
     else:
-        title = _("{who} wins the match").format(who=t.seat_name(winner))
+        title = winners_title(t, [winner], match=True)
     scores = result.get("scores", [0, 0])
     rows: list[Widget] = [CardRow(_("Final score"), [], "   ".join(
         f"{t.seat_name(s)} {scores[s]}" for s in (0, 1)), highlight=True)]

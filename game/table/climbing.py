@@ -338,13 +338,13 @@ class ClimbingTable(ClimbingInput):
             rect = place.name if at else pygame.Rect(place.pile.x, place.pile.y, m.px(200),
                                                      lay.label_h)
             size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
-            surface.blit(font(size, True).render(text, True, color), rect.topleft)
+            name = font(size, True).render(text, True, color)
+            surface.blit(name, rect.topleft)
             status = self.seat_status(seat)
-            if status and at:
-                img = font(m.type_size("tiny"), True).render(status, True, theme.VERMILION
-                                                             if status == _("Pass") else
-                                                             theme.GOLD)
-                surface.blit(img, (place.hand.x, place.hand.bottom + m.px(4)))
+            if status and at:  # beside the name: under it lies the next seat on a side
+                img = font(size, True).render(status, True, theme.VERMILION
+                                              if status == _("Pass") else theme.GOLD)
+                surface.blit(img, (rect.x + name.get_width() + m.px(8), rect.y))
         if self.view.trick:
             seat, _meld = self.view.trick[-1]
             label = _("{who}'s meld").format(who=self.seat_name(seat))
