@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import theme
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.table.climbing import ClimbingTable
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
 from game.table.panel import PanelLine
@@ -144,7 +144,8 @@ class HeartOfFiveTable(ClimbingTable):
                                    _("{w} won").format(w=wins[seat]), marker=active))
             held = len(self.view.hands[seat])
             status = self.seat_status(seat)
-            lines.append(PanelLine(_("{n} cards · {l} lost").format(n=held, l=losses[seat])
+            lines.append(PanelLine(ngettext("{n} card · {l} lost", "{n} cards · {l} lost",
+                                            held).format(n=held, l=losses[seat])
                                    + (f" · {status}" if status else ""), "tiny", theme.TEXT))
         return lines
 
