@@ -341,10 +341,14 @@ class ClimbingTable(ClimbingInput):
             name = font(size, True).render(text, True, color)
             surface.blit(name, rect.topleft)
             status = self.seat_status(seat)
-            if status and at:  # beside the name: under it lies the next seat on a side
+            if status and at:  # beside the name, or under the cards in a narrow box
                 img = font(size, True).render(status, True, theme.VERMILION
                                               if status == _("Pass") else theme.GOLD)
-                surface.blit(img, (rect.x + name.get_width() + m.px(8), rect.y))
+                x = rect.x + name.get_width() + m.px(8)
+                if x + img.get_width() <= place.box.right:
+                    surface.blit(img, (x, rect.y))
+                else:
+                    surface.blit(img, (place.hand.x, place.hand.bottom + m.px(2)))
         if self.view.trick:
             seat, _meld = self.view.trick[-1]
             label = _("{who}'s meld").format(who=self.seat_name(seat))
