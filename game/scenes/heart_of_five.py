@@ -62,9 +62,13 @@ class HeartOfFiveTable(ClimbingTable):
     def meld_name(self, kind: str, cards: list[Any]) -> str:
         return meld_label(kind, cards)
 
+    def column_names(self) -> list[str]:
+        """The players over a grid's columns: short names when they are many."""
+        name = self.short_name if self.players > 4 else self.seat_name
+        return [name(s) for s in range(self.players)]
+
     def round_page(self, result: dict[str, Any]) -> Any:
         """The order out (the winner first, the loser last) and the tallies."""
-        n = self.players
         order = result["order"]
         rows: list[Widget] = []
         for place, seat in enumerate(order, 1):
@@ -72,7 +76,7 @@ class HeartOfFiveTable(ClimbingTable):
                 _("loses the round") if place == len(order) else "")
             rows.append(CardRow(f"{place}. {self.seat_name(seat)}", [], what,
                                 highlight=place == 1))
-        names = [self.seat_name(s) for s in range(n)]
+        names = self.column_names()
         rows += score_grid(names, [(_("Wins"), [str(w) for w in result["wins"]]),
                                    (_("Losses"), [str(x) for x in result["losses"]])],
                            marked=[result["winner"]])
@@ -87,7 +91,7 @@ class HeartOfFiveTable(ClimbingTable):
 
     def match_page(self) -> Any:
         g = self.game
-        names = [self.seat_name(s) for s in range(self.players)]
+        names = self.column_names()
         rows: list[Widget] = list(score_grid(
             names, [(_("Losses"), [str(x) for x in g.losses])],
             total=(_("Wins"), [str(w) for w in g.wins]), total_first=True, marked=[g.winner]))
