@@ -11,13 +11,14 @@ Use :func:`sprites.faces.western_face` in the game (cached); this module renders
 from __future__ import annotations
 
 import functools
+import math
 
 import pygame
 
 from rules.western import BIG_JOKER, Card
 from sprites.art.frame import card_surface
-from sprites.art.glyphs import CAP_TOP, advance, glyph, text_centered
-from sprites.art.svg import circle, fmt, group, path, rect, tf
+from sprites.art.glyphs import CAP_TOP, text_centered
+from sprites.art.svg import circle, ellipse, fmt, group, path, rect, tf
 
 ART_H = 140.0
 CX, CY = 50.0, 70.0
@@ -146,27 +147,131 @@ def crown(rank: str, colour: str, trim: str) -> str:
     ])
 
 
-def court_face(card: Card) -> str:
-    """A framed double-ended panel: headgear, a big monogram and suit pips, mirrored."""
-    colour = ink(card)
-    trim = GOLD
-    accent = BLUE if card.is_red else RED
-    x0, y0, x1, y1 = 20.0, 16.0, 80.0, 124.0
-    size = 34.0
-    half = "".join([
-        group(crown(card.rank, colour, trim), tf(CX, 28, scale=0.8)),
-        glyph(card.rank, CX - advance(card.rank, size) / 2, 38.5 - CAP_TOP * size / 100,
-              size, colour),
-        suit(card.suit or "S", 29, 50, 9, accent),
-        suit(card.suit or "S", 71, 50, 9, accent),
-    ])
+SKIN = "#f4d9b8"
+LINE = "#2a2420"
+#: The robe's second colour per suit, so that the four kings differ beyond their pips.
+ROBE = {"H": BLUE, "D": "#2f7a4a", "C": RED, "S": "#5a3a8c"}
+HAIR = {"K": "#ece6da", "Q": "#5b3a22", "J": "#b7772c"}
+
+
+def _split_y(x: float) -> float:
+    """The y of the court panel's diagonal split line at ``x`` (it maps onto itself when
+    the half-figure is turned about the centre, so the two halves meet exactly)."""
+    return CY + 4 - (x - 22.5) * 8 / 55
+
+
+def _attribute(rank: str, colour: str, accent: str) -> str:
+    """What the figure holds at its right: the king's sword, the queen's flower, the
+    jack's halberd, with the hand that grips it."""
+    hand = ellipse(70, 61, 3.4, 2.8, fill=SKIN, stroke=LINE, sw=1.2)
+    if rank == "K":
+        return "".join([
+            path("M68.4 57 L68.4 24 L70 20 L71.6 24 L71.6 57 Z", fill="#e3e7ee", stroke=LINE,
+                 sw=1.2, join="round"),
+            rect(64, 55.5, 12, 3, rx=1, fill=GOLD, stroke=LINE, sw=1.2),
+            hand,
+        ])
+    if rank == "Q":
+        petals = "".join(circle(70 + 3 * math.cos(a), 30 + 3 * math.sin(a), 2.7, fill=accent,
+                                stroke=LINE, sw=1.2)
+                         for a in (math.radians(k * 72 - 90) for k in range(5)))
+        return "".join([
+            path("M69 60 C68 50 71 42 70 32", stroke="#2f7a4a", sw=1.8, cap="round"),
+            path("M69.5 46 C74 42 77 44 77 44 C74 48 71 48 69.5 46 Z", fill="#3f9a5a",
+                 stroke=LINE, sw=1.2),
+            petals, circle(70, 30, 2.2, fill=GOLD, stroke=LINE, sw=1.2),
+            hand,
+        ])
     return "".join([
-        rect(x0, y0, x1 - x0, y1 - y0, rx=3, fill="#f6ecd2", stroke=colour, sw=1.4),
-        rect(x0 + 2.5, y0 + 2.5, x1 - x0 - 5, y1 - y0 - 5, rx=2, fill="none", stroke=trim,
-             sw=1.0),
-        path(f"M{x0 + 2.5} {CY + 4} L{x1 - 2.5} {CY - 4}", stroke=trim, sw=1.0),
+        rect(69, 24, 2.6, 36, fill="#7a4a25", stroke=LINE, sw=1.2),
+        path("M70.3 18.5 L72.6 25 L68 25 Z", fill="#d8dde5", stroke=LINE, sw=1.2,
+             join="round"),
+        path("M71.6 26 C76 25 78 29 77 33 C75.4 31 73.4 31 71.6 32 Z", fill="#d8dde5",
+             stroke=LINE, sw=1.2, join="round"),
+        path("M69 27 C66 26 64.5 28 65 31 C66.4 30 67.6 30 69 31 Z", fill=colour,
+             stroke=LINE, sw=1.2),
+        hand,
+    ])
+
+
+def _bust(rank: str, suit_code: str, colour: str) -> str:
+    """The upper half of a court figure in card units: robe, head with hair (and the
+    king's beard), headgear from :func:`crown`, attribute and the suit beside the head."""
+    accent = ROBE[suit_code]
+    hair = HAIR[rank]
+    yl, yr = _split_y(22.5), _split_y(77.5)
+    robe = (f"M22.5 {fmt(yl)} L22.5 58 C24 53 33 50.5 43 50 L57 50 C67 50.5 76 53 77.5 58 "
+            f"L77.5 {fmt(yr)} Z")
+    panel = f"M43 50 L57 50 L61 {fmt(_split_y(61))} L39 {fmt(_split_y(39))} Z"
+    studs = "".join(path("M0 -2.6 L2.2 0 L0 2.6 L-2.2 0 Z", fill=colour,
+                         transform=tf(50, y)) for y in (55.5, 62.5))
+    back_hair = {
+        "K": "M41 34 C40 42 41 47 43 49 L57 49 C59 47 60 42 59 34 Z",
+        "Q": "M41 33 C37 40 38 50 34 57 L43 52 L57 52 L66 57 C62 50 63 40 59 33 Z",
+        "J": "M42 33 C39 39 40 46 42 49 L58 49 C60 46 61 39 58 33 Z",
+    }[rank]
+    collar = {
+        "K": ("M39 51 C44 56 56 56 61 51 L58 48.5 C54 51.5 46 51.5 42 48.5 Z", "#fbfaf6"),
+        "Q": ("M41 50.5 C45 54.5 55 54.5 59 50.5 L57.5 49 C54 51.5 46 51.5 42.5 49 Z", GOLD),
+        "J": ("M40 50.5 C45 55 55 55 60 50.5 L58 48.5 C54 51.5 46 51.5 42 48.5 Z", colour),
+    }[rank]
+    face = [
+        path(back_hair, fill=hair, stroke=LINE, sw=1.2, join="round"),
+        rect(46.5, 45, 7, 5, fill=SKIN),
+        ellipse(50, 40, 7.2, 8.6, fill=SKIN, stroke=LINE, sw=1.2),
+        circle(46.8, 39.6, 1.15, fill=LINE), circle(53.2, 39.6, 1.15, fill=LINE),
+        path("M44.8 37 Q46.8 35.6 48.6 37 M51.4 37 Q53.2 35.6 55.2 37", stroke=LINE, sw=1.2,
+             cap="round"),
+        path("M50 39.8 L49 43.2 L50.8 43.2", stroke=LINE, sw=1.2, cap="round",
+             join="round"),
+    ]
+    if rank == "K":
+        face += [
+            path("M42.6 41 C42 48 45 54.5 50 56.5 C55 54.5 58 48 57.4 41 C55 45 53 46 50 46 "
+                 "C47 46 45 45 42.6 41 Z", fill=hair, stroke=LINE, sw=1.2, join="round"),
+            path("M45 45 C47 43.4 49 43.8 50 44.8 C51 43.8 53 43.4 55 45 C53 46.4 51 46 50 "
+                 "45.4 C49 46 47 46.4 45 45 Z", fill=hair, stroke=LINE, sw=1.2),
+        ]
+    else:
+        face += [
+            path("M47.4 45.6 Q50 47.6 52.6 45.6", stroke=RED, sw=1.3, cap="round"),
+            circle(45.4, 43, 1.5, fill=RED, op=0.25), circle(54.6, 43, 1.5, fill=RED, op=0.25),
+        ]
+    parts = [
+        path(robe, fill=accent, stroke=LINE, sw=1.2, join="round"),
+        path("M25 60 C28 55 35 52.4 42 51.6 M75 60 C72 55 65 52.4 58 51.6", stroke=GOLD,
+             sw=1.6, cap="round"),
+        path(panel, fill=GOLD, stroke=LINE, sw=1.2, join="round"),
+        path(f"M46 52 L45 {fmt(_split_y(45) - 1)} M54 52 L55 {fmt(_split_y(55) - 1)}",
+             stroke=colour, sw=1.3),
+        studs,
+        *face,
+        path(collar[0], fill=collar[1], stroke=LINE, sw=1.2, join="round"),
+    ]
+    if rank == "K":
+        parts += [circle(x, 52.6, 0.8, fill=LINE) for x in (44, 50, 56)]
+    parts += [
+        group(crown(rank, colour, GOLD), tf(CX, 26.5 if rank != "K" else 28.5, scale=0.62)),
+        _attribute(rank, colour, accent),
+        suit(suit_code, 31, 30, 11, colour),
+    ]
+    return "".join(parts)
+
+
+def court_face(card: Card) -> str:
+    """A double-ended court figure in a frame: the bust of :func:`_bust` and the same turned
+    about the centre, split by a diagonal line."""
+    colour = ink(card)
+    x0, y0, x1, y1 = 20.0, 16.0, 80.0, 124.0
+    half = _bust(card.rank, card.suit or "S", colour)
+    return "".join([
+        rect(x0, y0, x1 - x0, y1 - y0, rx=3, fill="#f6ecd2"),
         half,
         group(half, f"rotate(180 {fmt(CX)} {fmt(CY)})"),
+        path(f"M{x0 + 2.5} {CY + 4} L{x1 - 2.5} {CY - 4}", stroke=LINE, sw=1.4),
+        rect(x0, y0, x1 - x0, y1 - y0, rx=3, fill="none", stroke=colour, sw=1.4),
+        rect(x0 + 1.6, y0 + 1.6, x1 - x0 - 3.2, y1 - y0 - 3.2, rx=2, fill="none",
+             stroke=GOLD, sw=1.2),
     ])
 
 

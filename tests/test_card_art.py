@@ -213,3 +213,12 @@ def test_wrong_card_type_raises():
         western_face(hanafuda.card("1B"), 100)
     with pytest.raises(ValueError, match="not a card"):
         face_renderer("1B")
+
+
+def test_court_figures_differ_by_rank_and_suit():
+    """Each J, Q, K is its own figure, and the four kings wear four robe colours."""
+    courts = [western.parse_card(r + s) for r in "JQK" for s in "HDCS"]
+    assert len({digest(western_face(card, 60)) for card in courts}) == 12
+    robes = {tuple(western_face(western.parse_card("K" + s), 100).get_at((27, 60)))
+             for s in "HDCS"}
+    assert len(robes) == 4
