@@ -85,6 +85,23 @@ def texts(scene) -> list[str]:
     return found
 
 
+def play_agents(game, agents, check=None, until=None) -> list[str]:
+    """Play ``game`` with ``agents`` (one per seat, each given only its observation) until
+    ``until(game)`` (default: the game is over); every action must be legal, and
+    ``check(game, seat, observation)`` runs before each. Returns the actions taken."""
+    taken = []
+    while not (until(game) if until is not None else game.is_over):
+        seat = game.current_player
+        obs = game.observation(seat)
+        action = agents[seat].choose(obs)
+        assert action in game.legal_actions(), (str(action), game)
+        if check:
+            check(game, seat, obs)
+        taken.append(str(action))
+        game.apply(action)
+    return taken
+
+
 def button(scene, text):
     """The button of ``scene`` labelled ``text`` (what a player reads to click it)."""
     for w in getattr(scene, "widgets", []):

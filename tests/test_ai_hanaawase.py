@@ -17,23 +17,15 @@ from ai.simulate import run_hanaawase
 from rules.hanafuda import DECK, cards
 from rules.hanaawase import (HanaAwaseGame, HanaAwaseObservation, HanaAwaseRules,
                              dekiyaku_of_mask)
+from tests.helpers import play_agents
 
 
 def play_game(game: HanaAwaseGame, agents: list[Agent], check=None,
               max_rounds: int | None = None) -> list[str]:
     """Play ``game`` on (to its end, or ``max_rounds`` deals); every action must be legal.
     Agents get the observation only. Returns the actions taken."""
-    taken = []
-    while not game.is_over and (max_rounds is None or game.round <= max_rounds):
-        seat = game.current_player
-        obs = game.observation(seat)
-        action = agents[seat].choose(obs)
-        assert action in game.legal_actions(), (str(action), game)
-        if check:
-            check(game, seat, obs)
-        taken.append(str(action))
-        game.apply(action)
-    return taken
+    return play_agents(game, agents, check, until=lambda g: g.is_over or (
+        max_rounds is not None and g.round > max_rounds))
 
 
 def layout(hands: list[str], field: str, piles: list[str], stock: str = "",

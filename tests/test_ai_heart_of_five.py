@@ -19,21 +19,12 @@ from ai.simulate import run_heart_of_five
 from rules.heart_of_five import (PASS, Action, HeartOfFiveGame, HeartOfFiveObservation,
                                  HeartOfFiveRules, classify, legal_melds, parse,
                                  sort_key)
+from tests.helpers import play_agents
 
 
 def play_round(game: HeartOfFiveGame, agents: list, check=None) -> list[str]:
     """Play ``game``'s current round to its end; every action must be legal."""
-    taken = []
-    while not game.history:
-        seat = game.current_player
-        obs = game.observation(seat)
-        action = agents[seat].choose(obs)
-        assert action in game.legal_actions(), (str(action), game)
-        if check:
-            check(game, seat, obs)
-        taken.append(str(action))
-        game.apply(action)
-    return taken
+    return play_agents(game, agents, check, until=lambda g: bool(g.history))
 
 
 def position(hand: str, last: str | None = None, last_seat: int | None = None,

@@ -15,6 +15,7 @@ from ai.base import Agent, levels, make_agent
 from ai.hearts600 import EasyAgent, NormalAgent, weight
 from rules.hanafuda import cards
 from rules.hearts600 import Hearts600Game, Hearts600Observation
+from tests.helpers import play_agents
 
 STOCK = "12C1 4C1 6C2 7C1 12C2 4C2"
 
@@ -23,17 +24,8 @@ def play_game(game: Hearts600Game, agents: list[Agent], check=None,
               max_rounds: int | None = None) -> list[str]:
     """Play ``game`` on (to its end, or ``max_rounds`` rounds); every action must be legal.
     Agents get the observation only. Returns the actions taken."""
-    taken = []
-    while not game.is_over and (max_rounds is None or game.round <= max_rounds):
-        seat = game.current_player
-        obs = game.observation(seat)
-        action = agents[seat].choose(obs)
-        assert action in game.legal_actions(), (str(action), game)
-        if check:
-            check(game, seat, obs)
-        taken.append(str(action))
-        game.apply(action)
-    return taken
+    return play_agents(game, agents, check, until=lambda g: g.is_over or (
+        max_rounds is not None and g.round > max_rounds))
 
 
 def test_registry_levels():

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import cards_in
+from tests.helpers import cards_in, play_agents
 
 from ai.base import Agent, levels, make_agent
 from ai.koikoi import EasyAgent, NormalAgent
@@ -28,17 +28,7 @@ STOCK = "12C1 12C2 12C3 11C1 10C1 10C2"
 
 def play_match(game: KoiKoiGame, agents: list[Agent], check=None) -> list[str]:
     """Play ``game`` to its end; every action must be legal. Returns the actions taken."""
-    taken = []
-    while not game.is_over:
-        seat = game.current_player
-        obs = game.observation(seat)
-        action = agents[seat].choose(obs)
-        assert action in game.legal_actions(), (str(action), game)
-        if check:
-            check(game, seat, obs)
-        taken.append(str(action))
-        game.apply(action)
-    return taken
+    return play_agents(game, agents, check)
 
 
 # ----------------------------------------------------------------------------------------------
