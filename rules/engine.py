@@ -124,6 +124,15 @@ def check_record(data: object, game_id: str, action_length: int,
     return data, actions
 
 
+def check_sample_args(observation: object, kind: type, rng: object) -> None:
+    """``sample``'s arguments checked: an observation of ``kind`` and a ``random.Random``."""
+    if not isinstance(observation, kind):
+        raise RulesError(f"observation: expected a {kind.__name__}, "
+                         f"got {type(observation).__name__}")
+    if not isinstance(rng, random.Random):
+        raise RulesError(f"rng: expected a random.Random, got {type(rng).__name__}")
+
+
 def replay_actions(game: Any, actions: list[str]) -> None:
     """Apply a saved game's ``actions`` to ``game``; one the engine refuses refuses the whole
     record (LayoutError naming it)."""

@@ -57,7 +57,7 @@ from rules.climbing import (BOMBS, FIVE_OF_HEARTS, KINDS, SINGLE_ORDER, Meld, as
                             classify, legal_melds, parse, sort_key)
 from rules.deck import shuffle_in_place, shuffled
 from rules.engine import (Event, IllegalActionError, InvalidNotationError, LayoutError,
-                          RulesError, check_dict, check_int, check_record,
+                          RulesError, check_dict, check_int, check_record, check_sample_args,
                           check_seat, replay_actions)
 from rules.fishing.basics import derive_seed
 from rules.fishing.records import MAX_SEED
@@ -514,11 +514,7 @@ class HeartOfFiveGame:
         >>> s.observation(0) == g.observation(0), s.hands[1] == g.hands[1]
         (True, False)
         """
-        if not isinstance(observation, HeartOfFiveObservation):
-            raise RulesError(f"observation: expected a HeartOfFiveObservation, "
-                             f"got {type(observation).__name__}")
-        if not isinstance(rng, random.Random):
-            raise RulesError(f"rng: expected a random.Random, got {type(rng).__name__}")
+        check_sample_args(observation, HeartOfFiveObservation, rng)
         obs = observation
         game = cls(rng.getrandbits(64), obs.rules)
         game.sampled = True

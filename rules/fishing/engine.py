@@ -31,7 +31,7 @@ from typing import Any, ClassVar, TypeVar
 from rules.deck import shuffle_in_place, shuffled_with_rng
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, IllegalActionError,
                           InvalidNotationError, LayoutError, RulesError, check_dict, check_int,
-                          check_list, check_record, check_seat, replay_actions)
+                          check_list, check_record, check_sample_args, check_seat, replay_actions)
 from rules.fishing.actions import Action, check_action, parse_action
 from rules.fishing.basics import derive_seed, sort_pile
 from rules.fishing.deal import deal, void_check
@@ -340,11 +340,7 @@ class FishingGame:
         a random seed. The sample plays on like any game, but it is not a record:
         ``to_dict`` refuses it.
         """
-        if not isinstance(observation, cls.OBSERVATION):
-            raise RulesError(f"observation: expected a {cls.OBSERVATION.__name__}, "
-                             f"got {type(observation).__name__}")
-        if not isinstance(rng, random.Random):
-            raise RulesError(f"rng: expected a random.Random, got {type(rng).__name__}")
+        check_sample_args(observation, cls.OBSERVATION, rng)
         obs = observation
         game = cls(rng.getrandbits(64), obs.rules)
         game.sampled = True
