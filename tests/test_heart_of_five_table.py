@@ -115,6 +115,26 @@ def test_pass_only_when_following(app):
     assert str(t.game.actions[before]) == "pass"
 
 
+def test_passing_with_cards_chosen_puts_them_back_in_the_hand(app):
+    """Found by the soak: cards chosen (raised) and then a pass stayed raised."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    my_turn(app, t)
+    if t.game.last is None:  # leading: play, to follow next time
+        key(app, pygame.K_h)
+        key(app, pygame.K_RETURN)
+        my_turn(app, t)
+    if any(a.kind == "play" for a in t.game.legal_actions()):
+        key(app, pygame.K_h)
+    else:
+        select(app, t, [t.my_hand()[0].card])
+    assert t.selected
+    key(app, pygame.K_p)
+    run_until(app, lambda: t.settled())
+    places = t.places()
+    for c in t.my_hand():
+        assert t.sprites[c].pos == places[c].pos, c
+
+
 def test_sort_by_suit_reorders_the_fan(app):
     t = make_table(app, ["human", "testbot"], seed=5)
     my_turn(app, t)

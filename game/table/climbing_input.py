@@ -158,6 +158,7 @@ class ClimbingInput(CardTable):
             self.refuse(_("You lead this trick: play any meld."))
         else:
             self.selected = set()
+            self.retarget(self.queue.duration(0.12))  # the chosen cards back into the hand
             self.apply_action("pass", human=True)
 
     def hint(self) -> None:
