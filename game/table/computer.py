@@ -122,6 +122,13 @@ class ComputerSeats:
             self.seed = seed
         self._seats.agents = self._agents()
 
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the seat asked has chosen (tests and tools only: never in a frame
+        loop); True at once when nothing is asked."""
+        if self._worker is None or self.asked is None:
+            return True
+        return self._worker.wait(timeout)
+
     def close(self) -> None:
         """Stop the worker's thread (after the job it is on, whose answer is dropped)."""
         self.asked = None

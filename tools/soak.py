@@ -1,0 +1,818 @@
+"""The random-input soak: every scene and every game, driven by random and guided input.
+
+Usage::
+
+    python -m tools.soak --events 20000 --seed 1          # the CI variant (tests/test_soak.py)
+    python -m tools.soak --events 1000000 --seed 1        # the full run (README, Reliability)
+    python -m tools.soak --seed 1 --episode 37            # replay one failing episode
+    python -m tools.soak --kills 20 --seed 1              # kill -9 and restart, Continue
+
+The soak plays *episodes*. Each one starts a fresh headless app in strict mode (a scene error
+raises instead of showing the crash dialog) over an empty user folder, goes from the menu to
+one destination (a game with random seats, options and deal number; settings; statistics; the
+card gallery) and then sends random input: mouse motion, clicks, drags and the wheel (half of
+them aimed at a widget or a card), keys (arrows, Enter, Space, Esc, Tab, Ctrl+Z/Y, H, F2, F11,
+digits, letters), text input, focus and minimise events and resizes from 100x100 to
+3000x2000, with frames of explicit, random ``dt`` between them; and *guided* input, the keys
+that make progress on the scene on top, so that games are played to their end. Now and then
+it leaves a game for the menu and continues it.
+
+After every step it checks the invariants (``check``): the scene stack is sane, every card of
+the game on top is in exactly one place, the save on disk holds every action the engine has
+taken (zero lost), and once the table has settled every card is drawn where the table places
+it. A failure prints the seed and the episode, which replay it exactly (``--episode``).
+
+``--kills N`` runs N episodes in a child process, kills it with SIGKILL at a random moment and
+starts the app again over the same folder: Continue must resume with every action the child
+had reported saved.
+
+Each episode is a function of ``(seed, episode)``: the computer seats and the solver are waited
+for after each frame (``settle_workers``), so their answers arrive at the same step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # pragma: no cover - run as a script
+    sys.path.insert(0, str(ROOT))
+
+from game.catalog import GAMES  # noqa: E402
+
+#: Where an episode goes after the menu, and how often (games most).
+DESTINATIONS = {**{gid: 6 for gid in GAMES}, "settings": 1, "statistics": 1, "gallery": 1,
+                "menu": 1}
+
+#: Keys sent at random (the issue's list, and a few letters the tables use).
+KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
+        pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_z,
+        pygame.K_y, pygame.K_h, pygame.K_F2, pygame.K_F11, pygame.K_p, pygame.K_s, pygame.K_l,
+        pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
+        pygame.K_END, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_LSHIFT,
+        *range(pygame.K_0, pygame.K_9 + 1)]
+MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT,
+        pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT, pygame.KMOD_LALT]
+
+#: The keys that make progress, by the scene on top: (key, weight).
+GUIDES: dict[str, list[tuple[int, int]]] = {
+    "fishing": [(pygame.K_RETURN, 8), (pygame.K_RIGHT, 3), (pygame.K_LEFT, 1),
+                (pygame.K_DOWN, 1), (pygame.K_UP, 1)],
+    "heart_of_five": [(pygame.K_h, 3), (pygame.K_RETURN, 3), (pygame.K_p, 2),
+                      (pygame.K_RIGHT, 1)],
+    "yatsuhashi": [(pygame.K_SPACE, 6), (pygame.K_RIGHT, 4), (pygame.K_RETURN, 2),
+                   (pygame.K_UP, 1), (pygame.K_h, 1)],
+    "pause": [(pygame.K_ESCAPE, 1)],
+    "other": [(pygame.K_RETURN, 4), (pygame.K_TAB, 2), (pygame.K_DOWN, 1), (pygame.K_SPACE, 1)],
+}
+FISHING = ("koikoi", "hanaawase", "hearts600")
+
+DTS = [0.0, 1 / 120, 1 / 60, 1 / 60, 1 / 30, 0.05, 0.1, 0.25, 1.0]
+
+
+class InvariantError(AssertionError):
+    """An invariant broke: the message says which."""
+
+
+class LostActions(InvariantError):
+    """The save on disk lacks an action the engine took."""
+
+
+@dataclass
+class Report:
+    """What a soak run did and found."""
+
+    events: int = 0
+    frames: int = 0
+    episodes: int = 0
+    actions: int = 0
+    games_finished: Counter[str] = field(default_factory=Counter)
+    destinations: Counter[str] = field(default_factory=Counter)
+    scenes: Counter[str] = field(default_factory=Counter)
+    continues: int = 0
+    kills: int = 0
+    exceptions: int = 0
+    invariant_breaks: int = 0
+    lost_actions: int = 0
+    failures: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not (self.exceptions or self.invariant_breaks or self.lost_actions)
+
+    def add(self, other: "Report") -> None:
+        for name in ("events", "frames", "episodes", "actions", "continues", "kills", "seconds",
+                     "exceptions", "invariant_breaks", "lost_actions"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.games_finished.update(other.games_finished)
+        self.destinations.update(other.destinations)
+        self.scenes.update(other.scenes)
+        self.failures += other.failures
+
+    def summary(self) -> str:
+        games = ", ".join(f"{g} {n}" for g, n in sorted(self.games_finished.items())) or "none"
+        return (f"{self.events:,} events, {self.frames:,} frames, {self.episodes} episodes, "
+                f"{self.actions:,} game actions, games finished: {games}; "
+                f"{len(self.scenes)} kinds of scene; {self.continues} continues, "
+                f"{self.kills} kills; {self.exceptions} exceptions, "
+                f"{self.invariant_breaks} invariant breaks, {self.lost_actions} lost actions; "
+                f"{self.seconds:.0f} s, peak memory {peak_mb():.0f} MB")
+
+
+def peak_mb() -> float:
+    """This process's peak resident memory in MB (Linux and macOS; 0 elsewhere)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return 0.0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
+
+
+# ----------------------------------------------------------------------------------------------
+# Invariants
+
+
+def census(game: Any) -> tuple[Counter[Any], Counter[Any]]:
+    """(the cards where the engine has them, the cards of its deck), each card counted."""
+    from rules.hanafuda import DECK
+    if hasattr(game, "foundations"):  # Yatsuhashi
+        found = [c for f in game.foundations for c in f] + list(game.stock) + \
+            list(game.waste) + [c for _y, cs in game.collections for c in cs]
+        return Counter(found), Counter(DECK)
+    if hasattr(game, "played"):  # the climbing game
+        from rules.heart_of_five import pack
+        return (Counter(c for h in game.hands for c in h) + Counter(game.played),
+                Counter(pack(game.rules.decks)))
+    found = [*game.field, *game.stock, *(c for h in game.hands for c in h),
+             *(c for p in game.piles for c in p)]
+    if game.pending is not None:
+        found.append(game.pending)
+    return Counter(found), Counter(DECK)
+
+
+def check_stack(app: Any) -> None:
+    scenes = list(app.stack)
+    if not scenes:
+        raise InvariantError("the scene stack is empty")
+    if len(set(map(id, scenes))) != len(scenes):
+        raise InvariantError("a scene is on the stack twice")
+    if len(scenes) > 12:
+        raise InvariantError(f"{len(scenes)} scenes on the stack: "
+                             + " > ".join(s.name for s in scenes))
+    for s in scenes:
+        if s.app is not app:
+            raise InvariantError(f"scene {s.name} is not on this app")
+        if tuple(s.size) != tuple(app.stack.size):
+            raise InvariantError(f"scene {s.name} laid out for {s.size}, window {app.stack.size}")
+    if tuple(app.stack.size) != app.screen.get_size():
+        raise InvariantError(f"stack size {app.stack.size} is not the screen's "
+                             f"{app.screen.get_size()}")
+
+
+def tables(app: Any) -> list[Any]:
+    """The card tables on the stack (a table under a dialog or the pause menu too)."""
+    from game.table.base import CardTable
+    return [s for s in app.stack if isinstance(s, CardTable) and s.game is not None]
+
+
+def check_cards(table: Any) -> None:
+    found, deck = census(table.game)
+    if found != deck:
+        extra, missing = found - deck, deck - found
+        raise InvariantError(f"{table.name}: cards out of place: extra {sorted(map(str, extra))}"
+                             f", missing {sorted(map(str, missing))}")
+
+
+def check_saved(table: Any) -> None:
+    """The save on disk holds every action the engine has in effect (none lost)."""
+    session = table.session
+    if session is None or session.closed or not table.game.actions:
+        return
+    try:
+        data = json.loads(session.path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise LostActions(f"{table.name}: no readable save with "
+                          f"{len(table.game.actions)} actions ({exc})") from None
+    if data.get("id") != session.id:
+        raise LostActions(f"{table.name}: the save on disk is another game's")
+    engine = data["engine"]
+    saved = engine["moves"] if "moves" in engine else engine["actions"]  # Yatsuhashi: moves
+    position = data.get("position")
+    in_effect = saved[:position] if position is not None else saved
+    taken = [str(a) for a in table.game.actions]
+    if in_effect != taken:
+        raise LostActions(f"{table.name}: the save holds {len(in_effect)} actions, the engine "
+                          f"{len(taken)}")
+
+
+def check_view(table: Any) -> None:
+    """Once settled, every card is drawn where the table places it, and only those."""
+    if not table.settled() or table.drag.active:
+        return
+    places = table.places()
+    for c, s in table.sprites.items():
+        p = places.get(c)
+        if p is None:
+            if s.alpha:
+                raise InvariantError(f"{table.name}: {c} is drawn but has no place")
+            continue
+        if not s.alpha:
+            raise InvariantError(f"{table.name}: {c} has a place but is hidden")
+        if abs(s.x - p.pos[0]) > 1 or abs(s.y - p.pos[1]) > 1:
+            raise InvariantError(f"{table.name}: {c} drawn at {s.pos}, placed at {p.pos}")
+        if s.face_up != p.face_up:
+            raise InvariantError(f"{table.name}: {c} face {'up' if s.face_up else 'down'}, "
+                                 f"placed face {'up' if p.face_up else 'down'}")
+        if (s.w, s.h) != tuple(p.size):
+            raise InvariantError(f"{table.name}: {c} drawn {s.w}x{s.h}, placed {p.size}")
+
+
+def _sorted(cards: Any) -> list[str]:
+    return sorted(map(str, cards))
+
+
+def check_model(table: Any) -> None:
+    """Once settled, the table's picture of the cards (its ``view``, which the animations
+    move card by card) is the engine's position: each hand, the field, the piles, the stock."""
+    from game.table.climbing_view import ClimbingView
+    from game.table.fishing_view import FishingView
+    view, g = getattr(table, "view", None), table.game
+    if not table.settled() or g.is_over or view is None:
+        return
+    if isinstance(view, FishingView):
+        pending = [g.pending] if getattr(g, "pending", None) is not None else []
+        shown = {"hands": [_sorted(h) for h in view.hands],
+                 "field": _sorted([*view.field.values(), *view.staged,
+                                  *([view.drawn] if view.drawn else [])]),
+                 "piles": [_sorted(p) for p in view.piles], "stock": _sorted(view.stock)}
+        engine = {"hands": [_sorted(h) for h in g.hands], "field": _sorted([*g.field, *pending]),
+                  "piles": [_sorted(p) for p in g.piles], "stock": _sorted(g.stock)}
+    elif isinstance(view, ClimbingView):
+        shown = {"hands": [_sorted(c.card for c in h) for h in view.hands]}
+        engine = {"hands": [_sorted(h) for h in g.hands]}
+    else:
+        return
+    for part, cards in shown.items():
+        if cards != engine[part]:
+            raise InvariantError(f"{table.name}: the {part} shown are {cards}, the engine's "
+                                 f"{engine[part]}")
+
+
+def check(app: Any) -> None:
+    """Every invariant of the app as it stands (InvariantError names the broken one)."""
+    check_stack(app)
+    for table in tables(app):
+        check_cards(table)
+        check_saved(table)
+    top = app.stack.top
+    if top in tables(app):
+        check_view(top)
+        check_model(top)
+
+
+# ----------------------------------------------------------------------------------------------
+# Input
+
+
+def settle_workers(app: Any, timeout: float = 10.0) -> None:
+    """Wait for the answers of the computer seats and the solver now, so that they arrive at
+    the same step on every run of a seed (a replay is exact)."""
+    for table in tables(app):
+        if table.computers is not None:
+            table.computers.wait(timeout)
+        worker = getattr(table, "worker", None)
+        if worker is not None and worker.busy:  # the solver: most positions take far less
+            worker.wait(min(timeout, 0.5))
+
+
+def _event(kind: int, **attrs: Any) -> pygame.event.Event:
+    return pygame.event.Event(kind, **attrs)
+
+
+def key_events(k: int, mod: int = 0) -> list[pygame.event.Event]:
+    name = pygame.key.name(k)
+    text = name if len(name) == 1 and not mod & pygame.KMOD_CTRL else ""
+    return [_event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0),
+            _event(pygame.KEYUP, key=k, mod=mod, unicode=text, scancode=0)]
+
+
+def targets(app: Any) -> list[pygame.Rect]:
+    """What a player would aim at on the scene on top: its widgets and its cards."""
+    top = app.stack.top
+    rects: list[pygame.Rect] = []
+    stack = list(getattr(top, "widgets", []))
+    while stack:
+        w = stack.pop()
+        stack.extend(getattr(w, "children", []))
+        r = getattr(w, "rect", None)
+        if isinstance(r, pygame.Rect) and r.w > 0 and r.h > 0:
+            rects.append(r)
+    for s in getattr(top, "sprites", {}).values():
+        if s.alpha:
+            rects.append(pygame.Rect(int(s.x - s.w / 2), int(s.y - s.h / 2), s.w, s.h))
+    return rects
+
+
+class Driver:
+    """Makes the input of one episode from its random generator."""
+
+    def __init__(self, rng: random.Random, app: Any) -> None:
+        self.rng = rng
+        self.app = app
+
+    def point(self) -> tuple[int, int]:
+        w, h = self.app.screen.get_size()
+        rects = targets(self.app)
+        if rects and self.rng.random() < 0.6:
+            r = self.rng.choice(rects)
+            return (self.rng.randint(r.left, max(r.left, r.right - 1)),
+                    self.rng.randint(r.top, max(r.top, r.bottom - 1)))
+        return self.rng.randint(-20, w + 20), self.rng.randint(-20, h + 20)
+
+    def random_events(self) -> list[pygame.event.Event]:
+        rng = self.rng
+        kind = rng.choices(["motion", "click", "drag", "wheel", "key", "text", "window",
+                            "resize"], [20, 15, 8, 3, 22, 3, 2, 1])[0]
+        if kind == "motion":
+            return [_event(pygame.MOUSEMOTION, pos=self.point(), rel=(rng.randint(-9, 9), 0),
+                           buttons=(0, 0, 0))]
+        if kind == "click":
+            pos, button = self.point(), rng.choice([1, 1, 1, 1, 3, 2])
+            return [_event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                    _event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                    _event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+        if kind == "drag":
+            start, end = self.point(), self.point()
+            events = [_event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
+            steps = rng.randint(1, 6)
+            for i in range(1, steps + 1):
+                p = (start[0] + (end[0] - start[0]) * i // steps,
+                     start[1] + (end[1] - start[1]) * i // steps)
+                events.append(_event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+            if rng.random() < 0.9:  # now and then the button is never released
+                events.append(_event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+            return events
+        if kind == "wheel":
+            return [_event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False,
+                           precise_x=0.0, precise_y=0.0)]
+        if kind == "key":
+            k, mod = rng.choice(KEYS), rng.choice(MODS)
+            if rng.random() < 0.15:  # a held key: its repeats, then the release
+                down = key_events(k, mod)[0]
+                return [down] * rng.randint(2, 6) + key_events(k, mod)[1:]
+            return key_events(k, mod)
+        if kind == "text":
+            text = "".join(rng.choices("0123456789abcxyz -+.日本ё", k=rng.randint(1, 4)))
+            return [_event(pygame.TEXTINPUT, text=text)]
+        if kind == "window":
+            return [_event(rng.choice([pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED,
+                                       pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED,
+                                       pygame.WINDOWLEAVE, pygame.WINDOWENTER,
+                                       pygame.ACTIVEEVENT]), gain=0, state=0)]
+        if rng.random() < 0.7:
+            w, h = rng.randint(960, 1920), rng.randint(600, 1080)
+        else:
+            w, h = rng.randint(100, 3000), rng.randint(100, 2000)
+        return [_event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))]
+
+    def guided_events(self) -> list[pygame.event.Event]:
+        """The keys that make progress on the scene on top."""
+        top = self.app.stack.top
+        name = getattr(top, "name", "")
+        if name in FISHING:
+            guide = GUIDES["fishing"]
+        elif name in GUIDES:
+            guide = GUIDES[name]
+        else:
+            guide = GUIDES["other"]
+        if name == "yatsuhashi" and top.game.is_stuck and not top.game.is_won:
+            return key_events(pygame.K_F2)
+        keys, weights = zip(*guide)
+        return key_events(self.rng.choices(keys, weights)[0])
+
+
+# ----------------------------------------------------------------------------------------------
+# Episodes
+
+
+def episode_seed(seed: int, episode: int) -> int:
+    return seed * 1_000_003 + episode
+
+
+@dataclass
+class Episode:
+    """One episode: a fresh app over a fresh user folder, to one destination."""
+
+    seed: int
+    number: int
+    events: int
+    home: Path
+    report: Report = field(default_factory=Report)
+    on_action: Callable[[Any], None] | None = None   # kill mode: told after every action
+    destination: str = ""   # "": chosen at random (games most often)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(episode_seed(self.seed, self.number))
+        choice = self.rng.choices(list(DESTINATIONS), list(DESTINATIONS.values()))[0]
+        self.destination = self.destination or choice
+        self.report.destinations[self.destination] += 1
+        self.finished: set[int] = set()      # the tables whose game ended (counted once)
+        self.counts: dict[int, int] = {}     # table -> actions seen
+
+    # The app ------------------------------------------------------------------------------
+    def open_app(self) -> Any:
+        from game.app import App
+        from game.settings import Settings
+        os.environ["HANAFUDA_PARLOR_HOME"] = str(self.home)
+        settings = Settings()
+        settings.animation_speed = self.rng.choice(["off", "fast", "fast", "normal"])
+        app = App((1280, 800), headless=True, settings=settings, strict=True)
+        app.start()
+        return app
+
+    def close_app(self, app: Any) -> None:
+        """Leave as the window's close button does: every scene's exit, then the files."""
+        while len(app.stack):
+            app.stack.pop()
+        app.save_settings()
+        app.stats.save()
+
+    # Steps ----------------------------------------------------------------------------------
+    def send(self, app: Any, events: list[pygame.event.Event]) -> None:
+        for e in events:
+            if e.type == pygame.QUIT:
+                continue
+            app.dispatch(e)
+            self.report.events += 1
+            if not len(app.stack):  # the menu's Quit: start again, as a player would
+                app.start()
+        self.after_step(app)
+
+    def frame(self, app: Any, dt: float | None = None) -> None:
+        app.frame(self.rng.choice(DTS) if dt is None else dt)
+        self.report.frames += 1
+        settle_workers(app)
+        self.after_step(app)
+
+    def after_step(self, app: Any) -> None:
+        top = app.stack.top
+        self.report.scenes[getattr(top, "name", "?")] += 1
+        for table in tables(app):
+            g = table.game
+            if (g.is_over or getattr(g, "is_stuck", False)) and id(g) not in self.finished:
+                self.finished.add(id(g))   # Yatsuhashi: a deal won, or stuck (lost)
+                self.report.games_finished[table.name] += 1
+            n = len(table.game.actions)
+            if n != self.counts.get(id(table)):
+                self.counts[id(table)] = n
+                self.report.actions += 1
+                if self.on_action is not None:
+                    self.on_action(table)
+        check(app)
+
+    # Navigation -----------------------------------------------------------------------------
+    def press(self, app: Any, text: str) -> bool:
+        for r in _buttons(app.stack.top, text):
+            self.send(app, [_event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0),
+                                   buttons=(0, 0, 0)),
+                            _event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1),
+                            _event(pygame.MOUSEBUTTONUP, pos=r.center, button=1)])
+            return True
+        return False
+
+    def go(self, app: Any) -> None:
+        """From the menu to the destination, as a player goes."""
+        from game.i18n import _
+        d = self.destination
+        if d == "menu":
+            return
+        if d in GAMES:
+            self.press(app, GAMES[d].title)
+            self.frame(app, 0.0)
+            setup = app.stack.top
+            if getattr(setup, "name", "") != "setup":
+                return
+            self.randomize_setup(setup)
+            self.press(app, _("Start"))
+            if getattr(app.stack.top, "name", "") == "dialog":  # a game over a saved one
+                self.send(app, key_events(pygame.K_RETURN))
+        else:
+            self.press(app, {"settings": _("Settings"), "statistics": _("Statistics"),
+                             "gallery": _("Card gallery")}[d])
+        self.frame(app, 0.0)
+
+    def randomize_setup(self, setup: Any) -> None:
+        rng, info = self.rng, GAMES[self.destination]
+        n = rng.randint(info.min_players, info.max_players)
+        levels = list(info.ai_levels) or ["human"]
+        seats = [rng.choice(levels) for _ in range(n)]
+        humans = rng.choices([0, 1, 2], [1, 8, 1])[0] if info.ai_levels else 1
+        for i in rng.sample(range(n), min(humans, n)):
+            seats[i] = "human"
+        setup.setup.seats = seats
+        for opt in info.options:
+            if rng.random() < 0.5:
+                setup.setup.options[opt.key] = rng.choice(opt.choices)[0]
+        setup.setup.seed = rng.randint(1, 99_999)
+        setup.rebuild()
+
+    def leave_and_continue(self, app: Any) -> None:
+        """Back to the menu (the table leaves its game) and Continue: the same game, every
+        action in place."""
+        from game.i18n import _
+        from game.scenes.menu import MenuScene
+        table = next(iter(tables(app)), None)
+        if table is None or table.session is None or table.session.closed:
+            return
+        before = [str(a) for a in table.game.actions]
+        name = table.name
+        app.stack.reset(MenuScene())
+        self.frame(app, 0.0)
+        if not before:
+            return
+        if not self.press(app, _("Continue")):
+            raise LostActions(f"{name}: left with {len(before)} actions, no Continue offered")
+        self.frame(app, 0.0)
+        again = next(iter(tables(app)), None)
+        after = [] if again is None else [str(a) for a in again.game.actions]
+        if after != before:
+            raise LostActions(f"{name}: left with {len(before)} actions, continued with "
+                              f"{len(after)}")
+        self.report.continues += 1
+
+    # The episode ----------------------------------------------------------------------------
+    def run(self) -> Report:
+        start = time.perf_counter()
+        home = os.environ.get("HANAFUDA_PARLOR_HOME")
+        app = self.open_app()
+        try:
+            check(app)
+            self.go(app)
+            self.play(app)
+            self.close_app(app)
+        finally:
+            _restore_home(home)
+            self.report.episodes += 1
+            self.report.seconds += time.perf_counter() - start
+        return self.report
+
+    def play(self, app: Any) -> None:
+        rng, driver = self.rng, Driver(self.rng, app)
+        share = rng.choice([0.3, 0.6, 0.9, 0.97])  # of guided input at a table
+        budget = self.events
+        if share > 0.95:  # play the game to its end: up to four times as long
+            budget = self.events * 4
+        while self.report.events < budget:
+            if budget > self.events and self.finished and self.report.events >= self.events:
+                break
+            top = app.stack.top
+            in_game = bool(tables(app))
+            guided = rng.random() < (share if in_game else 0.3)
+            self.send(app, driver.guided_events() if guided else driver.random_events())
+            if rng.random() < 0.5:
+                self.frame(app)
+            if in_game and rng.random() < 0.002:
+                self.leave_and_continue(app)
+            if top is not app.stack.top and not tables(app) and rng.random() < 0.3:
+                self.go(app)  # back at the menu: off to the destination again
+
+
+def _restore_home(home: str | None) -> None:
+    if home is None:
+        os.environ.pop("HANAFUDA_PARLOR_HOME", None)
+    else:
+        os.environ["HANAFUDA_PARLOR_HOME"] = home
+
+
+def _buttons(scene: Any, text: str) -> Iterator[pygame.Rect]:
+    stack = list(getattr(scene, "widgets", []))
+    while stack:
+        w = stack.pop(0)
+        stack.extend(getattr(w, "children", []))
+        if getattr(w, "text", None) == text and getattr(w, "enabled", True):
+            yield w.rect
+
+
+# ----------------------------------------------------------------------------------------------
+# Runs
+
+
+def run_episode(seed: int, number: int, events: int, keep: bool = False,
+                destination: str | None = None) -> Report:
+    """One episode in this process; a failure is counted and described, never raised."""
+    home = Path(tempfile.mkdtemp(prefix=f"soak-{seed}-{number}-"))
+    episode = Episode(seed, number, events, home, destination=destination or "")
+    failed = False
+    try:
+        episode.run()
+    except LostActions as exc:
+        failed = True
+        episode.report.lost_actions += 1
+        episode.report.failures.append(_failure(seed, number, episode, exc))
+    except InvariantError as exc:
+        failed = True
+        episode.report.invariant_breaks += 1
+        episode.report.failures.append(_failure(seed, number, episode, exc))
+    except Exception as exc:  # noqa: BLE001 - every exception is a finding
+        failed = True
+        episode.report.exceptions += 1
+        episode.report.failures.append(_failure(seed, number, episode, exc))
+    if not (failed or keep):
+        shutil.rmtree(home, ignore_errors=True)
+    return episode.report
+
+
+def _failure(seed: int, number: int, episode: Episode, exc: BaseException) -> str:
+    return (f"seed {seed} episode {number} ({episode.destination}) after "
+            f"{episode.report.events} events: {type(exc).__name__}: {exc}\n"
+            f"  replay: python -m tools.soak --seed {seed} --episode {number} "
+            f"--episode-events {episode.events} --to {episode.destination}\n"
+            f"  folder: {episode.home}\n"
+            + "".join(traceback.format_exception(exc)[-6:]))
+
+
+def soak(events: int, seed: int, per_episode: tuple[int, int] = (300, 3000),
+         progress: Callable[[Report], None] | None = None,
+         destinations: tuple[str, ...] | None = None) -> Report:
+    """Episodes until ``events`` input events have been sent: each to a destination chosen
+    at random, or to each of ``destinations`` in turn."""
+    total = Report()
+    rng = random.Random(seed)
+    number = 0
+    while total.events < events:
+        n = min(rng.randint(*per_episode), max(1, events - total.events))
+        to = destinations[number % len(destinations)] if destinations else None
+        total.add(run_episode(seed, number, n, destination=to))
+        number += 1
+        if progress is not None:
+            progress(total)
+    return total
+
+
+# ----------------------------------------------------------------------------------------------
+# Kill -9 and restart
+
+
+def _child(seed: int, number: int, events: int, home: Path) -> None:  # pragma: no cover
+    """The kill mode's child: an episode that reports the actions of its table after each."""
+    def told(table: Any) -> None:
+        print(json.dumps({"id": table.session.id if table.session else None,
+                          "actions": [str(a) for a in table.game.actions]}), flush=True)
+    game = random.Random(episode_seed(seed, number)).choice(list(GAMES))
+    episode = Episode(seed, number, events, home, on_action=told, destination=game)
+    episode.run()
+
+
+def kill_and_continue(seed: int, number: int, events: int = 4000) -> Report:
+    """Run an episode in a child, kill it (SIGKILL) at a random moment, then open the app on
+    its folder: Continue must resume with every action the child reported."""
+    import signal
+    import threading
+    report = Report(kills=1, episodes=1)
+    rng = random.Random(episode_seed(seed, number) ^ 0x4B1)
+    home = Path(tempfile.mkdtemp(prefix=f"soak-kill-{seed}-{number}-"))
+    cmd = [sys.executable, "-m", "tools.soak", "--child", "--seed", str(seed), "--episode",
+           str(number), "--episode-events", str(events), "--home", str(home)]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(proc.stdout or []), daemon=True)
+    reader.start()
+    start = time.perf_counter()
+    wanted = rng.randint(1, 60)    # kill after this many reported actions ...
+    limit = rng.uniform(1.0, 8.0)  # ... or this many seconds, whichever first
+    while proc.poll() is None and len(lines) < wanted and time.perf_counter() - start < limit:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    reader.join(2)
+    report.seconds = time.perf_counter() - start
+    stderr = proc.stderr.read() if proc.stderr else ""
+    if proc.returncode not in (-signal.SIGKILL, 0):
+        report.exceptions += 1
+        report.failures.append(f"kill seed {seed} episode {number}: the child failed "
+                               f"({proc.returncode}):\n{stderr[-2000:]}")
+        return report
+    reported = [json.loads(line) for line in lines if line.startswith("{")]
+    report.actions = len(reported)
+    try:
+        _continue_after_kill(home, reported[-1] if reported else None, report)
+    except Exception as exc:  # noqa: BLE001
+        report.exceptions += 1
+        report.failures.append(f"kill seed {seed} episode {number}: {exc!r}\n"
+                               + traceback.format_exc()[-1500:])
+    else:
+        shutil.rmtree(home, ignore_errors=True)
+    return report
+
+
+def _continue_after_kill(home: Path, last: dict[str, Any] | None, report: Report) -> None:
+    from game.session import load_current
+    old_home = os.environ.get("HANAFUDA_PARLOR_HOME")
+    os.environ["HANAFUDA_PARLOR_HOME"] = str(home)
+    try:
+        _continue_in(home, last, report, load_current())
+    finally:
+        _restore_home(old_home)
+
+
+def _continue_in(home: Path, last: dict[str, Any] | None, report: Report,
+                 found: tuple[Any, str | None]) -> None:
+    from game.i18n import _
+    session, problem = found
+    if problem:
+        report.lost_actions += 1
+        report.failures.append(f"after the kill the save could not be used: {problem}")
+        return
+    if last is None or not last["actions"]:
+        return  # nothing was played before the kill
+    if session is None:
+        # The last action reported may have ended the game (its save is gone): fine only then.
+        report.failures.append("note: no save after the kill (the game had ended)")
+        return
+    episode = Episode(0, 0, 0, home)
+    app = episode.open_app()
+    try:
+        if not episode.press(app, _("Continue")):
+            raise LostActions("no Continue after the kill")
+        episode.frame(app, 0.0)
+        table = next(iter(tables(app)), None)
+        resumed = [] if table is None else [str(a) for a in table.game.actions]
+        if resumed[:len(last["actions"])] != last["actions"]:
+            report.lost_actions += 1
+            report.failures.append(f"Continue resumed {len(resumed)} actions; the killed "
+                                   f"program had reported {len(last['actions'])}")
+        report.continues += 1
+        check(app)
+    finally:
+        episode.close_app(app)
+
+
+# ----------------------------------------------------------------------------------------------
+# Command line
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.soak", description=__doc__.split(
+        "\n\n")[0])
+    parser.add_argument("--events", type=int, default=20_000, help="input events in all")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--episode", type=int, help="replay this episode only")
+    parser.add_argument("--episode-events", type=int, default=3000,
+                        help="events of the episode replayed with --episode")
+    parser.add_argument("--to", choices=list(DESTINATIONS),
+                        help="the destination of the episode replayed with --episode")
+    parser.add_argument("--kills", type=int, default=0, help="kill -9 and restart this often")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--home", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    pygame.init()
+    if args.child:  # pragma: no cover - the kill mode's child
+        _child(args.seed, args.episode, args.episode_events, args.home)
+        return 0
+    if args.episode is not None:
+        report = run_episode(args.seed, args.episode, args.episode_events, keep=True,
+                             destination=args.to)
+    elif args.kills:
+        report = Report()
+        for k in range(args.kills):
+            report.add(kill_and_continue(args.seed, k))
+    else:
+        last = [time.perf_counter()]
+
+        def progress(r: Report) -> None:
+            if time.perf_counter() - last[0] > 30:
+                last[0] = time.perf_counter()
+                print(f"... {r.events:,} events, {r.episodes} episodes, "
+                      f"{r.exceptions + r.invariant_breaks + r.lost_actions} failures",
+                      flush=True)
+        report = soak(args.events, args.seed, progress=progress)
+    for failure in report.failures:
+        print(failure)
+    print(report.summary())
+    return 0 if report.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
