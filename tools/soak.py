@@ -311,6 +311,11 @@ def _event(kind: int, **attrs: Any) -> pygame.event.Event:
 
 
 def key_events(k: int, mod: int = 0) -> list[pygame.event.Event]:
+    """A key pressed and released, as the window sends it.
+
+    >>> [pygame.event.event_name(e.type) for e in key_events(pygame.K_a)]
+    ['KeyDown', 'KeyUp']
+    """
     name = pygame.key.name(k)
     text = name if len(name) == 1 and not mod & pygame.KMOD_CTRL else ""
     return [_event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0),
