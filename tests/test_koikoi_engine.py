@@ -237,6 +237,7 @@ def test_optional_matching_lays_a_matching_card_down():
                rules=KoiKoiRules(matching="optional"))
     events = g.apply("play 1B -")
     assert "captured" not in kinds(events)
+    assert kinds(events)[:2] == ["played", "to_field"]  # as a card that matches nothing
     assert codes(g.field) == "1C1 5C1 1B 8C1"
     assert g.piles == [[], []]
 

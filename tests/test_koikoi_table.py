@@ -642,3 +642,19 @@ def test_stopping_now_is_shown_only_for_a_seat_that_could_stop(app):
     app.frame(0.0)
     assert "Stopping now scores ×6" in seat_lines(t, seat)  # 3 (field) × 2 (a call)
     assert not [x for x in seat_lines(t, 1 - seat) if "Stopping now" in x]
+
+
+def test_a_matching_card_dropped_on_the_field_under_optional_matching_lands_there(app):
+    """Found by the soak: a card laid down by choice stayed where it was dropped, and the
+    table's picture of the field lacked it (the engine told no ``to_field``)."""
+    t = make_table(app, seed=5, matching="optional")
+    until_my_turn(app, t)
+    g = t.game
+    lay = next(a for a in g.legal_actions() if getattr(a, "lay", False))
+    drag(app, t.sprites[lay.card].rect.center,
+         (t.layout_.drawn_spot[0], t.layout_.field.bottom - 5))
+    assert str(g.actions[-1]) == str(lay)
+    run_until(app, lambda: not t.animating)
+    assert lay.card in t.view.field.values() or lay.card in t.view.piles[1]
+    place = t.places()[lay.card]
+    assert t.sprites[lay.card].pos == place.pos

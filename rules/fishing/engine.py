@@ -612,7 +612,10 @@ class FishingGame:
         if action.lay:
             self.field.append(c)
             self.field_mask |= 1 << c.index
-            self._events.append(Event("played", p, (c,), {"captures": []}))  # laid down
+            # Laid down: the same two events as a card that matches nothing (the tables move
+            # the card to the field on ``to_field``).
+            self._events.append(Event("played", p, (c,), {"captures": []}))
+            self._events.append(Event("to_field", p, (c,)))
         else:
             capture: Capture | None
             if action.target is not None:
