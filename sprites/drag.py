@@ -55,6 +55,9 @@ class DragController:
     let the scene make targets glow.
 
     ``speed`` multiplies the snap-back duration (use the animation-speed factor; 0 = instant).
+    ``home``: where a card sent back goes, asked at that moment (a table's place for it now:
+    the hand may have changed while the card was held); None or an answer of None: where the
+    card was picked up.
     ``enabled = False`` ignores new presses (e.g. while the animation queue is busy).
     """
 
@@ -70,8 +73,10 @@ class DragController:
         return_duration: float = 0.25,
         lift_scale: float = 1.06,
         speed: float = 1.0,
+        home: Optional[Callable[[CardSprite], Optional[Point]]] = None,
     ) -> None:
         self.pick = pick
+        self.home = home
         self._targets = targets
         self.on_drop = on_drop
         self.on_refuse = on_refuse
@@ -200,7 +205,8 @@ class DragController:
     def _send_back(self, sprites: list[CardSprite]) -> None:
         duration = self.return_duration * self.speed
         for sprite, origin in zip(sprites, self._origins):
-            sprite.move_to(origin, duration, ease_out_back)
+            now = self.home(sprite) if self.home is not None else None
+            sprite.move_to(origin if now is None else now, duration, ease_out_back)
 
     def _reset(self) -> None:
         self.sprites = []

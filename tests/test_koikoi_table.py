@@ -658,3 +658,22 @@ def test_a_matching_card_dropped_on_the_field_under_optional_matching_lands_ther
     assert lay.card in t.view.field.values() or lay.card in t.view.piles[1]
     place = t.places()[lay.card]
     assert t.sprites[lay.card].pos == place.pos
+
+
+def test_a_key_that_acts_while_a_card_is_held_puts_the_card_back_first(app):
+    """Found by the soak: a card held (button never released) while Enter played another
+    flew back, on release, to its old spot in the hand instead of its place now."""
+    t = make_table(app, seed=5)
+    until_my_turn(app, t)
+    hand = t.view.hands[t.viewer]
+    held = t.sprites[hand[-1]]
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=held.rect.center, button=1))
+    motion(app, (held.rect.centerx + 40, held.rect.centery - 200), buttons=(1, 0, 0))
+    assert t.drag.dragging
+    key(app, pygame.K_RETURN)   # the focused card is played by the keyboard
+    assert not t.drag.active
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+    run_until(app, lambda: human_turn(app, t) and t.settled())
+    places = t.places()
+    for c in t.view.hands[t.viewer]:
+        assert t.sprites[c].pos == places[c].pos, c

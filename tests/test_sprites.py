@@ -589,6 +589,27 @@ def test_cancel_returns_without_callbacks():
     assert rec.drops == rec.refusals == rec.clicks == []
 
 
+def test_a_card_let_go_goes_home_where_it_belongs_now():
+    """``home``: the hand changed while the card was held (found by the soak: it flew back to
+    where it had been picked up)."""
+    card = make_card(pos=(100, 100))
+    rec = Recorder()
+    homes = {id(card): (160.0, 100.0)}
+    drag = rec.controller([card], [Slot((350, 250, 100, 120))], speed=0.0,
+                          home=lambda s: homes.get(id(s)))
+    drag.handle_event(down((100, 100)))
+    drag.handle_event(motion((700, 50)))
+    drag.handle_event(up((700, 50)))
+    card.update(0.0)
+    assert card.pos == (160.0, 100.0)
+    homes.clear()  # no place now: back where it was picked up
+    drag.handle_event(down((160, 100)))
+    drag.handle_event(motion((700, 50)))
+    assert drag.cancel()
+    card.update(0.0)
+    assert card.pos == (160.0, 100.0)
+
+
 # AnimationQueue ----------------------------------------------------------------------------------
 def test_speed_factors():
     assert SPEED_FACTORS == {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}

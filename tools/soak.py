@@ -805,16 +805,21 @@ def main(argv: list[str] | None = None) -> int:
             report.add(kill_and_continue(args.seed, k))
     else:
         last = [time.perf_counter()]
+        shown = [0]
 
         def progress(r: Report) -> None:
+            for failure in r.failures[shown[0]:]:  # at once: a long run may be stopped
+                print(failure, flush=True)
+            shown[0] = len(r.failures)
             if time.perf_counter() - last[0] > 30:
                 last[0] = time.perf_counter()
                 print(f"... {r.events:,} events, {r.episodes} episodes, "
                       f"{r.exceptions + r.invariant_breaks + r.lost_actions} failures",
                       flush=True)
         report = soak(args.events, args.seed, progress=progress)
-    for failure in report.failures:
-        print(failure)
+    if args.kills or args.episode is not None:
+        for failure in report.failures:
+            print(failure)
     print(report.summary())
     return 0 if report.ok else 1
 

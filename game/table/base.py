@@ -114,7 +114,8 @@ class CardTable(CardTableInput, CardTableDrawing):
             c: CardSprite(faces.face_renderer(self.face_of(c)), faces.back_renderer("black"),
                           size=(60, 96), face_up=False, data=c) for c in deck}
         self.drag = DragController(self.pick, self.drop_targets, on_drop=self.on_drop,
-                                   on_refuse=self.on_refuse, on_click=self.on_click)
+                                   on_refuse=self.on_refuse, on_click=self.on_click,
+                                   home=self.home_of)
         self.warmer = FaceWarmer()
         self.layers = Layers()
         self.log = GameLog()
@@ -331,6 +332,11 @@ class CardTable(CardTableInput, CardTableDrawing):
                 if s not in moving:
                     moving.append(s)
         return moving
+
+    def home_of(self, sprite: CardSprite) -> Point | None:
+        """Where a card let go of goes back to: its place now (None: it has none)."""
+        place = self.places().get(sprite.data)
+        return None if place is None else place.pos
 
     def snap(self) -> None:
         """Every card at its place at once (a layout, a position opened as it stands)."""

@@ -78,6 +78,8 @@ class CardTableInput(TableScene):
             self._down.add(event.key)
         acting = event.type == pygame.MOUSEBUTTONDOWN or (
             event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
+        if acting and event.type == pygame.KEYDOWN and self.drag.active:
+            self.drag.cancel()  # a key acts: the card held goes back (to its place now)
         if acting and self.animating:
             self.settle_now()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
