@@ -516,8 +516,8 @@ class Episode:
             self.press(app, GAMES[d].title)
             self.frame(app, 0.0)
             setup = app.stack.top
-            if getattr(setup, "name", "") != "setup":
-                return
+            if getattr(setup, "name", "") != "setup" or setup.info.id != d:
+                return  # the menu was not on top (a dialog): the player plays where they are
             self.randomize_setup(setup)
             self.press(app, _("Start"))
             if getattr(app.stack.top, "name", "") == "dialog":  # a game over a saved one
