@@ -411,8 +411,8 @@ class Driver:
             guide = GUIDES[name]
         else:
             guide = GUIDES["other"]
-        if name == "yatsuhashi" and top.game.is_stuck and not top.game.is_won:
-            return key_events(pygame.K_F2)
+        if name == "yatsuhashi" and (top.game.is_stuck or top.game.is_won):
+            return key_events(pygame.K_F2)  # a new deal
         keys, weights = zip(*guide)
         return key_events(self.rng.choices(keys, weights)[0])
 
@@ -527,7 +527,9 @@ class Episode:
                              "gallery": _("Card gallery")}[d])
         self.frame(app, 0.0)
 
-    def randomize_setup(self, setup: Any) -> None:
+    def random_setup(self, setup: Any) -> None:
+        """Random seats (mostly one human; now and then none, or two taking turns), options
+        and deal number for ``setup`` (a ``GameSetup`` of the destination)."""
         rng, info = self.rng, GAMES[self.destination]
         n = rng.randint(info.min_players, info.max_players)
         levels = list(info.ai_levels) or ["human"]
@@ -535,12 +537,37 @@ class Episode:
         humans = rng.choices([0, 1, 2], [1, 8, 1])[0] if info.ai_levels else 1
         for i in rng.sample(range(n), min(humans, n)):
             seats[i] = "human"
-        setup.setup.seats = seats
+        setup.seats = seats
         for opt in info.options:
             if rng.random() < 0.5:
-                setup.setup.options[opt.key] = rng.choice(opt.choices)[0]
-        setup.setup.seed = rng.randint(1, 99_999)
-        setup.rebuild()
+                setup.options[opt.key] = rng.choice(opt.choices)[0]
+        setup.seed = rng.randint(1, 99_999)
+
+    def randomize_setup(self, scene: Any) -> None:
+        self.random_setup(scene.setup)
+        scene.rebuild()
+
+    def go_late(self, app: Any) -> None:
+        """A game near its end, saved, and Continue from the menu: the guided play then
+        finishes it (a whole Hana-awase match is twelve deals). The position is a random line
+        played to the end on another engine, less its last 10-60 actions."""
+        from game.i18n import _
+        from game.scenes.menu import MenuScene
+        from game.session import Session, default_setup
+        rng, info = self.rng, GAMES[self.destination]
+        setup = default_setup(self.destination, seed=1)
+        self.random_setup(setup)
+        game, end = info.new_engine(setup), info.new_engine(setup)
+        line: list[Any] = []
+        while not (end.is_over or getattr(end, "is_stuck", False)) and len(line) < 20_000:
+            line.append(rng.choice(end.legal_actions()))
+            end.apply(line[-1])
+        for action in line[:max(0, len(line) - rng.randint(10, 60))]:
+            game.apply(action)
+        Session.start(setup, game, stats=app.stats).leave()
+        app.stack.reset(MenuScene())
+        self.press(app, _("Continue"))
+        self.frame(app, 0.0)
 
     def leave_and_continue(self, app: Any) -> None:
         """Back to the menu (the table leaves its game) and Continue: the same game, every
@@ -573,7 +600,12 @@ class Episode:
         app = self.open_app()
         try:
             check(app)
-            self.go(app)
+            self.share = self.rng.choice([0.3, 0.6, 0.9, 0.97])  # guided input at a table
+            self.finishing = self.share > 0.95 and self.destination in GAMES
+            if self.finishing and self.rng.random() < 0.7:
+                self.go_late(app)
+            else:
+                self.go(app)
             self.play(app)
             self.close_app(app)
         finally:
@@ -583,10 +615,9 @@ class Episode:
         return self.report
 
     def play(self, app: Any) -> None:
-        rng, driver = self.rng, Driver(self.rng, app)
-        share = rng.choice([0.3, 0.6, 0.9, 0.97])  # of guided input at a table
+        rng, driver, share = self.rng, Driver(self.rng, app), self.share
         budget = self.events
-        if share > 0.95:  # play the game to its end: up to four times as long
+        if self.finishing:  # play the game to its end: up to four times as long
             budget = self.events * 4
         while self.report.events < budget:
             if budget > self.events and self.finished and self.report.events >= self.events:
@@ -595,7 +626,9 @@ class Episode:
             in_game = bool(tables(app))
             guided = rng.random() < (share if in_game else 0.3)
             self.send(app, driver.guided_events() if guided else driver.random_events())
-            if rng.random() < 0.5:
+            if self.finishing:
+                self.frame(app, 0.1)   # the animations run on: the computers take turns
+            elif rng.random() < 0.5:
                 self.frame(app)
             if in_game and rng.random() < 0.002:
                 self.leave_and_continue(app)
