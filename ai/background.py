@@ -15,6 +15,12 @@ Jobs are named ``"module:function"`` with picklable arguments and result. As wit
 discards the answer of an earlier one, and a request made while another is running waits
 (replacing any other waiting one) instead of piling up.
 
+A child that dies (killed, crashed, out of memory) is replaced and the job it was on is sent
+again to the new one; a job that kills ``MAX_RESTARTS`` children in a row is given up, and
+``poll`` raises ``WorkerUnavailable`` (the caller carries on without the answer; the next
+request tries a fresh child). The child watches its parent and exits as soon as the parent
+has gone, even in the middle of a job (a killed game leaves no solver running).
+
 >>> w = ProcessWorker()
 >>> w.request("math:hypot", 3, 4)
 1
@@ -27,6 +33,8 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import os
+import threading
 import traceback
 from multiprocessing.connection import Connection
 from typing import Any, Callable
@@ -34,8 +42,16 @@ from typing import Any, Callable
 from ai.runner import AIWorker
 
 
+#: Children a job may lose (each replaced, the job sent again) before it is given up.
+MAX_RESTARTS = 3
+
+
 class BackgroundError(RuntimeError):
     """A background job raised: the message holds its traceback."""
+
+
+class WorkerUnavailable(BackgroundError):
+    """The job's child process died ``MAX_RESTARTS`` times in a row: no answer will come."""
 
 
 _Job = tuple[int, str, tuple[Any, ...]]  # request id, "module:function", arguments
@@ -47,7 +63,18 @@ def _resolve(name: str) -> Callable[..., Any]:
     return function
 
 
+def _exit_with_parent() -> None:  # pragma: no cover - runs in the child process
+    """Block until the parent process has gone (its sentinel closes), then exit at once."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    parent.join()
+    os._exit(0)
+
+
 def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the child process
+    # A job can run for many seconds without reading the pipe: a thread waits on the parent.
+    threading.Thread(target=_exit_with_parent, name="parent-watch", daemon=True).start()
     while True:
         try:
             job = conn.recv()
@@ -77,6 +104,9 @@ class ProcessWorker:
         self._running: int | None = None       # the request the child is working on
         self._waiting: _Job | None = None
         self._answer: tuple[bool, Any] | None = None
+        self._job: _Job | None = None           # the job the child is on (to send again)
+        self.deaths = 0                         # children lost by the job now running
+        self.restarts = 0                       # children replaced in all (for the log)
 
     def request(self, name: str, *args: Any) -> int:
         """Run ``name(*args)`` in the child; returns the request id."""
@@ -98,20 +128,52 @@ class ProcessWorker:
                                      daemon=True)
             self._proc.start()
             child.close()
-        self._conn.send(job)
+        try:
+            self._conn.send(job)
+        except (OSError, ValueError):  # the child died since: the next poll finds out
+            pass
         self._running = job[0]
+        self._job = job
 
     def _collect(self, timeout: float = 0.0) -> None:
-        if self._running is None or not self._conn.poll(timeout):
+        if self._running is None:
+            return
+        try:
+            ready = self._conn.poll(timeout)
+        except (OSError, ValueError):
+            ready = True
+        if not ready:
+            if self._proc is not None and not self._proc.is_alive():
+                self._died()  # gone without the pipe saying so yet
             return
         try:
             rid, ok, value = self._conn.recv()
-        except (EOFError, OSError):  # the child died: report it, start afresh next time
-            rid, ok, value = self._running, False, "the background process stopped"
-            self._proc = None
+        except (EOFError, OSError, ValueError):
+            self._died()
+            return
         self._running = None
+        self.deaths = 0
         if rid == self._current:
             self._answer = (ok, value)
+        self._next()
+
+    def _died(self) -> None:
+        """The child died while working: a new child takes the job again, unless it is given
+        up (``MAX_RESTARTS`` deaths) or no longer wanted."""
+        job, self._job, self._running = self._job, None, None
+        self._proc = None
+        self.deaths += 1
+        self.restarts += 1
+        if job is not None and job[0] == self._current and self._waiting is None:
+            if self.deaths < MAX_RESTARTS:
+                self._send(job)
+                return
+            self._answer = (False, WorkerUnavailable(
+                f"the background process stopped {self.deaths} times on {job[1]}"))
+        self.deaths = 0
+        self._next()
+
+    def _next(self) -> None:
         if self._waiting is not None:
             job, self._waiting = self._waiting, None
             if job[0] == self._current:
@@ -130,7 +192,7 @@ class ProcessWorker:
         self._answer = None
         self._current = 0
         if not ok:
-            raise BackgroundError(value)
+            raise value if isinstance(value, BackgroundError) else BackgroundError(value)
         return value
 
     @property

@@ -248,12 +248,27 @@ class App:
         self.running = False
 
     def shutdown(self) -> None:
+        """The program closes (the window's close button, Quit, the end of ``run``): every
+        scene leaves as it does through the menu (``exit()``: a table keeps its game saved
+        for Continue, its workers stop), then settings and statistics are saved."""
+        self.close_scenes()
         self.save_settings()
         try:
             self.stats.save()
         except OSError:
             log.exception("could not save statistics")
         pygame.quit()
+
+    def close_scenes(self) -> None:
+        """Every scene's ``exit()``, top first; one that fails is logged and the rest still
+        close (in strict mode it raises)."""
+        while len(self.stack):
+            try:
+                self.stack.clear()
+            except Exception:  # noqa: BLE001 - closing must reach the files
+                if self.strict:
+                    raise
+                log.exception("a screen failed to close")
 
     # Screenshots ----------------------------------------------------------------------------
     def settle(self, max_seconds: float = 20.0, dt: float = 1 / FPS) -> None:

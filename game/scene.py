@@ -146,6 +146,11 @@ class SceneStack:
             self._scenes.pop().exit()
         return self.push(scene)
 
+    def clear(self) -> None:
+        """Remove every scene, top first, each with its ``exit()`` (the program closes)."""
+        while self._scenes:
+            self._scenes.pop().exit()
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         for scene in self._scenes:

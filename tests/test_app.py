@@ -345,3 +345,42 @@ def test_a_still_scene_without_input_runs_at_a_lower_frame_rate(app):
     assert app.frame_rate(IDLE_AFTER + 0.5) == IDLE_FPS < FPS
     app.push(Moving())
     assert app.frame_rate(IDLE_AFTER + 0.5) == FPS    # something is moving
+
+
+def test_closing_the_window_leaves_every_scene_as_the_menu_does(app, monkeypatch):
+    """The window's close button (QUIT, then ``shutdown``): each scene's ``exit()``, top
+    first; a table keeps its game saved for Continue (not counted lost)."""
+    from game.scenes.koikoi import KoiKoiTable
+    from game.session import default_setup, load_current
+    monkeypatch.setattr(pygame, "quit", lambda: None)   # the suite's pygame stays up
+    setup = default_setup("koikoi", seed=7)
+    setup.seats = ["human", "easy"]
+    table = app.push(KoiKoiTable(setup=setup))
+    table.apply_action(table.game.legal_actions()[0])   # a move: a game in progress
+    table.pause()
+    assert isinstance(app.stack.top, PauseMenu)
+    exits = []
+    for scene in app.stack:
+        monkeypatch.setattr(scene, "exit", lambda real=scene.exit, s=scene: (
+            exits.append(s.name), real())[1])
+    send(app, pygame.event.Event(pygame.QUIT))
+    assert not app.running
+    app.shutdown()
+    assert exits == ["pause", "koikoi", "menu"] and not len(app.stack)
+    assert table.session.closed                       # it left (saved), not finished
+    saved, problem = load_current()
+    assert problem is None and saved is not None and saved.id == table.session.id
+    assert saved.engine().to_dict() == table.game.to_dict()
+    assert app.stats.summary("koikoi").played == 0
+
+
+def test_a_scene_that_fails_to_close_does_not_stop_the_others(app, monkeypatch):
+    monkeypatch.setattr(pygame, "quit", lambda: None)
+    app.strict = False
+    broken = app.push(SettingsScene())
+    monkeypatch.setattr(broken, "exit", lambda: 1 / 0)
+    menu_exits = []
+    monkeypatch.setattr(app.stack.__iter__().__next__(), "exit", lambda: menu_exits.append(1))
+    app.shutdown()
+    assert not len(app.stack) and menu_exits == [1]
+    assert paths.settings_file().exists()   # the files were still saved

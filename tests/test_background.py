@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
-from ai.background import BackgroundError, ProcessWorker, ThreadWorker
+from ai.background import (MAX_RESTARTS, BackgroundError, ProcessWorker, ThreadWorker,
+                           WorkerUnavailable)
 
 
 @pytest.fixture(params=[ProcessWorker, ThreadWorker], ids=["process", "thread"])
@@ -49,7 +57,7 @@ def test_an_error_in_the_job_reaches_the_caller(worker):
     assert worker.wait(30) and worker.poll() == 2
 
 
-def test_the_process_worker_survives_its_child_dying():
+def test_the_process_worker_survives_its_child_dying_between_jobs():
     w = ProcessWorker()
     w.request("math:gcd", 4, 6)
     assert w.wait(30) and w.poll() == 2
@@ -57,11 +65,78 @@ def test_the_process_worker_survives_its_child_dying():
     w._proc.join(5)
     w.request("math:gcd", 9, 6)
     assert w.wait(30) and w.poll() == 3
-    w.request("time:sleep", 30)          # dead in the middle of a job: the job fails
-    w._proc.kill()
+    w.close()
+
+
+def test_a_child_killed_in_the_middle_of_a_job_is_replaced_and_the_job_answered(tmp_path):
+    w = ProcessWorker()
+    w.request("tests.background_jobs:pid")
     assert w.wait(30)
-    with pytest.raises(BackgroundError, match="stopped"):
+    first = w.poll()
+    flag = tmp_path / "go"
+    w.request("tests.background_jobs:wait_for", str(flag))
+    os.kill(first, signal.SIGKILL)      # the solver's process dies while it works
+    for _i in range(3000):              # the death is seen, a new child gets the job again
         w.poll()
-    w.request("math:gcd", 4, 6)
+        if w.restarts:
+            break
+        time.sleep(0.01)
+    assert w.restarts == 1 and w.busy
+    flag.write_text("done")
+    assert w.wait(30) and w.poll() == "done"
+    w.request("tests.background_jobs:pid")
+    assert w.wait(30) and w.poll() != first
+    w.close()
+
+
+def test_a_job_that_kills_every_child_is_given_up_and_the_worker_serves_on():
+    w = ProcessWorker()
+    w.request("tests.background_jobs:die")
+    assert w.wait(60)
+    with pytest.raises(WorkerUnavailable, match="stopped 3 times"):
+        w.poll()
+    assert w.restarts == MAX_RESTARTS and not w.busy
+    w.request("math:gcd", 4, 6)          # the next request: a fresh child
     assert w.wait(30) and w.poll() == 2
     w.close()
+
+
+_PARENT = """
+import sys, time
+sys.path.insert(0, {root!r})
+from ai.background import ProcessWorker
+if __name__ == "__main__":
+    w = ProcessWorker()
+    w.request("tests.background_jobs:pid")
+    w.wait(60)
+    print(w.poll(), flush=True)
+    w.request("time:sleep", 60)          # the child works on when its parent is killed
+    time.sleep(60)
+"""
+
+
+def _gone(pid: int) -> bool:
+    """The process has exited (a zombie waiting for its reaper counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return any(line.startswith("State:") and "Z" in line.split()[1] for line in f)
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+def test_the_child_exits_soon_after_its_parent_is_killed(tmp_path):
+    script = tmp_path / "parent.py"
+    script.write_text(_PARENT.format(root=str(Path(__file__).resolve().parent.parent)))
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        child = int(parent.stdout.readline())
+        assert not _gone(child)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(10)
+        killed = time.monotonic()
+        while not _gone(child) and time.monotonic() - killed < 20:
+            time.sleep(0.01)
+        assert _gone(child), "the child outlived its parent by 20 s"
+    finally:
+        parent.kill()

@@ -8,7 +8,7 @@ import threading
 import pygame
 import pytest
 
-from ai.background import ThreadWorker
+from ai.background import ProcessWorker, ThreadWorker
 from ai.yatsuhashi import useful_move
 from game.scenes.dialog import Dialog, NumberDialog
 from game.scenes.pause import PauseMenu, RulesScene
@@ -512,6 +512,65 @@ def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app
     assert len(calls) == 3 and calls[0] == 3
     assert t.deal_number == calls[2] and t.verdict() is True
     assert pygame.image.tobytes(app.screen, "RGB") != before
+
+
+class DyingSolver(ProcessWorker):
+    """The real worker, whose every job kills its child process (as if the solver were
+    killed or ran out of memory)."""
+
+    def request(self, name, *args):
+        return super().request("tests.background_jobs:die")
+
+
+def test_a_solver_whose_process_keeps_dying_leaves_the_deal_playable(app, monkeypatch):
+    from game.session import load_current
+    monkeypatch.setattr(YatsuhashiTable, "worker_factory", DyingSolver)
+    t = make_table(app, seed=3)
+    run_until(app, lambda: t.verdict() != "thinking", limit=2000)
+    assert t.verdict() == "unavailable" and app.stack.top is t
+    assert t.worker.restarts == 3
+    assert "Solver unavailable" in _drawn_words(app, monkeypatch)
+    before = len(t.game.actions)
+    key(app, pygame.K_h)                     # the hint: the rule of thumb
+    assert t.hint is not None
+    t.play_move(t.hint[0])
+    assert len(t.game.actions) == before + 1
+    saved, problem = load_current()
+    assert problem is None and saved.engine().to_dict() == t.game.to_dict()
+    assert app.stats.summary("yatsuhashi").played == 0
+
+
+def test_winnable_deals_only_without_a_solver_deals_the_deal_unchecked(app, monkeypatch):
+    monkeypatch.setattr(YatsuhashiTable, "worker_factory", DyingSolver)
+    app.settings.animation_speed = "off"
+    setup = default_setup("yatsuhashi", 3)
+    setup.options["winnable_only"] = True
+    t = YatsuhashiTable(setup=setup)
+    app.push(t)
+    run_until(app, lambda: t.finding is None, limit=2000)
+    assert t.deal_number == 3 and t.game.seed == 3 and app.stack.top is t
+    assert "not checked" in t.notice
+
+
+def _drawn_words(app, monkeypatch):
+    """Every text the Yatsuhashi table renders in one frame (a spy on its font)."""
+    import game.scenes.yatsuhashi_draw as drawing
+    seen, real = [], drawing.font
+
+    class Spy:
+        def __init__(self, f):
+            self.f = f
+
+        def render(self, text, *args):
+            seen.append(text)
+            return self.f.render(text, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+    monkeypatch.setattr(drawing, "font", lambda *a, **k: Spy(real(*a, **k)))
+    app.frame(DT)
+    monkeypatch.setattr(drawing, "font", real)
+    return seen
 
 
 def test_statistics_record_best_time_and_fewest_moves_only_for_wins(app):

@@ -458,8 +458,7 @@ class Episode:
 
     def close_app(self, app: Any) -> None:
         """Leave as the window's close button does: every scene's exit, then the files."""
-        while len(app.stack):
-            app.stack.pop()
+        app.close_scenes()
         app.save_settings()
         app.stats.save()
 

@@ -122,6 +122,7 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         self.press_pos: tuple[int, int] = (0, 0)
         self.last_send: tuple[float, tuple[int, int]] = (-1.0, (0, 0))
         self.asked: tuple | None = None             # the position the worker is solving
+        self.solver_lost = False                    # its process kept stopping (unavailable)
         self._reset_deal_state()
         self.game = Game.deal(self.setup.seed)
         #: The position the cards show: the game after the last change animated so far.

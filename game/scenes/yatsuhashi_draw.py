@@ -337,6 +337,8 @@ class TableDrawing(CardTable):
         v = self.verdict()
         if v == "thinking":
             text, color = _("Thinking…"), theme.TEXT_DIM
+        elif v == "unavailable":
+            text, color = _("Solver unavailable"), theme.TEXT_DIM
         elif v is True:
             text, color = _("Winnable"), theme.SUCCESS
         elif v is False:

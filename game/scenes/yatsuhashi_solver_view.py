@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from ai.background import WorkerUnavailable
 from ai.yatsuhashi import useful_move
 from game.i18n import _
 from game.table.base import CardTable
@@ -39,6 +40,7 @@ class SolverView(CardTable):
         verdicts: dict[tuple, tuple[bool | None, list[Move]]]
         finding: dict[str, Any] | None
         asked: tuple | None
+        solver_lost: bool
         dealing: bool
         rng: random.Random
         hint: tuple[Move, float] | None
@@ -75,10 +77,15 @@ class SolverView(CardTable):
         if self.asked == key and self.worker.busy:
             return
         self.asked = key
+        self.solver_lost = False   # a fresh child tries again
         self.worker.request("ai.yatsuhashi:solve_position", self.game.to_dict(), SOLVE_BUDGET)
 
     def _poll_worker(self) -> None:
-        answer = self.worker.poll()
+        try:
+            answer = self.worker.poll()
+        except WorkerUnavailable:
+            self._lost_solver()
+            return
         if answer is None:
             return
         if self.finding is not None:
@@ -89,10 +96,25 @@ class SolverView(CardTable):
             self.verdicts[self.asked] = (winnable, [parse_move(m) for m in line])
         self.asked = None
 
+    def _lost_solver(self) -> None:
+        """The solver's process kept dying on this job: play goes on without its answer. The
+        indicator says so, hints use the rule of thumb, and a winnable deal being looked for
+        is dealt as it is (the player is told it is not proven)."""
+        self.solver_lost = True
+        self.asked = None
+        if self.finding is not None:
+            number = self.finding["number"]
+            self.finding = None
+            self._start_deal(number)
+            self._refuse(_("The solver is unavailable: this deal was not checked."))
+
     def verdict(self) -> bool | None | str:
-        """The indicator: True, False, None (the solver gave up) or "thinking"."""
+        """The indicator: True, False, None (the solver gave up), "thinking", or
+        "unavailable" (its process kept stopping)."""
         known = self.verdicts.get(self._key())
-        return "thinking" if known is None else known[0]
+        if known is None:
+            return "unavailable" if self.solver_lost else "thinking"
+        return known[0]
 
     # Winnable deals only ---------------------------------------------------------------------
     def _find_winnable_deal(self, first: int | None = None) -> None:
@@ -100,18 +122,19 @@ class SolverView(CardTable):
         number) on to random ones, in the background; the table shows the progress."""
         self.drag.cancel()
         self.queue.clear()
-        self.finding = {"checked": 0}
         self.asked = None
         self._gather()       # the cards wait on the stock, face down, until a deal is found
         self.dealing = True
         number = first if first is not None else self.rng.randint(1, 99_999)
+        self.finding = {"checked": 0, "number": number}
         self.worker.request("ai.yatsuhashi:solve_deal", number, FIND_BUDGET)
 
     def _found(self, number: int, winnable: bool | None, line: list[str]) -> None:
         assert self.finding is not None
         self.finding["checked"] += 1
         if not winnable:
-            self.worker.request("ai.yatsuhashi:solve_deal", self.rng.randint(1, 99_999),
+            self.finding["number"] = self.rng.randint(1, 99_999)
+            self.worker.request("ai.yatsuhashi:solve_deal", self.finding["number"],
                                 FIND_BUDGET)
             return
         self.finding = None
