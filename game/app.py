@@ -24,8 +24,11 @@ import pygame  # noqa: E402
 from game import i18n, logs  # noqa: E402
 from game.i18n import _  # noqa: E402
 from game.scene import Scene, SceneStack  # noqa: E402
-from game.settings import Settings, load_settings, save_settings  # noqa: E402
+from game import paths  # noqa: E402
+from game.session import read_setups  # noqa: E402
+from game.settings import Settings, open_settings, save_settings  # noqa: E402
 from game.stats import Statistics  # noqa: E402
+from game.storage import clean_temp_files  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from sounds import SoundBank
@@ -56,9 +59,12 @@ class App:
                  settings: Settings | None = None, strict: bool | None = None) -> None:
         self.strict = strict_from_env() if strict is None else strict
         self.log_path = logs.setup_logging()
+        for folder in (paths.config_dir(), paths.data_dir(), paths.saves_dir()):
+            clean_temp_files(folder)  # left by a save cut short (a kill, a power cut)
         problems: list[str] = []
+        self.settings_writable = True  # False: the file was unreadable, or a newer version's
         if settings is None:
-            settings, problem = load_settings()
+            settings, problem, self.settings_writable = open_settings()
             if problem:
                 problems.append(problem)
         self.settings = settings
@@ -66,6 +72,9 @@ class App:
         self.stats = Statistics.load()
         if self.stats.problem:
             problems.append(self.stats.problem)
+        setups = read_setups().notice
+        if setups:
+            problems.append(setups)
         self.headless = headless
         pygame.init()
         pygame.key.set_repeat(350, 40)
@@ -93,6 +102,9 @@ class App:
         if self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        screens = pygame.display.get_desktop_sizes()
+        if screens:  # never larger than the screen it opens on
+            w, h = min(w, max(MIN_SIZE[0], screens[0][0])), min(h, max(MIN_SIZE[1], screens[0][1]))
         return pygame.display.set_mode((w, h), flags)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -134,6 +146,9 @@ class App:
         i18n.set_language(self.settings.language)
 
     def save_settings(self) -> None:
+        if not self.settings_writable:
+            log.info("settings not saved: the file on disk is kept as it is")
+            return
         try:
             save_settings(self.settings)
         except OSError:

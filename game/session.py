@@ -47,7 +47,9 @@ from typing import TYPE_CHECKING, Any
 from game import paths
 from game.catalog import GAMES, UnknownGameError
 from game.i18n import _
+from game.schema import Int, ListOf, MapOf, Optional, Record, Scalar, Text
 from game.storage import keep_aside, read_json, write_json
+from game.userfile import Loaded, load
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.stats import Statistics
@@ -141,45 +143,62 @@ def check_setup(game_id: str, data: Any) -> GameSetup:
 # Remembered setups (each game's last choices on the setup screen)
 
 
+#: The version of the remembered setups file this program writes.
+SETUPS_VERSION = 1
+SETUPS_MAX_BYTES = 64 << 10
+_SETUP_ENTRY = Record({"seats": ListOf(Text(20), 8), "options": MapOf(Scalar(), 32),
+                       "seed": Optional(Int(1, MAX_SEED, 1))})
+#: Every value of the remembered setups file, with its bounds (a game's entry is checked
+#: again against the registry before it is used).
+SETUPS_SCHEMA = Record({"version": Int(1, SETUPS_VERSION, SETUPS_VERSION),
+                        **{gid: Optional(_SETUP_ENTRY) for gid in GAMES}})
+
+
+def read_setups() -> Loaded:
+    """The remembered setups file, checked (``game.userfile``); its notice, if any, names
+    the file."""
+    return load(paths.setups_file(), what=_("remembered setups"), schema=SETUPS_SCHEMA,
+                version=SETUPS_VERSION, max_bytes=SETUPS_MAX_BYTES)
+
+
 def remembered_setup(game_id: str, seed: int | None = None) -> GameSetup:
     """The setup screen's starting point for ``game_id``: its last choices where they are
     still valid (seats, options, and the deal number if the player typed one), else the
     defaults. ``seed`` (when given) wins over a remembered deal number."""
     setup = default_setup(game_id, seed)
     info = GAMES[game_id]
-    result = read_json(paths.setups_file())
-    if result.problem:
-        log.warning("remembered setups: %s", result.problem)
-    entry = result.data.get(game_id) if isinstance(result.data, dict) else None
-    if not isinstance(entry, dict):
+    found = read_setups()
+    if found.notice:
+        log.warning("remembered setups: %s", found.notice)
+    entry = found.data.get(game_id)
+    if entry is None:
         return setup
-    seats = entry.get("seats")
+    seats = entry["seats"]
     allowed = ("human", *info.ai_levels)
-    if (isinstance(seats, list) and info.min_players <= len(seats) <= info.max_players
-            and all(isinstance(s, str) and s in allowed for s in seats)):
+    if (info.min_players <= len(seats) <= info.max_players
+            and all(s in allowed for s in seats)):
         setup.seats = list(seats)
-    options = entry.get("options")
-    if isinstance(options, dict):
-        for key, value in options.items():
-            if isinstance(key, str) and info.valid_option(key, value):
-                setup.options[key] = value
-    typed = entry.get("seed")
-    if seed is None and type(typed) is int and 1 <= typed <= MAX_SEED:
-        setup.seed = typed
+    for key, value in entry["options"].items():
+        if info.valid_option(key, value):
+            setup.options[key] = value
+    if seed is None and entry["seed"] is not None:
+        setup.seed = entry["seed"]
     return setup
 
 
 def remember_setup(setup: GameSetup, seed_typed: bool = False) -> None:
     """Keep ``setup`` as its game's last choices (the deal number only if it was typed)."""
-    path = paths.setups_file()
-    result = read_json(path)
-    data = result.data if isinstance(result.data, dict) else {}
+    found = read_setups()
+    if not found.writable:
+        return  # an unreadable file, or a newer version's: left as it is
+    data = {k: v for k, v in found.data.items() if v is not None}
+    data["version"] = SETUPS_VERSION
     entry: dict[str, Any] = {"seats": list(setup.seats), "options": dict(setup.options)}
     if seed_typed:
         entry["seed"] = setup.seed
     data[setup.game_id] = entry
     try:
-        write_json(path, data)
+        write_json(paths.setups_file(), data)
     except OSError:
         log.exception("could not remember the setup")
 
@@ -453,10 +472,18 @@ def load_current(path: Path | None = None) -> tuple[Session | None, str | None]:
     could not be used (it is then kept aside under a new name, never overwritten)."""
     path = path or paths.current_save()
     result = read_json(path, MAX_BYTES)
-    if result.problem:
-        return None, _unusable(_("it was damaged"), result.kept_aside)
-    if result.data is None:
+    if result.status == "missing":
         return None, None
+    if result.status in ("damaged", "too_large"):  # kept aside by read_json
+        why = _("it was damaged") if result.status == "damaged" else _("it was too large")
+        return None, _unusable(why, result.kept_aside, path)
+    if result.status == "unreadable":
+        why = _("it could not be read ({reason})").format(reason=result.problem)
+        try:  # moved aside untouched, so that the next game's save cannot replace it
+            return None, _unusable(why, keep_aside(path), path)
+        except OSError:
+            log.exception("could not keep the unreadable save aside")
+            return None, _unusable(why, None, path)
     try:
         return Session.from_dict(result.data, path), None
     except FutureSaveError as exc:
@@ -470,12 +497,12 @@ def load_current(path: Path | None = None) -> tuple[Session | None, str | None]:
     except OSError:
         log.exception("could not keep the save aside")
         aside = None
-    return None, _unusable(why, aside)
+    return None, _unusable(why, aside, path)
 
 
-def _unusable(why: str, aside: Path | None) -> str:
-    text = _("Your saved game could not be continued: {why}. A new game starts fresh.").format(
-        why=why)
+def _unusable(why: str, aside: Path | None, path: Path) -> str:
+    text = _("Your saved game ({name}) could not be continued: {why}. A new game starts "
+             "fresh.").format(name=path.name, why=why)
     if aside is not None:
         text += " " + _("The file was kept as {name}.").format(name=aside.name)
     return text

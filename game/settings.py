@@ -12,11 +12,19 @@ from pathlib import Path
 from typing import Any
 
 from game import paths
-from game.i18n import _
-from game.storage import read_json, write_json
+from game.i18n import LANGUAGES, _
+from game.schema import Bool, Choice, Float, Int, Record, Tuple, validate
+from game.storage import write_json
+from game.userfile import load
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 CARD_BACKS = ("black", "red")
+#: The version of the settings file this program writes (a file without one is version 1).
+VERSION = 1
+MAX_BYTES = 64 << 10
+#: The window's smallest and largest size (larger than any screen sold: 8K).
+MIN_WINDOW = (960, 600)
+MAX_WINDOW = (7680, 4320)
 
 
 @dataclass
@@ -36,60 +44,54 @@ class Settings:
         return 0.0 if self.mute else round(self.master_volume * self.effects_volume, 4)
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return {"version": VERSION, **dataclasses.asdict(self)}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Settings":
-        """Settings from ``data``; unknown keys are dropped, bad values fall back to defaults."""
-        s = cls()
-        if not isinstance(data, dict):
-            return s
-        for f in dataclasses.fields(cls):
-            if f.name in data:
-                setattr(s, f.name, data[f.name])
-        s._sanitize()
-        return s
+    def from_dict(cls, data: Any) -> "Settings":
+        """Settings from ``data``, checked by ``SCHEMA``: a bad or missing value takes its
+        default.
 
-    def _sanitize(self) -> None:
-        d = Settings()
-        for name in ("master_volume", "effects_volume"):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                setattr(self, name, getattr(d, name))
-            else:
-                setattr(self, name, min(1.0, max(0.0, float(v))))
-        for name in ("mute", "fullscreen", "card_badges"):
-            if not isinstance(getattr(self, name), bool):
-                setattr(self, name, getattr(d, name))
-        if self.animation_speed not in ANIMATION_SPEEDS:
-            self.animation_speed = d.animation_speed
-        if self.card_back not in CARD_BACKS:
-            self.card_back = d.card_back
-        if not isinstance(self.language, str):
-            self.language = d.language
-        ws = self.window_size
-        if not (isinstance(ws, list) and len(ws) == 2 and all(isinstance(x, int) for x in ws)):
-            self.window_size = d.window_size
-        else:
-            self.window_size = [max(960, ws[0]), max(600, ws[1])]
+        >>> Settings.from_dict({"master_volume": float("nan"), "window_size": [10**22, 900]})
+        Settings(master_volume=0.8, effects_volume=0.8, mute=False, animation_speed='normal', \
+fullscreen=False, card_back='black', card_badges=False, language='en', window_size=[1280, 800])
+        """
+        clean, _problems = validate(SCHEMA, data, lenient=True)
+        return cls._of(clean)
+
+    @classmethod
+    def _of(cls, clean: dict[str, Any]) -> "Settings":
+        return cls(**{f.name: clean[f.name] for f in dataclasses.fields(cls)})
 
 
-def damaged_message(what: str, kept_aside: Path | None) -> str:
-    """The sentence shown when a user file could not be read."""
-    text = _("Your {what} file was damaged, so defaults are in use.").format(what=what)
-    if kept_aside is not None:
-        text += " " + _("The damaged file was kept as {name}.").format(name=kept_aside.name)
-    return text
+_D = Settings()
+#: Every value of the settings file, with its bounds.
+SCHEMA = Record({
+    "version": Int(1, VERSION, VERSION),
+    "master_volume": Float(0.0, 1.0, _D.master_volume),
+    "effects_volume": Float(0.0, 1.0, _D.effects_volume),
+    "mute": Bool(_D.mute),
+    "animation_speed": Choice(ANIMATION_SPEEDS, _D.animation_speed),
+    "fullscreen": Bool(_D.fullscreen),
+    "card_back": Choice(CARD_BACKS, _D.card_back),
+    "card_badges": Bool(_D.card_badges),
+    "language": Choice(tuple(LANGUAGES), _D.language),
+    "window_size": Tuple(Int(MIN_WINDOW[0], MAX_WINDOW[0], _D.window_size[0]),
+                         Int(MIN_WINDOW[1], MAX_WINDOW[1], _D.window_size[1])),
+})
+
+def open_settings(path: Path | None = None) -> tuple[Settings, str | None, bool]:
+    """Settings from disk, a notice for the player when the file could not be used as it
+    was (``game.userfile``: nothing is lost, the file is kept), and whether this run may
+    write the file (not an unreadable one, nor a newer version's)."""
+    found = load(path or paths.settings_file(), what=_("settings"), schema=SCHEMA,
+                 version=VERSION, max_bytes=MAX_BYTES)
+    return Settings._of(found.data), found.notice, found.writable
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """Settings from disk and a problem message (damaged file: defaults, file kept aside)."""
-    result = read_json(path or paths.settings_file())
-    if result.problem:
-        return Settings(), damaged_message(_("settings"), result.kept_aside)
-    if result.data is None:
-        return Settings(), None
-    return Settings.from_dict(result.data), None
+    """``open_settings`` without the permission to write."""
+    settings, notice, _writable = open_settings(path)
+    return settings, notice
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

@@ -22,10 +22,20 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+import logging
+
 from game import paths
 from game.i18n import _
-from game.settings import damaged_message
-from game.storage import read_json, write_json
+from game.schema import Float, Int, ListOf, MapOf, Record, Text
+from game.storage import write_json
+from game.userfile import load
+
+log = logging.getLogger(__name__)
+
+#: The version of the statistics file this program writes.
+VERSION = 1
+#: Far more than a lifetime of play (five games, a few levels: a few kilobytes).
+MAX_BYTES = 1 << 20
 
 OUTCOMES = ("win", "loss", "draw")
 
@@ -73,17 +83,40 @@ class Tally:
 
     @classmethod
     def from_dict(cls, data: Any) -> "Tally":
-        t = cls()
-        if isinstance(data, dict):
-            for name in ("played", "won", "lost", "drawn", "abandoned", "streak", "best_streak"):
-                v = data.get(name)
-                if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
-                    setattr(t, name, v)
-            best = data.get("best")
-            if isinstance(best, dict):
-                t.best = {k: v for k, v in best.items()
-                          if isinstance(v, (int, float)) and not isinstance(v, bool)}
+        """A tally from a checked record (``TALLY``)."""
+        t = cls(best=dict(data["best"]))
+        for name in ("played", "won", "lost", "drawn", "abandoned", "streak", "best_streak"):
+            setattr(t, name, data[name])
         return t
+
+
+def _fix_tally(t: dict[str, Any]) -> list[str]:
+    """A tally's counts must agree: every game played was won, lost or drawn, and a run of
+    wins is no longer than the best run, which is no longer than the wins."""
+    problems = []
+    outcomes = t["won"] + t["lost"] + t["drawn"]
+    if t["played"] != outcomes:
+        problems.append(f"played {t['played']} is not won + lost + drawn ({outcomes})")
+        t["played"] = outcomes
+    if t["best_streak"] > t["won"]:
+        problems.append(f"best streak {t['best_streak']} is over {t['won']} won")
+        t["best_streak"] = t["won"]
+    if t["streak"] > t["best_streak"]:
+        problems.append(f"streak {t['streak']} is over the best {t['best_streak']}")
+        t["streak"] = t["best_streak"]
+    return problems
+
+
+_COUNT = Int(0, 10**9, 0)
+TALLY = Record({"played": _COUNT, "won": _COUNT, "lost": _COUNT, "drawn": _COUNT,
+                "abandoned": _COUNT, "streak": _COUNT, "best_streak": _COUNT,
+                "best": MapOf(Float(-1e12, 1e12, 0), 32)}, fix=_fix_tally)
+#: Every value of the statistics file, with its bounds.
+SCHEMA = Record({
+    "version": Int(1, VERSION, VERSION),
+    "games": MapOf(Record({"total": TALLY, "by_level": MapOf(TALLY, 16),
+                           "lower_is_better": ListOf(Text(40), 32)}), 64),
+})
 
 
 @dataclass
@@ -100,26 +133,23 @@ class Statistics:
         self.path = path
         self.games: dict[str, GameStats] = {}
         self.problem: str | None = None
+        self.writable = True  # False: the file on disk was unreadable, or a newer version's
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Statistics":
+        """The statistics on disk (``game.userfile``: a file that cannot be used as it was
+        gives a notice in ``problem``, and is kept; an unreadable one or a newer version's
+        is never written by this run)."""
         path = path or paths.stats_file()
         store = cls(path)
-        result = read_json(path)
-        if result.problem:
-            store.problem = damaged_message(_("statistics"), result.kept_aside)
-        elif isinstance(result.data, dict):
-            for game, entry in result.data.get("games", {}).items():
-                if not isinstance(entry, dict):
-                    continue
-                gs = GameStats(total=Tally.from_dict(entry.get("total")))
-                levels = entry.get("by_level", {})
-                if isinstance(levels, dict):
-                    gs.by_level = {k: Tally.from_dict(v) for k, v in levels.items()}
-                lib = entry.get("lower_is_better", [])
-                if isinstance(lib, list):
-                    gs.lower_is_better = [k for k in lib if isinstance(k, str)]
-                store.games[game] = gs
+        found = load(path, what=_("statistics"), schema=SCHEMA, version=VERSION,
+                     max_bytes=MAX_BYTES)
+        store.problem, store.writable = found.notice, found.writable
+        for game, entry in found.data["games"].items():
+            store.games[game] = GameStats(
+                total=Tally.from_dict(entry["total"]),
+                by_level={k: Tally.from_dict(v) for k, v in entry["by_level"].items()},
+                lower_is_better=list(entry["lower_is_better"]))
         return store
 
     def record(
@@ -161,11 +191,15 @@ class Statistics:
         return not any(gs.total.played or gs.total.abandoned for gs in self.games.values())
 
     def to_dict(self) -> dict[str, Any]:
-        return {"version": 1, "games": {
+        return {"version": VERSION, "games": {
             g: {"total": asdict(gs.total),
                 "by_level": {k: asdict(v) for k, v in gs.by_level.items()},
                 "lower_is_better": list(gs.lower_is_better)}
             for g, gs in self.games.items()}}
 
     def save(self) -> None:
+        """Write the file (never over one this run could not read, or a newer version's)."""
+        if not self.writable:
+            log.info("statistics not saved: the file on disk is kept as it is")
+            return
         write_json(self.path or paths.stats_file(), self.to_dict())

@@ -8,8 +8,8 @@ that after a crash or a power cut the file is the old one or the new one, never 
 >>> p = pathlib.Path(tempfile.mkdtemp()) / "x.json"
 >>> write_json(p, {"a": 1}); read_json(p).data
 {'a': 1}
->>> _ = p.write_text("[" * 100_000); r = read_json(p); r.data, r.problem   # nested too deep
-(None, 'x.json was damaged')
+>>> _ = p.write_text("[" * 100_000); r = read_json(p); r.data, r.status   # nested too deep
+(None, 'damaged')
 """
 
 from __future__ import annotations
@@ -25,11 +25,19 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
+TEMP_SUFFIX = ".tmp"
+#: A temporary file whose writer cannot be told (another system, an older name) is left
+#: alone this long: it may be a write in progress in another copy of the program.
+TEMP_MAX_AGE = 600.0
+
 
 def write_json(path: Path, data: Any) -> None:
     """Write ``data`` to ``path`` atomically: a temp file in the same folder, then rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    # The writer's pid in the name: a write cut short by a kill leaves a file that the next
+    # start recognises as nobody's (clean_temp_files).
+    fd, tmp = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX,
+                               dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=2, sort_keys=True, ensure_ascii=False)
@@ -63,32 +71,51 @@ def _sync_folder(folder: Path) -> None:
 
 @dataclass
 class ReadResult:
-    """What ``read_json`` found: ``data`` (None if missing or damaged) and a ``problem``."""
+    """What ``read_json`` found: ``data`` (None unless ``status`` is "ok"), a ``problem`` for
+    the log, and where a refused file was kept aside.
+
+    ``status``: "missing", "ok", "damaged" (not UTF-8, not JSON, numbers of thousands of
+    digits, nesting too deep: kept aside), "too_large" (over the size limit, not read: kept
+    aside) or "unreadable" (no permission, a folder in its place: left where it is)."""
 
     data: Any = None
-    problem: str | None = None  # a sentence for the player, when the file was damaged
+    problem: str | None = None
     kept_aside: Path | None = None
+    status: str = "missing"
 
 
 def read_json(path: Path, max_bytes: int = 16 << 20) -> ReadResult:
-    """Read JSON from ``path``. A missing file is no problem; a damaged one (not JSON, not
-    UTF-8, numbers of thousands of digits, nesting too deep, over ``max_bytes``) is renamed
-    aside."""
+    """Read JSON from ``path``; see ``ReadResult`` for what can be found. A UTF-8 byte-order
+    mark is fine."""
     try:
+        if path.is_dir():
+            return ReadResult(problem=f"{path.name} is a folder", status="unreadable")
+        size = path.stat().st_size
+        if size > max_bytes:
+            return _aside(path, "too_large", f"{size} bytes, over the limit of {max_bytes}")
         with open(path, "rb") as f:
             raw = f.read(max_bytes + 1)
     except FileNotFoundError:
         return ReadResult()
     except OSError as exc:
-        return ReadResult(problem=f"could not read {path.name}: {exc.strerror or exc}")
+        return ReadResult(problem=f"could not read {path.name}: {exc.strerror or exc}",
+                          status="unreadable")
+    if len(raw) > max_bytes:  # it grew since the stat
+        return _aside(path, "too_large", f"over the limit of {max_bytes} bytes")
     try:
-        if len(raw) > max_bytes:
-            raise ValueError(f"larger than {max_bytes} bytes")
-        return ReadResult(data=json.loads(raw.decode("utf-8")))
+        return ReadResult(data=json.loads(raw.decode("utf-8-sig")), status="ok")
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError too
-        aside = keep_aside(path)
-        log.warning("damaged %s (%s); kept aside as %s", path, exc, aside)
-        return ReadResult(problem=f"{path.name} was damaged", kept_aside=aside)
+        return _aside(path, "damaged", str(exc)[:200])
+
+
+def _aside(path: Path, status: str, why: str) -> ReadResult:
+    try:
+        aside: Path | None = keep_aside(path)
+    except OSError as exc:  # it cannot be moved: leave it, and never write over it
+        log.warning("%s %s (%s); could not keep it aside: %s", status, path, why, exc)
+        return ReadResult(problem=why, status="unreadable")
+    log.warning("%s %s (%s); kept aside as %s", status, path, why, aside)
+    return ReadResult(problem=why, kept_aside=aside, status=status)
 
 
 def keep_aside(path: Path) -> Path:
@@ -101,3 +128,52 @@ def keep_aside(path: Path) -> Path:
         aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
     os.replace(path, aside)
     return aside
+
+
+def clean_temp_files(folder: Path) -> list[Path]:
+    """Remove the temporary files that writes cut short (a kill, a power cut) left in
+    ``folder``: those whose writer is no longer running, or, when that cannot be told,
+    older than ``TEMP_MAX_AGE`` seconds. Returns the files removed.
+
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "stats.json.999999999.x1y2.tmp").write_text("{")   # no such process
+    >>> [p.name for p in clean_temp_files(d)], list(d.iterdir())
+    (['stats.json.999999999.x1y2.tmp'], [])
+    """
+    removed: list[Path] = []
+    try:
+        leftovers = sorted(folder.glob("*" + TEMP_SUFFIX))
+    except OSError:
+        return removed
+    for p in leftovers:
+        parts = p.name.split(".")
+        pid = int(parts[-3]) if len(parts) >= 4 and parts[-3].isdigit() else None
+        if pid == os.getpid():
+            continue
+        try:
+            if pid is not None and os.name == "posix":
+                stale = not _running(pid)
+            else:
+                stale = time.time() - p.stat().st_mtime > TEMP_MAX_AGE
+            if stale and p.is_file():
+                p.unlink()
+                removed.append(p)
+        except OSError:
+            continue
+    if removed:
+        log.info("removed %d temporary files left in %s", len(removed), folder)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Is process ``pid`` running (POSIX)?"""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    except OSError:
+        return False
+    return True

@@ -31,7 +31,7 @@ def test_damaged_settings_file_gives_message_defaults_and_is_kept_aside():
     path.write_text('{"master_volume": 0.2,', encoding="utf-8")
     loaded, problem = load_settings()
     assert loaded == Settings()
-    assert "damaged" in problem and "defaults" in problem
+    assert "damaged" in problem and "defaults" in problem.lower() and "settings.json" in problem
     aside = list(path.parent.glob("settings.json.damaged-*"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == '{"master_volume": 0.2,'
     assert aside[0].name in problem
@@ -60,9 +60,9 @@ def test_bad_values_fall_back_to_defaults(field, bad):
     assert getattr(s, field) == getattr(Settings(), field)
 
 
-def test_volumes_are_clamped_and_window_has_a_minimum():
+def test_values_out_of_range_take_their_defaults():
     s = Settings.from_dict({"master_volume": 3, "effects_volume": -1, "window_size": [100, 100]})
-    assert (s.master_volume, s.effects_volume, s.window_size) == (1.0, 0.0, [960, 600])
+    assert (s.master_volume, s.effects_volume, s.window_size) == (0.8, 0.8, [1280, 800])
 
 
 def test_write_json_is_atomic_and_leaves_no_temp_files(tmp_path):
