@@ -697,8 +697,8 @@ def soak(events: int, seed: int, per_episode: tuple[int, int] = (300, 3000),
     total = Report()
     rng = random.Random(seed)
     number = 0
-    while total.events < events:
-        n = min(rng.randint(*per_episode), max(1, events - total.events))
+    while total.events < events or (destinations and number < len(destinations)):
+        n = min(rng.randint(*per_episode), max(per_episode[0], events - total.events))
         to = destinations[number % len(destinations)] if destinations else None
         total.add(run_episode(seed, number, n, destination=to))
         number += 1
