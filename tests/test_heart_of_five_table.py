@@ -287,3 +287,25 @@ def test_the_rules_reference_shows_every_meld_with_cards(app):
     rows = [w for w in scene.list.children if getattr(w, "cards", None)]
     assert {w.title for w in rows} >= {"Single", "Pair", "Full house", "Run", "Sisters",
                                        "Bomb", "Straight flush"}
+
+
+def test_the_trick_is_labelled_your_meld_when_you_played_it(app, monkeypatch):
+    """Seen in a real window: "You's meld"."""
+    import game.table.climbing as climbing
+    t = make_table(app, ["human", "testbot"], seed=7)
+    my_turn(app, t)
+    key(app, pygame.K_h)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: t.view.trick and t.view.trick[-1][0] == 0 and not t.animating)
+    seen, real = [], climbing.font
+
+    class Spy:
+        def __init__(self, f):
+            self.f = f
+
+        def render(self, text, *args):
+            seen.append(text)
+            return self.f.render(text, *args)
+    monkeypatch.setattr(climbing, "font", lambda *a, **k: Spy(real(*a, **k)))
+    t.draw(app.screen)
+    assert "Your meld" in seen and not any("You's" in s for s in seen)

@@ -351,7 +351,7 @@ class ClimbingTable(ClimbingInput):
                     surface.blit(img, (place.hand.x, place.hand.bottom + m.px(2)))
         if self.view.trick:
             seat, _meld = self.view.trick[-1]
-            label = _("{who}'s meld").format(who=self.seat_name(seat))
+            label = self.phrase(seat, _("Your meld"), _("{who}'s meld"))
             img = font(m.type_size("small"), True).render(label, True, theme.TEXT_DIM)
             surface.blit(img, (lay.trick.centerx - img.get_width() // 2,
                                lay.trick.y + m.px(6)))
