@@ -13,7 +13,7 @@ the valid part) are used:
 - made by a newer version (its ``version`` above ours): what this version understands is used,
   and the file is not written while the program runs;
 - values that fail the schema (wrong shape, out of range, unknown fields): the valid part is
-  used, and the original is kept aside (the next save writes a clean file).
+  used and written at once, and the original is kept aside.
 
 >>> import tempfile, pathlib
 >>> from game.schema import Int, Record
@@ -34,7 +34,7 @@ from typing import Any
 
 from game.i18n import _
 from game.schema import Field, validate
-from game.storage import keep_aside, read_json
+from game.storage import keep_aside, read_json, write_json
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +90,12 @@ def load(path: Path, *, what: str, schema: Field, version: int, max_bytes: int) 
     except OSError:
         log.exception("could not keep %s aside", path)
         aside = None
+    if aside is not None:  # the valid part, on disk at once: a crash before the next save
+        try:               # must not leave the player with defaults
+            write_json(path, {k: v for k, v in clean.items() if v is not None}
+                       if isinstance(clean, dict) else clean)
+        except OSError:
+            log.exception("could not write the repaired %s", path)
     details = "; ".join(problems[:3]) + ("…" if len(problems) > 3 else "")
     return Loaded(clean, _(
         "Some values in your {what} file ({name}) were not valid ({details}), so they were "
