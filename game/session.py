@@ -60,7 +60,7 @@ FORMAT = "hanafuda-parlor-save"
 VERSION = 1
 MAX_SEED = 999_999_999
 MAX_BYTES = 1 << 20        # a long Koi-Koi match is ~10 KB
-MAX_ACTIONS = 20_000       # per list in the engine's data: replaying more would stall the menu
+MAX_ACTIONS = 50_000  # per list of the engine data: far past any real game (a long match ~1,000)
 MAX_ELAPSED = 10 * 365 * 24 * 3600.0
 
 

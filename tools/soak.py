@@ -549,7 +549,8 @@ class Episode:
     def go_late(self, app: Any) -> None:
         """A game near its end, saved, and Continue from the menu: the guided play then
         finishes it (a whole Hana-awase match is twelve deals). The position is a random line
-        played to the end on another engine, less its last 10-60 actions."""
+        played to the end on another engine (or 5,000 actions: a random Yatsuhashi line can
+        turn the stock for ever, and no player's game is longer), less its last 10-60."""
         from game.i18n import _
         from game.scenes.menu import MenuScene
         from game.session import Session, default_setup
@@ -558,7 +559,7 @@ class Episode:
         self.random_setup(setup)
         game, end = info.new_engine(setup), info.new_engine(setup)
         line: list[Any] = []
-        while not (end.is_over or getattr(end, "is_stuck", False)) and len(line) < 20_000:
+        while not (end.is_over or getattr(end, "is_stuck", False)) and len(line) < 5_000:
             line.append(rng.choice(end.legal_actions()))
             end.apply(line[-1])
         for action in line[:max(0, len(line) - rng.randint(10, 60))]:
