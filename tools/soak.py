@@ -26,14 +26,15 @@ it. A failure prints the seed and the episode, which replay it exactly (``--epis
 starts the app again over the same folder: Continue must resume with every action the child
 had reported saved.
 
-Each episode is a function of ``(seed, episode)``: the computer seats and the solver are waited
-for after each frame (``settle_workers``), so their answers arrive at the same step.
+Each episode is a function of ``(seed, episode)``: the computer seats and the solver answer
+before their call returns, and new deals come from the seed (``deterministic``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import shutil
@@ -43,6 +44,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -58,6 +60,9 @@ if str(ROOT) not in sys.path:  # pragma: no cover - run as a script
     sys.path.insert(0, str(ROOT))
 
 from game.catalog import GAMES  # noqa: E402
+# Imported before any episode: ``secrets`` (saves' ids) takes the system's generator at its
+# import, which must not be the seeded one ``deterministic`` puts in its place.
+import game.session  # noqa: E402,F401
 
 #: Where an episode goes after the menu, and how often (games most).
 DESTINATIONS = {**{gid: 6 for gid in GAMES}, "settings": 1, "statistics": 1, "gallery": 1,
@@ -295,15 +300,44 @@ def check(app: Any) -> None:
 # Input
 
 
-def settle_workers(app: Any, timeout: float = 10.0) -> None:
-    """Wait for the answers of the computer seats and the solver now, so that they arrive at
-    the same step on every run of a seed (a replay is exact)."""
-    for table in tables(app):
-        if table.computers is not None:
-            table.computers.wait(timeout)
-        worker = getattr(table, "worker", None)
-        if worker is not None and worker.busy:  # the solver: most positions take far less
-            worker.wait(min(timeout, 0.5))
+@contextmanager
+def deterministic(seed: int, timeout: float = 10.0) -> Iterator[None]:
+    """While it lasts, what depends on the clock or the system's randomness does not: a
+    computer seat asked to choose, and the solver asked a position, answer before the call
+    returns (they still run on their thread and in their process); the card faces planned for
+    a table are drawn at the first chance rather than a few milliseconds' worth a frame; and
+    the deal numbers of new games come from ``seed``. So each answer arrives at the same step on
+    every run of a seed, whatever is already in the caches: a replay is exact."""
+    from ai.background import ProcessWorker
+    from game.table.caches import FaceWarmer
+    from game.table.computer import ComputerSeats
+    ask, request, warm = ComputerSeats.ask, ProcessWorker.request, FaceWarmer.step
+
+    def warm_all(self: Any) -> int:
+        self.budget = math.inf
+        return warm(self)
+
+    def ask_and_wait(self: Any, seat: int, observation: Any) -> None:
+        ask(self, seat, observation)
+        self.wait(timeout)
+
+    def request_and_wait(self: Any, name: str, *args: Any) -> int:
+        rid = request(self, name, *args)
+        self.wait(timeout)
+        return rid
+    ComputerSeats.ask = ask_and_wait  # type: ignore[method-assign]
+    ProcessWorker.request = request_and_wait  # type: ignore[method-assign]
+    FaceWarmer.step = warm_all  # type: ignore[method-assign]
+    deals = random.Random(seed)
+    system = random.SystemRandom
+    random.SystemRandom = lambda *_args: deals  # type: ignore[assignment,misc]
+    try:
+        yield
+    finally:
+        random.SystemRandom = system  # type: ignore[misc]
+        ComputerSeats.ask = ask  # type: ignore[method-assign]
+        ProcessWorker.request = request  # type: ignore[method-assign]
+        FaceWarmer.step = warm  # type: ignore[method-assign]
 
 
 def _event(kind: int, **attrs: Any) -> pygame.event.Event:
@@ -476,7 +510,6 @@ class Episode:
     def frame(self, app: Any, dt: float | None = None) -> None:
         app.frame(self.rng.choice(DTS) if dt is None else dt)
         self.report.frames += 1
-        settle_workers(app)
         self.after_step(app)
 
     def after_step(self, app: Any) -> None:
@@ -588,7 +621,7 @@ class Episode:
         self.frame(app, 0.0)
         again = next(iter(tables(app)), None)
         after = [] if again is None else [str(a) for a in again.game.actions]
-        if after != before:
+        if after[:len(before)] != before:  # a computer seat may have played on since
             raise LostActions(f"{name}: left with {len(before)} actions, continued with "
                               f"{len(after)}")
         self.report.continues += 1
@@ -597,6 +630,11 @@ class Episode:
     def run(self) -> Report:
         start = time.perf_counter()
         home = os.environ.get("HANAFUDA_PARLOR_HOME")
+        with deterministic(episode_seed(self.seed, self.number)):
+            self._run(start, home)
+        return self.report
+
+    def _run(self, start: float, home: str | None) -> None:
         app = self.open_app()
         try:
             check(app)
@@ -612,7 +650,6 @@ class Episode:
             _restore_home(home)
             self.report.episodes += 1
             self.report.seconds += time.perf_counter() - start
-        return self.report
 
     def play(self, app: Any) -> None:
         rng, driver, share = self.rng, Driver(self.rng, app), self.share
