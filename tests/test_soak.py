@@ -10,7 +10,7 @@ import pytest
 
 from tests.fishing_tables import play_until, push_table
 from tests.helpers import run_until
-from tools import soak
+from tools import soak, soak_checks
 
 #: (seed, events, destinations): the CI variant, 20,000 events in all, every game and screen.
 PARTS = [(11, 5000, ("koikoi", "yatsuhashi", "settings")),
@@ -61,21 +61,21 @@ def koikoi_table(app):
 
 
 def test_check_passes_on_a_sound_table(app, koikoi_table):
-    soak.check(app)
+    soak_checks.check(app)
 
 
 def test_a_card_out_of_place_is_found(app, koikoi_table):
     game = koikoi_table.game
     game.field.append(game.stock[0])       # one card in two places
-    with pytest.raises(soak.InvariantError, match="cards out of place"):
-        soak.check(app)
+    with pytest.raises(soak_checks.InvariantError, match="cards out of place"):
+        soak_checks.check(app)
 
 
 def test_a_card_drawn_away_from_its_place_is_found(app, koikoi_table):
     sprite = next(s for s in koikoi_table.sprites.values() if s.alpha)
     sprite.x += 40
-    with pytest.raises(soak.InvariantError, match="drawn at"):
-        soak.check(app)
+    with pytest.raises(soak_checks.InvariantError, match="drawn at"):
+        soak_checks.check(app)
 
 
 def test_an_action_missing_from_the_save_is_found(app, koikoi_table):
@@ -83,18 +83,18 @@ def test_an_action_missing_from_the_save_is_found(app, koikoi_table):
     data = json.loads(path.read_text())
     data["engine"]["actions"].pop()
     path.write_text(json.dumps(data))
-    with pytest.raises(soak.LostActions):
-        soak.check(app)
+    with pytest.raises(soak_checks.LostActions):
+        soak_checks.check(app)
 
 
 def test_a_scene_laid_out_for_another_size_is_found(app, koikoi_table):
     koikoi_table.size = (100, 100)
-    with pytest.raises(soak.InvariantError, match="laid out"):
-        soak.check(app)
+    with pytest.raises(soak_checks.InvariantError, match="laid out"):
+        soak_checks.check(app)
 
 
 def test_a_view_that_differs_from_the_engine_is_found(app, koikoi_table):
     view = koikoi_table.view
     view.hands[0].append(view.stock.pop())   # the picture shows a card the engine has not dealt
-    with pytest.raises(soak.InvariantError, match="hands shown"):
-        soak.check_model(koikoi_table)
+    with pytest.raises(soak_checks.InvariantError, match="hands shown"):
+        soak_checks.check_model(koikoi_table)

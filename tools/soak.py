@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import shutil
@@ -44,7 +43,6 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -63,43 +61,13 @@ from game.catalog import GAMES  # noqa: E402
 # Imported before any episode: ``secrets`` (saves' ids) takes the system's generator at its
 # import, which must not be the seeded one ``deterministic`` puts in its place.
 import game.session  # noqa: E402,F401
+from tools.soak_checks import InvariantError, LostActions, check, tables  # noqa: E402
+from tools.soak_input import DTS, Driver, deterministic, key_events, make_event  # noqa: E402
 
 #: Where an episode goes after the menu, and how often (games most).
 DESTINATIONS = {**{gid: 6 for gid in GAMES}, "settings": 1, "statistics": 1, "gallery": 1,
                 "menu": 1}
 
-#: Keys sent at random (the issue's list, and a few letters the tables use).
-KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
-        pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_z,
-        pygame.K_y, pygame.K_h, pygame.K_F2, pygame.K_F11, pygame.K_p, pygame.K_s, pygame.K_l,
-        pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
-        pygame.K_END, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_LSHIFT,
-        *range(pygame.K_0, pygame.K_9 + 1)]
-MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT,
-        pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT, pygame.KMOD_LALT]
-
-#: The keys that make progress, by the scene on top: (key, weight).
-GUIDES: dict[str, list[tuple[int, int]]] = {
-    "fishing": [(pygame.K_RETURN, 8), (pygame.K_RIGHT, 3), (pygame.K_LEFT, 1),
-                (pygame.K_DOWN, 1), (pygame.K_UP, 1)],
-    "heart_of_five": [(pygame.K_h, 3), (pygame.K_RETURN, 3), (pygame.K_p, 2),
-                      (pygame.K_RIGHT, 1)],
-    "yatsuhashi": [(pygame.K_SPACE, 6), (pygame.K_RIGHT, 4), (pygame.K_RETURN, 2),
-                   (pygame.K_UP, 1), (pygame.K_h, 1)],
-    "pause": [(pygame.K_ESCAPE, 1)],
-    "other": [(pygame.K_RETURN, 4), (pygame.K_TAB, 2), (pygame.K_DOWN, 1), (pygame.K_SPACE, 1)],
-}
-FISHING = ("koikoi", "hanaawase", "hearts600")
-
-DTS = [0.0, 1 / 120, 1 / 60, 1 / 60, 1 / 30, 0.05, 0.1, 0.25, 1.0]
-
-
-class InvariantError(AssertionError):
-    """An invariant broke: the message says which."""
-
-
-class LostActions(InvariantError):
-    """The save on disk lacks an action the engine took."""
 
 
 @dataclass
@@ -152,303 +120,6 @@ def peak_mb() -> float:
         return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
-
-
-# ----------------------------------------------------------------------------------------------
-# Invariants
-
-
-def census(game: Any) -> tuple[Counter[Any], Counter[Any]]:
-    """(the cards where the engine has them, the cards of its deck), each card counted."""
-    from rules.hanafuda import DECK
-    if hasattr(game, "foundations"):  # Yatsuhashi
-        found = [c for f in game.foundations for c in f] + list(game.stock) + \
-            list(game.waste) + [c for _y, cs in game.collections for c in cs]
-        return Counter(found), Counter(DECK)
-    if hasattr(game, "played"):  # the climbing game
-        from rules.heart_of_five import pack
-        return (Counter(c for h in game.hands for c in h) + Counter(game.played),
-                Counter(pack(game.rules.decks)))
-    found = [*game.field, *game.stock, *(c for h in game.hands for c in h),
-             *(c for p in game.piles for c in p)]
-    if game.pending is not None:
-        found.append(game.pending)
-    return Counter(found), Counter(DECK)
-
-
-def check_stack(app: Any) -> None:
-    scenes = list(app.stack)
-    if not scenes:
-        raise InvariantError("the scene stack is empty")
-    if len(set(map(id, scenes))) != len(scenes):
-        raise InvariantError("a scene is on the stack twice")
-    if len(scenes) > 12:
-        raise InvariantError(f"{len(scenes)} scenes on the stack: "
-                             + " > ".join(s.name for s in scenes))
-    for s in scenes:
-        if s.app is not app:
-            raise InvariantError(f"scene {s.name} is not on this app")
-        if tuple(s.size) != tuple(app.stack.size):
-            raise InvariantError(f"scene {s.name} laid out for {s.size}, window {app.stack.size}")
-    if tuple(app.stack.size) != app.screen.get_size():
-        raise InvariantError(f"stack size {app.stack.size} is not the screen's "
-                             f"{app.screen.get_size()}")
-
-
-def tables(app: Any) -> list[Any]:
-    """The card tables on the stack (a table under a dialog or the pause menu too)."""
-    from game.table.base import CardTable
-    return [s for s in app.stack if isinstance(s, CardTable) and s.game is not None]
-
-
-def check_cards(table: Any) -> None:
-    found, deck = census(table.game)
-    if found != deck:
-        extra, missing = found - deck, deck - found
-        raise InvariantError(f"{table.name}: cards out of place: extra {sorted(map(str, extra))}"
-                             f", missing {sorted(map(str, missing))}")
-
-
-def check_saved(table: Any) -> None:
-    """The save on disk holds every action the engine has in effect (none lost)."""
-    session = table.session
-    if session is None or session.closed or not table.game.actions:
-        return
-    try:
-        data = json.loads(session.path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise LostActions(f"{table.name}: no readable save with "
-                          f"{len(table.game.actions)} actions ({exc})") from None
-    if data.get("id") != session.id:
-        raise LostActions(f"{table.name}: the save on disk is another game's")
-    engine = data["engine"]
-    saved = engine["moves"] if "moves" in engine else engine["actions"]  # Yatsuhashi: moves
-    position = data.get("position")
-    in_effect = saved[:position] if position is not None else saved
-    taken = [str(a) for a in table.game.actions]
-    if in_effect != taken:
-        raise LostActions(f"{table.name}: the save holds {len(in_effect)} actions, the engine "
-                          f"{len(taken)}")
-
-
-def check_view(table: Any) -> None:
-    """Once settled, every card is drawn where the table places it, and only those."""
-    if not table.settled() or table.drag.active:
-        return
-    places = table.places()
-    for c, s in table.sprites.items():
-        p = places.get(c)
-        if p is None:
-            if s.alpha:
-                raise InvariantError(f"{table.name}: {c} is drawn but has no place")
-            continue
-        if not s.alpha:
-            raise InvariantError(f"{table.name}: {c} has a place but is hidden")
-        if abs(s.x - p.pos[0]) > 1 or abs(s.y - p.pos[1]) > 1:
-            raise InvariantError(f"{table.name}: {c} drawn at {s.pos}, placed at {p.pos}")
-        if s.face_up != p.face_up:
-            raise InvariantError(f"{table.name}: {c} face {'up' if s.face_up else 'down'}, "
-                                 f"placed face {'up' if p.face_up else 'down'}")
-        if (s.w, s.h) != tuple(p.size):
-            raise InvariantError(f"{table.name}: {c} drawn {s.w}x{s.h}, placed {p.size}")
-
-
-def _sorted(cards: Any) -> list[str]:
-    return sorted(map(str, cards))
-
-
-def check_model(table: Any) -> None:
-    """Once settled, the table's picture of the cards (its ``view``, which the animations
-    move card by card) is the engine's position: each hand, the field, the piles, the stock."""
-    from game.table.climbing_view import ClimbingView
-    from game.table.fishing_view import FishingView
-    view, g = getattr(table, "view", None), table.game
-    if not table.settled() or g.is_over or view is None:
-        return
-    if isinstance(view, FishingView):
-        pending = [g.pending] if getattr(g, "pending", None) is not None else []
-        shown = {"hands": [_sorted(h) for h in view.hands],
-                 "field": _sorted([*view.field.values(), *view.staged,
-                                  *([view.drawn] if view.drawn else [])]),
-                 "piles": [_sorted(p) for p in view.piles], "stock": _sorted(view.stock)}
-        engine = {"hands": [_sorted(h) for h in g.hands], "field": _sorted([*g.field, *pending]),
-                  "piles": [_sorted(p) for p in g.piles], "stock": _sorted(g.stock)}
-    elif isinstance(view, ClimbingView):
-        shown = {"hands": [_sorted(c.card for c in h) for h in view.hands]}
-        engine = {"hands": [_sorted(h) for h in g.hands]}
-    else:
-        return
-    for part, cards in shown.items():
-        if cards != engine[part]:
-            raise InvariantError(f"{table.name}: the {part} shown are {cards}, the engine's "
-                                 f"{engine[part]}")
-
-
-def check(app: Any) -> None:
-    """Every invariant of the app as it stands (InvariantError names the broken one)."""
-    check_stack(app)
-    for table in tables(app):
-        check_cards(table)
-        check_saved(table)
-    top = app.stack.top
-    if top in tables(app):
-        check_view(top)
-        check_model(top)
-
-
-# ----------------------------------------------------------------------------------------------
-# Input
-
-
-@contextmanager
-def deterministic(seed: int, timeout: float = 10.0) -> Iterator[None]:
-    """While it lasts, what depends on the clock or the system's randomness does not: a
-    computer seat asked to choose, and the solver asked a position, answer before the call
-    returns (they still run on their thread and in their process); the card faces planned for
-    a table are drawn at the first chance rather than a few milliseconds' worth a frame; and
-    the deal numbers of new games come from ``seed``. So each answer arrives at the same step on
-    every run of a seed, whatever is already in the caches: a replay is exact."""
-    from ai.background import ProcessWorker
-    from game.table.caches import FaceWarmer
-    from game.table.computer import ComputerSeats
-    ask, request, warm = ComputerSeats.ask, ProcessWorker.request, FaceWarmer.step
-
-    def warm_all(self: Any) -> int:
-        self.budget = math.inf
-        return warm(self)
-
-    def ask_and_wait(self: Any, seat: int, observation: Any) -> None:
-        ask(self, seat, observation)
-        self.wait(timeout)
-
-    def request_and_wait(self: Any, name: str, *args: Any) -> int:
-        rid = request(self, name, *args)
-        self.wait(timeout)
-        return rid
-    ComputerSeats.ask = ask_and_wait  # type: ignore[method-assign]
-    ProcessWorker.request = request_and_wait  # type: ignore[method-assign]
-    FaceWarmer.step = warm_all  # type: ignore[method-assign]
-    deals = random.Random(seed)
-    system = random.SystemRandom
-    random.SystemRandom = lambda *_args: deals  # type: ignore[assignment,misc]
-    try:
-        yield
-    finally:
-        random.SystemRandom = system  # type: ignore[misc]
-        ComputerSeats.ask = ask  # type: ignore[method-assign]
-        ProcessWorker.request = request  # type: ignore[method-assign]
-        FaceWarmer.step = warm  # type: ignore[method-assign]
-
-
-def _event(kind: int, **attrs: Any) -> pygame.event.Event:
-    return pygame.event.Event(kind, **attrs)
-
-
-def key_events(k: int, mod: int = 0) -> list[pygame.event.Event]:
-    """A key pressed and released, as the window sends it.
-
-    >>> [pygame.event.event_name(e.type) for e in key_events(pygame.K_a)]
-    ['KeyDown', 'KeyUp']
-    """
-    name = pygame.key.name(k)
-    text = name if len(name) == 1 and not mod & pygame.KMOD_CTRL else ""
-    return [_event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0),
-            _event(pygame.KEYUP, key=k, mod=mod, unicode=text, scancode=0)]
-
-
-def targets(app: Any) -> list[pygame.Rect]:
-    """What a player would aim at on the scene on top: its widgets and its cards."""
-    top = app.stack.top
-    rects: list[pygame.Rect] = []
-    stack = list(getattr(top, "widgets", []))
-    while stack:
-        w = stack.pop()
-        stack.extend(getattr(w, "children", []))
-        r = getattr(w, "rect", None)
-        if isinstance(r, pygame.Rect) and r.w > 0 and r.h > 0:
-            rects.append(r)
-    for s in getattr(top, "sprites", {}).values():
-        if s.alpha:
-            rects.append(pygame.Rect(int(s.x - s.w / 2), int(s.y - s.h / 2), s.w, s.h))
-    return rects
-
-
-class Driver:
-    """Makes the input of one episode from its random generator."""
-
-    def __init__(self, rng: random.Random, app: Any) -> None:
-        self.rng = rng
-        self.app = app
-
-    def point(self) -> tuple[int, int]:
-        w, h = self.app.screen.get_size()
-        rects = targets(self.app)
-        if rects and self.rng.random() < 0.6:
-            r = self.rng.choice(rects)
-            return (self.rng.randint(r.left, max(r.left, r.right - 1)),
-                    self.rng.randint(r.top, max(r.top, r.bottom - 1)))
-        return self.rng.randint(-20, w + 20), self.rng.randint(-20, h + 20)
-
-    def random_events(self) -> list[pygame.event.Event]:
-        rng = self.rng
-        kind = rng.choices(["motion", "click", "drag", "wheel", "key", "text", "window",
-                            "resize"], [20, 15, 8, 3, 22, 3, 2, 1])[0]
-        if kind == "motion":
-            return [_event(pygame.MOUSEMOTION, pos=self.point(), rel=(rng.randint(-9, 9), 0),
-                           buttons=(0, 0, 0))]
-        if kind == "click":
-            pos, button = self.point(), rng.choice([1, 1, 1, 1, 3, 2])
-            return [_event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-                    _event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
-                    _event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
-        if kind == "drag":
-            start, end = self.point(), self.point()
-            events = [_event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
-            steps = rng.randint(1, 6)
-            for i in range(1, steps + 1):
-                p = (start[0] + (end[0] - start[0]) * i // steps,
-                     start[1] + (end[1] - start[1]) * i // steps)
-                events.append(_event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
-            if rng.random() < 0.9:  # now and then the button is never released
-                events.append(_event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-            return events
-        if kind == "wheel":
-            return [_event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False,
-                           precise_x=0.0, precise_y=0.0)]
-        if kind == "key":
-            k, mod = rng.choice(KEYS), rng.choice(MODS)
-            if rng.random() < 0.15:  # a held key: its repeats, then the release
-                down = key_events(k, mod)[0]
-                return [down] * rng.randint(2, 6) + key_events(k, mod)[1:]
-            return key_events(k, mod)
-        if kind == "text":
-            text = "".join(rng.choices("0123456789abcxyz -+.日本ё", k=rng.randint(1, 4)))
-            return [_event(pygame.TEXTINPUT, text=text)]
-        if kind == "window":
-            return [_event(rng.choice([pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED,
-                                       pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED,
-                                       pygame.WINDOWLEAVE, pygame.WINDOWENTER,
-                                       pygame.ACTIVEEVENT]), gain=0, state=0)]
-        if rng.random() < 0.7:
-            w, h = rng.randint(960, 1920), rng.randint(600, 1080)
-        else:
-            w, h = rng.randint(100, 3000), rng.randint(100, 2000)
-        return [_event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))]
-
-    def guided_events(self) -> list[pygame.event.Event]:
-        """The keys that make progress on the scene on top."""
-        top = self.app.stack.top
-        name = getattr(top, "name", "")
-        if name in FISHING:
-            guide = GUIDES["fishing"]
-        elif name in GUIDES:
-            guide = GUIDES[name]
-        else:
-            guide = GUIDES["other"]
-        if name == "yatsuhashi" and (top.game.is_stuck or top.game.is_won):
-            return key_events(pygame.K_F2)  # a new deal
-        keys, weights = zip(*guide)
-        return key_events(self.rng.choices(keys, weights)[0])
 
 
 # ----------------------------------------------------------------------------------------------
@@ -531,10 +202,10 @@ class Episode:
     # Navigation -----------------------------------------------------------------------------
     def press(self, app: Any, text: str) -> bool:
         for r in _buttons(app.stack.top, text):
-            self.send(app, [_event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0),
+            self.send(app, [make_event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0),
                                    buttons=(0, 0, 0)),
-                            _event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1),
-                            _event(pygame.MOUSEBUTTONUP, pos=r.center, button=1)])
+                            make_event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1),
+                            make_event(pygame.MOUSEBUTTONUP, pos=r.center, button=1)])
             return True
         return False
 
