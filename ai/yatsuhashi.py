@@ -16,17 +16,20 @@ from typing import Any
 from rules.yatsuhashi import Game, Move, YatsuhashiObservation
 
 
-def solve_position(game: dict[str, Any], seconds: float) -> tuple[bool | None, list[str]]:
-    """Can the game (``Game.to_dict()``) still be won? The verdict and a winning line."""
+def solve_position(game: dict[str, Any], seconds: float,
+                   max_nodes: int | None = None) -> tuple[bool | None, list[str]]:
+    """Can the game (``Game.to_dict()``) still be won? The verdict and a winning line
+    (``max_nodes``: also a budget that does not depend on the machine, as in ``solve``)."""
     from rules import yatsuhashi_solver
-    solution = yatsuhashi_solver.solve(Game.from_dict(game), seconds)
+    solution = yatsuhashi_solver.solve(Game.from_dict(game), seconds, max_nodes)
     return solution.winnable, [str(m) for m in solution.moves]
 
 
-def solve_deal(number: int, seconds: float) -> tuple[int, bool | None, list[str]]:
+def solve_deal(number: int, seconds: float,
+               max_nodes: int | None = None) -> tuple[int, bool | None, list[str]]:
     """``solve_position`` of deal ``number`` as dealt (for "winnable deals only")."""
     from rules import yatsuhashi_solver
-    solution = yatsuhashi_solver.solve(Game.deal(number), seconds)
+    solution = yatsuhashi_solver.solve(Game.deal(number), seconds, max_nodes)
     return number, solution.winnable, [str(m) for m in solution.moves]
 
 

@@ -40,11 +40,17 @@ DTS = [0.0, 1 / 120, 1 / 60, 1 / 60, 1 / 30, 0.05, 0.1, 0.25, 1.0]
 
 
 
+#: The solver's budget during a soak: positions, not seconds (the answer must not depend on
+#: the machine's load, and the soak must not wait seconds for a hard position).
+SOLVER_NODES = 5_000
+
+
 @contextmanager
 def deterministic(seed: int, timeout: float = 10.0) -> Iterator[None]:
     """While it lasts, what depends on the clock or the system's randomness does not: a
     computer seat asked to choose, and the solver asked a position, answer before the call
-    returns (they still run on their thread and in their process); the card faces planned for
+    returns (they still run on their thread and in their process; the solver within
+    ``SOLVER_NODES`` positions); the card faces planned for
     a table are drawn at the first chance rather than a few milliseconds' worth a frame; and
     the deal numbers of new games come from ``seed``. So each answer arrives at the same step on
     every run of a seed, whatever is already in the caches: a replay is exact."""
@@ -62,6 +68,8 @@ def deterministic(seed: int, timeout: float = 10.0) -> Iterator[None]:
         self.wait(timeout)
 
     def request_and_wait(self: Any, name: str, *args: Any) -> int:
+        if name.startswith("ai.yatsuhashi:solve_"):  # a budget of nodes, not of seconds
+            args = (*args[:2], SOLVER_NODES)
         rid = request(self, name, *args)
         self.wait(timeout)
         return rid
