@@ -21,7 +21,7 @@ def solve_position(game: dict[str, Any], seconds: float,
     """Can the game (``Game.to_dict()``) still be won? The verdict and a winning line
     (``max_nodes``: also a budget that does not depend on the machine, as in ``solve``)."""
     from rules import yatsuhashi_solver
-    solution = yatsuhashi_solver.solve(Game.from_dict(game), seconds, max_nodes)
+    solution = yatsuhashi_solver.solve(Game.from_dict(game), seconds, max_nodes=max_nodes)
     return solution.winnable, [str(m) for m in solution.moves]
 
 
@@ -29,7 +29,7 @@ def solve_deal(number: int, seconds: float,
                max_nodes: int | None = None) -> tuple[int, bool | None, list[str]]:
     """``solve_position`` of deal ``number`` as dealt (for "winnable deals only")."""
     from rules import yatsuhashi_solver
-    solution = yatsuhashi_solver.solve(Game.deal(number), seconds, max_nodes)
+    solution = yatsuhashi_solver.solve(Game.deal(number), seconds, max_nodes=max_nodes)
     return number, solution.winnable, [str(m) for m in solution.moves]
 
 
