@@ -7,6 +7,7 @@ import functools
 import pygame
 
 from game import theme
+from sprites.cache import SurfaceCache
 
 
 def rounded_rect(surface: pygame.Surface, color, rect: pygame.Rect, radius: int,
@@ -15,9 +16,21 @@ def rounded_rect(surface: pygame.Surface, color, rect: pygame.Rect, radius: int,
     if alpha is None:
         pygame.draw.rect(surface, color, rect, width, border_radius=radius)
         return
-    tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(tmp, (*color[:3], alpha), tmp.get_rect(), width, border_radius=radius)
-    surface.blit(tmp, rect.topleft)
+    surface.blit(_translucent(rect.size, (*color[:3], alpha), radius, width), rect.topleft)
+
+
+#: Translucent shapes kept: panels are the same from frame to frame, and making and filling a
+#: new transparent surface each time cost more than blending it.
+_shapes = SurfaceCache(count=256, megabytes=48)
+
+
+def _translucent(size: tuple[int, int], rgba: tuple[int, ...], radius: int,
+                 width: int) -> pygame.Surface:
+    def make() -> pygame.Surface:
+        tmp = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, rgba, tmp.get_rect(), width, border_radius=radius)
+        return tmp
+    return _shapes.get(("rect", size, rgba, radius, width), make)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, border: int = 1,
@@ -78,6 +91,10 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int, width: i
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (behind modal dialogs)."""
-    overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    overlay.fill((0, 0, 0, alpha))
-    surface.blit(overlay, (0, 0))
+    size = surface.get_size()
+
+    def make() -> pygame.Surface:
+        overlay = pygame.Surface(size, pygame.SRCALPHA)
+        overlay.fill((0, 0, 0, alpha))
+        return overlay
+    surface.blit(_shapes.get(("shade", size, alpha), make), (0, 0))

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
+
+from sprites.cache import SurfaceCache
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "NotoSansCJKjp-Parlor-Regular.otf"
@@ -31,3 +34,19 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     f = pygame.font.Font(None, round(size * 1.3))
     f.bold = bold
     return f
+
+
+#: Rendered text kept: labels, scores and buttons are the same from frame to frame, and
+#: ``Font.render`` costs as much as the rest of a menu frame. Bounded by count.
+_texts = SurfaceCache(count=1024, megabytes=32)
+
+
+def text_image(face: pygame.font.Font, text: str, color: Sequence[int]) -> pygame.Surface:
+    """``face.render(text, True, color)``, kept: the same arguments give the same surface, so
+    it must never be drawn on (copy it first).
+
+    >>> f = font(12)
+    >>> text_image(f, "Koi-Koi", (255, 255, 255)) is text_image(f, "Koi-Koi", (255, 255, 255))
+    True
+    """
+    return _texts.get((face, text, tuple(color)), lambda: face.render(text, True, color))

@@ -11,6 +11,8 @@ import functools
 
 import pygame
 
+from game.fonts import text_image
+
 Align = str  # "left" | "center" | "right"
 
 
@@ -77,7 +79,7 @@ def draw_text(
         y = rect.y
     covered = pygame.Rect(rect.x, y, 0, 0)
     for line in lines:
-        img = font.render(line, True, color)
+        img = text_image(font, line, color)
         if align == "center":
             x = rect.x + (rect.width - img.get_width()) // 2
         elif align == "right":

@@ -6,10 +6,13 @@ events (focus keys first, then the widgets), updates and draws them.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from game import draw
 from game.scene import Scene
+from game.table.caches import Layers
 from game.widgets import FocusGroup, Widget
 
 
@@ -21,6 +24,7 @@ class WidgetScene(Scene):
         super().__init__()
         self.widgets: list[Widget] = []
         self.focus = FocusGroup()
+        self.kept = Layers()
 
     def enter(self) -> None:
         self.widgets = self.build()
@@ -93,7 +97,34 @@ class WidgetScene(Scene):
             widget.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.backdrop:
-            surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        if not self.backdrop:  # an overlay: the scene below shows through
+            for widget in self.widgets:
+                widget.draw(surface)
+            return
+        # The felt, the scene's decoration and the still widgets at the bottom (panels,
+        # labels) are painted once into a kept layer; each frame blits it and draws the rest.
+        still = []
         for widget in self.widgets:
+            look = widget.still_look()
+            if look is None:
+                break
+            still.append(look)
+        size = surface.get_size()
+
+        def paint(layer: pygame.Surface) -> None:
+            self.draw_backdrop(layer)
+            for widget in self.widgets[:len(still)]:
+                widget.draw(layer)
+        key = (size, self.backdrop_key(), tuple(still))
+        surface.blit(self.kept.get("backdrop", key, size, paint), (0, 0))
+        for widget in self.widgets[len(still):]:
             widget.draw(surface)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """What is behind the widgets and does not change from frame to frame (override to
+        add to the felt; ``backdrop_key`` says when it must be painted again)."""
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+
+    def backdrop_key(self) -> Hashable:
+        """What ``draw_backdrop`` depends on beyond the window's size (override)."""
+        return None

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game import draw, theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.i18n import _
 from game.scene import Scene
 from game.text import draw_text, fit_font_size
@@ -238,7 +238,7 @@ class GalleryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
-        title = font(m.type_size("title"), True).render(_("Card gallery"), True, theme.GOLD)
+        title = text_image(font(m.type_size("title"), True), _("Card gallery"), theme.GOLD)
         surface.blit(title, title.get_rect(center=(self.size[0] // 2, m.px(44))))
         self._draw_back_button(surface)
         old_clip = surface.get_clip()
@@ -255,10 +255,10 @@ class GalleryScene(Scene):
                 continue
             plant, _romaji, kanji = PLANTS[month]
             size = fit_font_size(f"{month} {kanji}", cw, m.type_size("small"), True)
-            num = font(size, True).render(f"{month} {kanji}", True, theme.CREAM)
+            num = text_image(font(size, True), f"{month} {kanji}", theme.CREAM)
             surface.blit(num, num.get_rect(midtop=(r.centerx, r.y)))
             size = fit_font_size(_(plant), cw, m.type_size("tiny"))
-            sub = font(size).render(_(plant), True, theme.TEXT_DIM)
+            sub = text_image(font(size), _(plant), theme.TEXT_DIM)
             surface.blit(sub, sub.get_rect(midtop=(r.centerx, r.y + num.get_height())))
         visible = [it.sprite for it in self.items if it.sprite.rect.colliderect(self.view)]
         for sprite in sorted(visible, key=lambda s: s.z):
@@ -274,7 +274,7 @@ class GalleryScene(Scene):
                           m.radius)
         pygame.draw.rect(surface, theme.GOLD if self.back_hover else theme.GOLD_DIM, r,
                          max(1, m.px(1.5)), border_radius=m.radius)
-        img = font(m.type_size("body"), True).render(_("◀ Back"), True, theme.TEXT)
+        img = text_image(font(m.type_size("body"), True), _("◀ Back"), theme.TEXT)
         surface.blit(img, img.get_rect(center=r.center))
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
@@ -292,12 +292,13 @@ class GalleryScene(Scene):
         draw.panel(surface, self.info_rect, m.radius, max(1, m.px(1)))
         title, details = describe(self.focused)
         inner = self.info_rect.inflate(-2 * m.px(20), -m.px(10))
-        t = font(m.type_size("heading"), True).render(title, True, theme.GOLD)
-        d = font(m.type_size("small")).render(details, True, theme.TEXT)
+        t = text_image(font(m.type_size("heading"), True), title, theme.GOLD)
+        d = text_image(font(m.type_size("small")), details, theme.TEXT)
         total = t.get_height() + d.get_height()
         y = inner.centery - total // 2
         surface.blit(t, (inner.x, y))
         surface.blit(d, (inner.x, y + t.get_height()))
-        hint = font(m.type_size("tiny")).render(
-            _("Arrows move · wheel or Page Up/Down scrolls · Esc goes back"), True, theme.TEXT_DIM)
+        hint = text_image(font(m.type_size("tiny")),
+                          _("Arrows move · wheel or Page Up/Down scrolls · Esc goes back"),
+                          theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(bottomright=(inner.right, inner.bottom)))

@@ -7,7 +7,7 @@ import pygame
 
 from game import theme
 from game.catalog import GAMES
-from game.fonts import font
+from game.fonts import font, text_image
 from game.i18n import _
 from game.scenes import registry
 from game.scenes.base import WidgetScene
@@ -172,9 +172,13 @@ class MenuScene(WidgetScene):
             fan.blit(rotated, rotated.get_rect(center=(cx, cy)))
         return fan.subsurface(fan.get_bounding_rect()).copy()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        super().draw_backdrop(surface)
         self._draw_title(surface)
+
+    def backdrop_key(self) -> object:
+        return (self.title_rect.topleft, self.title_rect.size, self.fan is not None,
+                _("Hanafuda Parlor"))
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -183,9 +187,9 @@ class MenuScene(WidgetScene):
         wide = surface.get_width() / surface.get_height() >= 1.25
         title_size = fit_font_size(_("Hanafuda Parlor"), r.width, m.type_size("display"), True)
         title_font = font(title_size, True)
-        title_img = title_font.render(_("Hanafuda Parlor"), True, theme.CREAM)
-        tag = font(m.type_size("body")).render(_("Flower-card games for one to eight players"),
-                                              True, theme.TEXT_DIM)
+        title_img = text_image(title_font, _("Hanafuda Parlor"), theme.CREAM)
+        tag = text_image(font(m.type_size("body")),
+                         _("Flower-card games for one to eight players"), theme.TEXT_DIM)
         if not wide:
             seal = min(seal, r.height - title_img.get_height() - m.px(10))
         fan_h = self.fan.get_height() + m.px(30) if self.fan is not None else 0
@@ -204,7 +208,7 @@ class MenuScene(WidgetScene):
                          max(1, m.px(3)), border_radius=m.px(10))
         kanji_font = font(max(8, int(seal * 0.36)), True)
         for i, ch in enumerate("花札"):
-            img = kanji_font.render(ch, True, theme.CREAM)
+            img = text_image(kanji_font, ch, theme.CREAM)
             surface.blit(img, img.get_rect(center=(seal_rect.centerx,
                                                    seal_rect.y + seal * (0.31 + 0.38 * i))))
         if wide:
@@ -219,6 +223,7 @@ class MenuScene(WidgetScene):
             ty = r.centery - (title_img.get_height() + tag.get_height()) // 2
             surface.blit(title_img, (left, ty))
             surface.blit(tag, (left, ty + title_img.get_height()))
-        foot = font(m.type_size("tiny")).render(
-            _("Version {v} · F11 full screen · Esc back").format(v=VERSION), True, theme.TEXT_DIM)
+        foot = text_image(font(m.type_size("tiny")),
+                          _("Version {v} · F11 full screen · Esc back").format(v=VERSION),
+                          theme.TEXT_DIM)
         surface.blit(foot, (m.px(14), surface.get_height() - foot.get_height() - m.px(8)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game import theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.i18n import LANGUAGES, _
 from game.scenes.base import WidgetScene
 from game.widgets import Button, Choice, Label, Panel, ScrollList, Slider, Toggle, Widget
@@ -77,6 +77,6 @@ class SettingsScene(WidgetScene):
         hint = getattr(focused, "help", "") if focused is not None else ""
         if not hint:
             hint = _("Arrows or Tab to move · Left/Right to change · Esc to go back")
-        img = font(self.metrics.type_size("tiny")).render(hint, True, theme.TEXT_DIM)
+        img = text_image(font(self.metrics.type_size("tiny")), hint, theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midbottom=(self.size[0] // 2,
                                                   self.size[1] - self.metrics.px(6))))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import draw, theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.i18n import N_, _, ngettext
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.table.base import CardTable, Place
@@ -160,7 +160,7 @@ class TableDrawing(CardTable):
         imgs = []
         for text, role, color, bold in lines:
             size = fit_font_size(text, box.width - m.px(24), m.type_size(role), bold)
-            imgs.append(font(size, bold).render(text, True, color))
+            imgs.append(text_image(font(size, bold), text, color))
         y = box.centery - sum(i.get_height() for i in imgs) // 2
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
@@ -177,8 +177,8 @@ class TableDrawing(CardTable):
         draw.panel(surface, r, m.radius * 2, max(1, m.px(1.5)))
         title = _("Yatsuhashi")
         w = r.width - m.px(32)
-        img = font(fit_font_size(title, w, m.type_size("heading"), True), True).render(
-            title, True, theme.GOLD)
+        img = text_image(font(fit_font_size(title, w, m.type_size("heading"), True), True), title,
+                         theme.GOLD)
         surface.blit(img, (r.x + m.px(16), r.y + m.px(12)))
 
     def draw_under(self, surface: pygame.Surface) -> None:
@@ -221,7 +221,7 @@ class TableDrawing(CardTable):
                                                  (tip[0] + a * 0.7, tip[1] - a * 0.6),
                                                  (tip[0] + a * 0.1, tip[1] + a * 0.8)])
         small = font(m.type_size("tiny"), True)
-        img = small.render(str(len(g.stock)), True, theme.CREAM)
+        img = text_image(small, str(len(g.stock)), theme.CREAM)
         surface.blit(img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(3))))
         legal = {t.index for t in self.drag.legal_targets} if self.drag.dragging else set()
         if self.held:
@@ -255,7 +255,7 @@ class TableDrawing(CardTable):
             label = yaku_label(yaku)
             lr = lay.slot_label_rect(i)
             size = fit_font_size(label, lr.width - m.px(4), tiny, True)
-            img = font(size, True).render(label, True, theme.GOLD if i in filled or glow
+            img = text_image(font(size, True), label, theme.GOLD if i in filled or glow
                                           else theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=lr.center))
 
@@ -289,8 +289,8 @@ class TableDrawing(CardTable):
                 (_("Moves"), str(len(self.game.moves))),
                 (_("Yaku"), f"{len(self.game.collected)} / 14")]
         for label, value in rows:
-            a = small.render(label, True, theme.TEXT_DIM)
-            b = body.render(value, True, theme.CREAM)
+            a = text_image(small, label, theme.TEXT_DIM)
+            b = text_image(body, value, theme.CREAM)
             surface.blit(a, (x, y + (b.get_height() - a.get_height()) // 2))
             surface.blit(b, (x + w - b.get_width(), y))
             y += b.get_height() + m.px(2)
@@ -349,7 +349,7 @@ class TableDrawing(CardTable):
         draw.rounded_rect(surface, theme.INK, box, m.radius, alpha=150)
         pygame.draw.circle(surface, color, (box.x + m.px(16), box.centery), m.px(6))
         size = fit_font_size(text, box.width - m.px(36), m.type_size("small"), True)
-        img = font(size, True).render(text, True, theme.CREAM)
+        img = text_image(font(size, True), text, theme.CREAM)
         surface.blit(img, img.get_rect(midleft=(box.x + m.px(30), box.centery)))
         return box.bottom
 
@@ -359,9 +359,9 @@ class TableDrawing(CardTable):
         box = pygame.Rect(0, 0, min(lay.play.width - m.px(40), m.px(560)), m.px(130))
         box.center = lay.play.center
         draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=240)
-        title = font(m.type_size("heading"), True).render(_("Finding a winnable deal…"), True,
-                                                           theme.GOLD)
+        title = text_image(font(m.type_size("heading"), True), _("Finding a winnable deal…"),
+                           theme.GOLD)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + m.px(16))))
         line = ngettext("{n} deal checked", "{n} deals checked", checked).format(n=checked)
-        img = font(m.type_size("body")).render(line, True, theme.TEXT)
+        img = text_image(font(m.type_size("body")), line, theme.TEXT)
         surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + m.px(70))))

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 import pygame
 
 from game import theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.i18n import _
 from game.table.base import CardTable, Place
 from game.table.climbing_input import ClimbingInput
@@ -338,11 +338,11 @@ class ClimbingTable(ClimbingInput):
             rect = place.name if at else pygame.Rect(place.pile.x, place.pile.y, m.px(200),
                                                      lay.label_h)
             size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
-            name = font(size, True).render(text, True, color)
+            name = text_image(font(size, True), text, color)
             surface.blit(name, rect.topleft)
             status = self.seat_status(seat)
             if status and at:  # beside the name, or under the cards in a narrow box
-                img = font(size, True).render(status, True, theme.VERMILION
+                img = text_image(font(size, True), status, theme.VERMILION
                                               if status == _("Pass") else theme.GOLD)
                 x = rect.x + name.get_width() + m.px(8)
                 if x + img.get_width() <= place.box.right:
@@ -352,7 +352,7 @@ class ClimbingTable(ClimbingInput):
         if self.view.trick:
             seat, _meld = self.view.trick[-1]
             label = self.phrase(seat, _("Your meld"), _("{who}'s meld"))
-            img = font(m.type_size("small"), True).render(label, True, theme.TEXT_DIM)
+            img = text_image(font(m.type_size("small"), True), label, theme.TEXT_DIM)
             surface.blit(img, (lay.trick.centerx - img.get_width() // 2,
                                lay.trick.y + m.px(6)))
 
@@ -369,7 +369,7 @@ class ClimbingTable(ClimbingInput):
         text, color = self.message_text()
         if text:
             size = fit_font_size(text, lay.message.width, m.type_size("small"))
-            img = font(size).render(text, True, color)
+            img = text_image(font(size), text, color)
             surface.blit(img, img.get_rect(center=lay.message.center))
         p = lay.panel
         surface.blit(self.layers.get("panel", self.panel_key(), p.size, self.paint_panel,
@@ -378,8 +378,8 @@ class ClimbingTable(ClimbingInput):
         self.draw_buttons(surface)
         if self.banner:
             title, line = self.banner
-            t = font(m.type_size("heading"), True).render(title, True, theme.GOLD)
-            s = font(m.type_size("small")).render(line, True, theme.CREAM)
+            t = text_image(font(m.type_size("heading"), True), title, theme.GOLD)
+            s = text_image(font(m.type_size("small")), line, theme.CREAM)
             box = pygame.Rect(0, 0, max(t.get_width(), s.get_width()) + m.px(40),
                               t.get_height() + s.get_height() + m.px(20))
             box.midtop = (lay.trick.centerx, lay.trick.y + m.px(4))

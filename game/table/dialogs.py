@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import draw, theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.i18n import _
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog
@@ -148,11 +148,11 @@ class CardRow(Widget):
             draw.rounded_rect(surface, theme.GOLD, r, m.radius, alpha=30)
         label_w = int(r.width * 0.36)
         tf = font(m.type_size("body"), True)
-        img = tf.render(self.title, True, theme.CREAM)
+        img = text_image(tf, self.title, theme.CREAM)
         y = r.centery - (img.get_height() + (m.px(18) if self.subtitle else 0)) // 2
         surface.blit(img, (r.x + m.px(10), y))
         if self.subtitle:
-            sub = font(m.type_size("tiny")).render(self.subtitle, True, theme.TEXT_DIM)
+            sub = text_image(font(m.type_size("tiny")), self.subtitle, theme.TEXT_DIM)
             surface.blit(sub, (r.x + m.px(10), y + img.get_height()))
         western = bool(self.cards) and not isinstance(self.cards[0], Card)
         cw = m.px(38 if western else 34)  # a western card is squarer: as tall, a bit wider
@@ -164,7 +164,7 @@ class CardRow(Widget):
             surface.blit(faces.face_renderer(c)(cw, ch), (round(x), r.centery - ch // 2))
             x += step
         if self.value:
-            v = tf.render(self.value, True, theme.GOLD)
+            v = text_image(tf, self.value, theme.GOLD)
             surface.blit(v, (r.right - v.get_width() - m.px(10), r.centery - v.get_height() // 2))
 
 

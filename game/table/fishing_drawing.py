@@ -20,7 +20,7 @@ from typing import ClassVar
 import pygame
 
 from game import draw, theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.i18n import N_, _
 from game.table.caches import Face
 from game.table.fishing_view import FishingBase
@@ -79,7 +79,7 @@ class FishingDrawing(FishingBase):
             text = f"{self.short_name(seat)} · {self.shown_scores[seat]}"
             active = g.current_player == seat and not g.is_over
             size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
-            img = font(size, True).render(text, True, theme.GOLD if active else theme.CREAM)
+            img = text_image(font(size, True), text, theme.GOLD if active else theme.CREAM)
             surface.blit(img, (rect.x, rect.y), pygame.Rect(0, 0, rect.width, rect.height))
 
     def draw_over(self, surface: pygame.Surface) -> None:
@@ -130,7 +130,7 @@ class FishingDrawing(FishingBase):
             for kind, rect, n in labels:
                 text = f"{_(KIND_LABELS[kind])} {n}"
                 size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
-                img = font(size, True).render(text, True, theme.TEXT_DIM if n == 0
+                img = text_image(font(size, True), text, theme.TEXT_DIM if n == 0
                                               else theme.CREAM)
                 surface.blit(img, (rect.x, rect.y))
 
@@ -143,8 +143,7 @@ class FishingDrawing(FishingBase):
 
     def draw_stock_count(self, surface: pygame.Surface) -> None:
         lay, m = self.layout_, self.metrics
-        img = font(m.type_size("small"), True).render(str(len(self.view.stock)), True,
-                                                       theme.CREAM)
+        img = text_image(font(m.type_size("small"), True), str(len(self.view.stock)), theme.CREAM)
         surface.blit(img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(4))))
 
     def banner_geometry(self, n: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
@@ -177,7 +176,7 @@ class FishingDrawing(FishingBase):
         box, rects = self.banner_geometry(len(cards))
         draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
         pad = m.px(16)
-        img = font(m.type_size("title"), True).render(title, True, theme.GOLD)
+        img = text_image(font(m.type_size("title"), True), title, theme.GOLD)
         surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + pad)))
         body = font(m.type_size("body"))
         draw_text(surface, text, body, theme.TEXT, pygame.Rect(

@@ -22,7 +22,7 @@ from typing import NamedTuple
 import pygame
 
 from game import theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.text import draw_text, fit_font_size, text_height
 from game.theme import Metrics
 
@@ -114,10 +114,10 @@ class PanelPainter:
             size = m.type_size(line.role)
             indent = m.px(6) if line.role in ("small", "tiny") or line.right else 0
             if line.right:  # a player: the name (shrunk to fit) and the score on the right
-                score = font(size, True).render(line.right, True, theme.CREAM)
+                score = text_image(font(size, True), line.right, theme.CREAM)
                 name_room = w - indent - score.get_width() - m.px(10)
-                img = font(fit_font_size(line.text, name_room, size, True), True).render(
-                    line.text, True, line.color)
+                img = text_image(font(fit_font_size(line.text, name_room, size, True), True),
+                                 line.text, line.color)
                 if line.marker:
                     pygame.draw.circle(surface, theme.VERMILION,
                                        (x - m.px(2), y + img.get_height() // 2), m.px(4))

@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 import pygame
 
 from game import draw, theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.text import fit_font_size
 from game.widgets import Widget
 
@@ -43,7 +43,7 @@ class GridRow(Widget):
             draw.rounded_rect(surface, theme.GOLD, r, m.radius, alpha=30)
         role = "small" if self.header else "body"
         lf = font(m.type_size(role), self.bold or self.header)
-        img = lf.render(self.label, True, theme.CREAM)
+        img = text_image(lf, self.label, theme.CREAM)
         surface.blit(img, (r.x + m.px(10), r.centery - img.get_height() // 2))
         left = r.x + int(r.width * 0.3)
         col = (r.right - m.px(10) - left) / max(1, len(self.values))
@@ -52,7 +52,7 @@ class GridRow(Widget):
                                  bold=self.bold or self.header)
             color = theme.GOLD if i in self.marked else (
                 theme.TEXT_DIM if self.header else theme.CREAM)
-            v = font(size, self.bold or self.header).render(text, True, color)
+            v = text_image(font(size, self.bold or self.header), text, color)
             x = left + col * i + (col - v.get_width()) / 2
             surface.blit(v, (round(x), r.centery - v.get_height() // 2))
 

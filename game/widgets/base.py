@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Callable
 
 import pygame
@@ -91,6 +92,12 @@ class Widget:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def still_look(self) -> Hashable | None:
+        """For a widget that never changes by itself (no hover, focus or animation): what its
+        drawing depends on, so a scene may keep it painted in a layer; None (the default):
+        drawn every frame."""
+        return None
 
     @property
     def lit(self) -> bool:

@@ -11,9 +11,13 @@ from typing import Callable
 import pygame
 
 from game import draw, theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.text import fit_font_size
 from game.widgets.base import Widget
+from sprites.cache import SurfaceCache
+
+#: Every button's image by its look (size, text, state).
+_looks = SurfaceCache(count=256, megabytes=24)
 
 
 class Button(Widget):
@@ -35,8 +39,18 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
+        # Drawn once per look into a kept image with room round it for the shadow and the
+        # focus ring: a screen of buttons then costs a blit each, not a dozen shapes and texts.
+        margin = self.metrics.px(12)
+        look = (self.rect.size, self.metrics, self.text, self.subtitle, self.primary, self.role,
+                self.enabled, self.lit, self.pressed, self.focused)
+        image = _looks.get(look, lambda: self._paint(margin))
+        surface.blit(image, (self.rect.x - margin, self.rect.y - margin))
+
+    def _paint(self, margin: int) -> pygame.Surface:
+        surface = pygame.Surface(self.rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
         m = self.metrics
-        r = self.rect.move(0, m.px(1) if self.pressed else 0)
+        r = pygame.Rect(margin, margin, *self.rect.size).move(0, m.px(1) if self.pressed else 0)
         if not self.enabled:
             fill = theme.BUTTON
         elif self.primary:
@@ -57,13 +71,13 @@ class Button(Widget):
         pad = m.px(14)
         start = m.type_size(self.role)
         size = fit_font_size(self.text, r.width - 2 * pad, start, True)
-        title = font(size, True).render(self.text, True, color)
+        title = text_image(font(size, True), self.text, color)
         if self.subtitle:
             sub_font = font(m.type_size("small"))
             # Dim text is unreadable on vermilion: a primary button's subtitle is cream.
             color = (theme.DISABLED if not self.enabled else
                      theme.TEXT if self.primary else theme.TEXT_DIM)
-            sub = sub_font.render(self.subtitle, True, color)
+            sub = text_image(sub_font, self.subtitle, color)
             room = r.width - 2 * pad
             if sub.get_width() > room:
                 height = max(1, round(sub.get_height() * room / sub.get_width()))
@@ -74,3 +88,4 @@ class Button(Widget):
             surface.blit(sub, (r.centerx - sub.get_width() // 2, y + title.get_height()))
         else:
             surface.blit(title, title.get_rect(center=r.center))
+        return surface

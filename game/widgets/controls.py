@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game import draw, theme
-from game.fonts import font
+from game.fonts import font, text_image
 from game.text import fit_font_size
 from game.widgets.base import Widget
 
@@ -50,7 +50,7 @@ class _Row(Widget):
                              border_radius=m.radius)
         label_w = self.control_rect.left - self.rect.left - m.px(24)
         size = fit_font_size(self.text, label_w, m.type_size("body"))
-        img = font(size).render(self.text, True, theme.TEXT if self.enabled else theme.DISABLED)
+        img = text_image(font(size), self.text, theme.TEXT if self.enabled else theme.DISABLED)
         surface.blit(img, (self.rect.x + m.px(14), self.rect.centery - img.get_height() // 2))
         self.draw_control(surface, self.control_rect)
 
@@ -81,8 +81,8 @@ class Toggle(_Row):
         pygame.draw.rect(surface, theme.GOLD_DIM, pill, max(1, m.px(1)), border_radius=h // 2)
         knob_x = pill.right - h // 2 if self.value else pill.left + h // 2
         pygame.draw.circle(surface, theme.CREAM, (knob_x, pill.centery), h // 2 - m.px(3))
-        state = font(m.type_size("small")).render(
-            self._state_text(), True, theme.TEXT if self.value else theme.TEXT_DIM)
+        state = text_image(font(m.type_size("small")), self._state_text(),
+                           theme.TEXT if self.value else theme.TEXT_DIM)
         surface.blit(state, (pill.left - state.get_width() - m.px(10),
                              pill.centery - state.get_height() // 2))
 
@@ -156,7 +156,7 @@ class Slider(_Row):
         knob = (t.x + round(t.width * self.value), t.centery)
         pygame.draw.circle(surface, theme.CREAM, knob, m.px(11))
         pygame.draw.circle(surface, theme.GOLD, knob, m.px(11), max(1, m.px(2)))
-        pct = font(m.type_size("small")).render(f"{round(self.value * 100)}%", True, theme.TEXT)
+        pct = text_image(font(m.type_size("small")), f"{round(self.value * 100)}%", theme.TEXT)
         surface.blit(pct, (r.right - pct.get_width(), r.centery - pct.get_height() // 2))
 
 
@@ -218,7 +218,7 @@ class Choice(_Row):
         label = self.choices[self.index][1]
         inner = r.width - 2 * (m.px(14) + aw + m.px(8))
         size = fit_font_size(label, inner, m.type_size("body"))
-        img = font(size).render(label, True, theme.TEXT if self.enabled else theme.DISABLED)
+        img = text_image(font(size), label, theme.TEXT if self.enabled else theme.DISABLED)
         surface.blit(img, img.get_rect(center=r.center))
 
 
@@ -273,7 +273,7 @@ class NumberField(_Row):
         draw.rounded_rect(surface, (16, 14, 12), r, m.radius)
         pygame.draw.rect(surface, theme.GOLD if self.focused else theme.GOLD_DIM, r,
                          max(1, m.px(1.5)), border_radius=m.radius)
-        img = font(m.type_size("body")).render(str(self.value), True, theme.TEXT)
+        img = text_image(font(m.type_size("body")), str(self.value), theme.TEXT)
         x = r.x + m.px(12)
         surface.blit(img, (x, r.centery - img.get_height() // 2))
         if self.focused and self.caret_time < 0.5:

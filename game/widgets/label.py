@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from game import theme
@@ -37,6 +39,10 @@ class Label(Widget):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
+
+    def still_look(self) -> Hashable:
+        return (tuple(self.rect), self.metrics, self.visible, self.text, self.role, self.align,
+                tuple(self.color), self.bold, self.valign)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.visible and self.text:

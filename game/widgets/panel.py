@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from game import draw
@@ -17,6 +19,9 @@ class Panel(Widget):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
+
+    def still_look(self) -> Hashable:
+        return (tuple(self.rect), self.metrics, self.visible, self.title)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.visible:
