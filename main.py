@@ -60,6 +60,8 @@ def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | No
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
     from game.settings import Settings
+    from game.table.caches import FaceWarmer
+    FaceWarmer.threaded = False  # the picture must not depend on a thread's pace
     app = App(size, headless=True, settings=Settings(), strict=True)
     scene = build_scene(scene_name, seed)
     if scene is None:

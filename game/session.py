@@ -381,7 +381,7 @@ class Session:
 
     def _write(self) -> None:
         try:
-            write_json(self.path, self.to_dict())
+            write_json(self.path, self.to_dict(), indent=None)
         except (OSError, TypeError, ValueError):
             log.exception("could not save the game in progress")
 

@@ -17,10 +17,15 @@ True
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 import pygame
+
+#: Surfaces that stand in for one not made yet (a card face scaled from another size while
+#: the right one renders): whoever keeps a drawing of one asks again until it gets the real one.
+STAND_INS: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
 
 
 def surface_bytes(surface: pygame.Surface) -> int:
@@ -68,6 +73,12 @@ class SurfaceCache:
     def peek(self, key: Hashable) -> pygame.Surface | None:
         """The surface kept for ``key``, without making it or changing the order."""
         return self._kept.get(key)
+
+    def discard(self, key: Hashable) -> None:
+        """Forget ``key`` (nothing happens when it is not kept)."""
+        old = self._kept.pop(key, None)
+        if old is not None:
+            self.bytes -= surface_bytes(old)
 
     def keys(self) -> list[Hashable]:
         return list(self._kept)

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 import pygame
 
+from sprites.cache import STAND_INS
 from sprites.easing import Easing, ease_in_out_cubic, ease_out_cubic, linear
 from sprites.tween import Tween
 
@@ -58,6 +59,8 @@ class CardSprite:
     FLIP_RISE = 0.06
     #: Corner radius of shadow and glow, as a fraction of the card width.
     CORNER_RATIO = 0.08
+    #: Sprites made so far (staggers when each bakes its still image).
+    _made = 0
 
     def __init__(
         self,
@@ -97,6 +100,11 @@ class CardSprite:
         # Render caches: kind -> (key, surface). Filling them is draw()'s only side effect.
         self._cache_base: dict[str, tuple[tuple, pygame.Surface]] = {}
         self._cache_xform: dict[str, tuple[tuple, pygame.Surface]] = {}
+        self._cache_look: tuple | None = None  # how the card looked at its last draw
+        self._cache_still = 0  # draws since, looking the same
+        CardSprite._made += 1
+        self._cache_stagger = 1 + CardSprite._made % 8
+        self._cache_baked: tuple[tuple, pygame.Surface, tuple[int, int, int, int]] | None = None
 
     def __repr__(self) -> str:
         side = "up" if self.face_up else "down"
@@ -303,6 +311,11 @@ class CardSprite:
         right, bottom = math.ceil(cx + ex - 1e-9), math.ceil(cy + ey - 1e-9)
         return pygame.Rect(left, top, right - left, bottom - top)
 
+    def bounds(self) -> pygame.Rect:
+        """A box round everything the card draws: ``rect`` with room for shadow and glow."""
+        room = round(self.h * 0.2 + self.lift)
+        return self.rect.inflate(2 * room, 2 * room + (self.h if self.dragging else 0))
+
     def to_local(self, point: Sequence[float]) -> Point:
         """``point`` in the card's unscaled frame: (0, 0) is the centre, x to the card's right."""
         cx, cy = self._visual_center()
@@ -320,15 +333,85 @@ class CardSprite:
 
     # Drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """Shadow, highlight glow, then the card. Changes no state (caches aside)."""
+        """Shadow, highlight glow, then the card. Changes no state (caches aside).
+
+        The three are kept baked into one image while the card's shape (side, size, turn,
+        lift, glow) stays the same: a still or gliding card costs one blit. A card whose shape
+        changes every frame (turning over, rising) is drawn piece by piece until it settles."""
         if self.alpha <= 0:
             return
+        shape = self._shape()
+        look = (self.x, self.y, shape)
+        if self.alpha < 255:
+            self._draw_pieces(surface, None)
+            return
+        baked = self._cache_baked
+        if baked is None or baked[0] != shape:
+            if look != self._cache_look:
+                self._cache_look, self._cache_still = look, 0
+                self._draw_pieces(surface, None)
+                return
+            # Baked after a few still frames, a different few for each card, so that a whole
+            # deal coming to rest is not baked on one frame.
+            self._cache_still += 1
+            if self._cache_still < self._cache_stagger:
+                self._draw_pieces(surface, None)
+                return
+            baked = self._cache_baked = (shape, *self._bake())
+        self._cache_look = look
+        surface.blit(baked[1], self._baked_at(baked[2]),
+                     special_flags=pygame.BLEND_PREMULTIPLIED)
+
+    def _shape(self) -> tuple:
+        """Everything the card's drawing depends on but its position."""
+        sx, sy = self._scales()
+        # While the card turns or changes size every frame, nearest-pixel rotation (5x faster)
+        # is invisible; a card at rest gets an antialiased rotozoom, cached.
+        smooth = self._rot is None and self._scale is None and self._flip is None
+        return (self.lift, sx, sy, self.rotation, smooth, self.face_up, self.highlight,
+                self.dragging, self._base(_FACE if self.face_up else _BACK))
+
+    def _baked_at(self, anchor: tuple[int, int, int, int]) -> tuple[int, int]:
+        """Where the kept image goes: placed by its card, rounded as the card alone would be
+        (so a card kept and a card drawn piece by piece stand on the same pixel)."""
+        dx, dy, w, h = anchor
+        cx, cy = self._visual_center()
+        return round(cx - w / 2.0) + dx, round(cy - h / 2.0) + dy
+
+    def still_image(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """The one image the card is drawn from now, premultiplied (blit it with
+        ``BLEND_PREMULTIPLIED``), and where it goes, for a card unchanged since its last draw
+        and kept baked; None for a card drawn piece by piece or changing (moving, fading).
+        A table keeps such cards in a layer of its own."""
+        baked = self._cache_baked
+        if baked is None or self.alpha != 255:
+            return None
+        shape = self._shape()
+        if baked[0] != shape or (self.x, self.y, shape) != self._cache_look:
+            return None
+        return baked[1], self._baked_at(baked[2])
+
+    def _bake(self) -> tuple[pygame.Surface, tuple[int, int, int, int]]:
+        """The card's pieces composed into one premultiplied image, and its anchor: its
+        corner's offset from the top piece's (the card's) corner, and that piece's size."""
+        pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._draw_pieces(None, pieces)
+        box = pygame.Rect(pieces[0][1], pieces[0][0].get_size())
+        for image, at in pieces[1:]:
+            box.union_ip(pygame.Rect(at, image.get_size()))
+        out = pygame.Surface(box.size, pygame.SRCALPHA)
+        for image, (x, y) in pieces:
+            out.blit(image.premul_alpha(), (x - box.x, y - box.y),
+                     special_flags=pygame.BLEND_PREMULTIPLIED)
+        top, (tx, ty) = pieces[-1]
+        return out, (box.x - tx, box.y - ty, top.get_width(), top.get_height())
+
+    def _draw_pieces(self, surface: pygame.Surface | None,
+                     pieces: list[tuple[pygame.Surface, tuple[int, int]]] | None) -> None:
+        """Blit shadow, glow and card on ``surface``, or list them with their places."""
         sx, sy = self._scales()
         rot = self.rotation % 360.0
         cx, cy = self._visual_center()
-
-        # While the card turns or changes size every frame, nearest-pixel rotation (5x faster)
-        # is invisible; a card at rest gets an antialiased rotozoom, cached.
         smooth = self._rot is None and self._scale is None and self._flip is None
         corner = _corner(self.w, self.h, self.CORNER_RATIO)
 
@@ -337,37 +420,44 @@ class CardSprite:
         base = _shadow_base(self.w, self.h, corner)
         shadow = self._transformed("shadow", base, sx * grow, sy * grow, rot, smooth=False)
         offset = max(2.0, self.h * 0.02) + elevation * 0.6
-        self._blit(surface, shadow, cx + offset * 0.3, cy + offset, self.alpha)
+        self._blit(surface, pieces, shadow, cx + offset * 0.3, cy + offset, self.alpha)
 
         if self.highlight is not None:
             base = _glow_base(self.w, self.h, corner, _rgba(self.highlight))
             glow = self._transformed("glow", base, sx, sy, rot, smooth=False)
-            self._blit(surface, glow, cx, cy, self.alpha)
+            self._blit(surface, pieces, glow, cx, cy, self.alpha)
 
         if self.w * sx < 0.5 or self.h * sy < 0.5:
             return  # edge-on in the middle of a flip
         side = _FACE if self.face_up else _BACK
         card = self._transformed("card", self._base(side), sx, sy, rot, smooth)
-        self._blit(surface, card, cx, cy, self.alpha)
+        self._blit(surface, pieces, card, cx, cy, self.alpha)
 
     @staticmethod
-    def _blit(
-        surface: pygame.Surface, image: pygame.Surface, cx: float, cy: float, alpha: int
-    ) -> None:
+    def _blit(surface: pygame.Surface | None,
+              pieces: list[tuple[pygame.Surface, tuple[int, int]]] | None,
+              image: pygame.Surface, cx: float, cy: float, alpha: int) -> None:
+        w, h = image.get_size()
+        at = (round(cx - w / 2.0), round(cy - h / 2.0))
+        if pieces is not None:
+            pieces.append((image, at))
+            return
+        assert surface is not None
         if alpha < 255:
             image = image.copy()  # never touch cached or renderer-owned surfaces
             image.set_alpha(alpha)
-        w, h = image.get_size()
-        surface.blit(image, (round(cx - w / 2.0), round(cy - h / 2.0)))
+        surface.blit(image, at)
 
     def _base(self, side: str) -> pygame.Surface:
         """The renderer's surface for ``side`` at the current size, asked once per size."""
         renderer = self.face_renderer if side == _FACE else self.back_renderer
         key = (renderer, self.w, self.h)  # swapping a renderer also invalidates
         hit = self._cache_base.get(side)
-        if hit is not None and hit[0] == key:
-            return hit[1]
+        if hit is not None and hit[0] == key and hit[1] not in STAND_INS:
+            return hit[1]  # (a stand-in is asked again: the real surface may be ready)
         image = renderer(self.w, self.h)
+        if hit is not None and hit[0] == key and image is hit[1]:
+            return image
         if image.get_size() != (self.w, self.h):
             image = pygame.transform.smoothscale(_with_alpha(image), (self.w, self.h))
         self._cache_base[side] = (key, image)
@@ -418,9 +508,14 @@ def _rgba(color: ColorLike) -> tuple[int, int, int, int]:
 def _shadow_base(w: int, h: int, corner: int) -> pygame.Surface:
     blur = max(2, round(h * 0.04))
     pad = blur * 2
-    image = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-    pygame.draw.rect(image, (0, 0, 0, 120), (pad, pad, w, h), border_radius=corner)
-    return pygame.transform.gaussian_blur(image, blur)
+    size = (w + 2 * pad, h + 2 * pad)
+    # Blurred at half size and scaled up: as soft, and a quarter of the work (a table's first
+    # frame makes one per card size).
+    small = pygame.Surface((max(1, size[0] // 2), max(1, size[1] // 2)), pygame.SRCALPHA)
+    pygame.draw.rect(small, (0, 0, 0, 120), (pad // 2, pad // 2, w // 2, h // 2),
+                     border_radius=max(1, corner // 2))
+    return pygame.transform.smoothscale(pygame.transform.gaussian_blur(small, max(1, blur // 2)),
+                                        size)
 
 
 @lru_cache(maxsize=16)

@@ -28,6 +28,7 @@ import pygame
 
 from rules import hanafuda, western
 from sprites.backs import BACK_LABELS, BACK_STYLES, render_back
+from sprites.cache import STAND_INS, SurfaceCache
 from sprites.hanafuda_art import render_hanafuda
 from sprites.western_art import render_western
 
@@ -39,12 +40,18 @@ __all__ = [
 HANAFUDA_RATIO = 1.6  # height / width (real cards are about 54 x 33 mm)
 WESTERN_RATIO = 1.4
 MAX_SIDE = 4096  # px; larger requests are a bug, not a card
-CACHE_LIMIT_BYTES = 256 * 1024 * 1024  # least recently used surfaces go first
+#: The face cache's bounds: least recently used surfaces go first, and all the faces of the
+#: least recently used size go when a size beyond ``CACHE_SIZES`` comes (a window resized
+#: often would otherwise fill the bytes with sizes no longer shown).
+CACHE_LIMIT_BYTES = 96 * 1024 * 1024
+CACHE_SIZES = 8
 
 Renderer = Callable[[int, int], pygame.Surface]
 
-_cache: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-_cache_bytes = 0
+_cache = SurfaceCache(count=100_000, megabytes=CACHE_LIMIT_BYTES / (1 << 20))
+_sizes: OrderedDict[tuple[int, int], set[Hashable]] = OrderedDict()
+#: Faces scaled from another size, kept until the real one is stored (then forgotten).
+_stand_ins: dict[tuple[str, int, int, bool], pygame.Surface] = {}
 
 # Badge kind letters and colours; blue ribbons get a blue R.
 _BADGE_KINDS = {
@@ -80,44 +87,88 @@ def _size(width: int, height: int | None, ratio: float) -> tuple[int, int]:
     return w, (max(round(w * ratio), 1) if height is None else _side("height", height))
 
 
-def _cached(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """The cached surface for ``key``, made (and display-converted) on a miss."""
-    global _cache_bytes
-    surface = _cache.get(key)
+def _cached(key: Hashable, make: Callable[[], pygame.Surface],
+            size: tuple[int, int]) -> pygame.Surface:
+    """The cached surface for ``key`` (a face or back of ``size``), made on a miss."""
+    surface = _cache.peek(key)
     if surface is not None:
-        _cache.move_to_end(key)
-        return surface
-    surface = make()
+        _sizes.move_to_end(size)
+        return _cache.get(key, make)
+    return _store(key, make(), size)
+
+
+def _store(key: Hashable, surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """Keep ``surface`` (display-converted) for ``key``; drop the oldest size if too many."""
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surface = surface.convert_alpha()
-    _cache[key] = surface
-    _cache_bytes += surface.get_width() * surface.get_height() * 4
-    while _cache_bytes > CACHE_LIMIT_BYTES and len(_cache) > 1:
-        _, old = _cache.popitem(last=False)
-        _cache_bytes -= old.get_width() * old.get_height() * 4
-    return surface
+    if key[0] == "hanafuda":  # type: ignore[index]
+        _stand_ins.pop(key[1:], None)  # type: ignore[index]
+    _sizes.setdefault(size, set()).add(key)
+    _sizes.move_to_end(size)
+    while len(_sizes) > CACHE_SIZES:
+        _, keys = _sizes.popitem(last=False)
+        for old in keys:
+            _cache.discard(old)
+    return _cache.put(key, surface)
 
 
 def clear_cache() -> None:
     """Forget every rendered face and back (e.g. after a display mode change)."""
-    global _cache_bytes
     _cache.clear()
-    _cache_bytes = 0
+    _sizes.clear()
+    _stand_ins.clear()
+
+
+def cache_figures() -> tuple[int, int, int]:
+    """(surfaces, bytes, sizes) in the face cache now (benchmarks, tests)."""
+    return len(_cache), _cache.bytes, len(_sizes)
 
 
 def hanafuda_face(card: hanafuda.Card, width: int, height: int | None = None, *,
-                  badge: bool = False) -> pygame.Surface:
+                  badge: bool = False, stand_in: bool = False) -> pygame.Surface:
     """The face of a hanafuda ``card``; ``height`` defaults to ``width * HANAFUDA_RATIO``.
 
     ``badge`` adds a corner badge with the month and kind (B, A, R, C) for new players.
+    ``stand_in``: when this size is not rendered yet but another is, that one scaled (not
+    kept, marked in ``sprites.cache.STAND_INS``) rather than rendering now, on the frame.
     """
     if not isinstance(card, hanafuda.Card):
         raise ValueError(f"not a hanafuda card: {card!r}")
     w, h = _size(width, height, HANAFUDA_RATIO)
+    if stand_in and ("hanafuda", card.code, w, h, badge) not in _cache:
+        image = _stand_ins.get((card.code, w, h, badge))
+        if image is not None:
+            return image
+        near = _nearest(("hanafuda", card.code), badge, (w, h))
+        if near is not None:  # scaled from another size while the real one is made
+            image = pygame.transform.smoothscale(near, (w, h))
+            STAND_INS.add(image)
+            _stand_ins[card.code, w, h, badge] = image
+            return image
     if badge:
         return _cached(("hanafuda", card.code, w, h, True),
-                       lambda: _with_badge(hanafuda_face(card, w, h), card))
-    return _cached(("hanafuda", card.code, w, h, False), lambda: render_hanafuda(card, w, h))
+                       lambda: _with_badge(hanafuda_face(card, w, h), card), (w, h))
+    return _cached(("hanafuda", card.code, w, h, False), lambda: render_hanafuda(card, w, h),
+                   (w, h))
+
+
+def _nearest(kind: tuple[str, str], badge: bool, size: tuple[int, int]) -> pygame.Surface | None:
+    """The cached face of ``kind`` (with or without badge) nearest in width to ``size``."""
+    best: tuple[int, pygame.Surface] | None = None
+    for key in _cache.keys():
+        if key[:2] == kind and key[4] == badge:  # type: ignore[index]
+            surface = _cache.peek(key)
+            if surface is not None:
+                gap = abs(surface.get_width() - size[0])
+                if best is None or gap < best[0]:
+                    best = (gap, surface)
+    return None if best is None else best[1]
+
+
+def store_hanafuda(card: hanafuda.Card, width: int, height: int,
+                   surface: pygame.Surface) -> None:
+    """Keep a face rendered elsewhere (``render_hanafuda`` on a helper thread) in the cache."""
+    _store(("hanafuda", card.code, width, height, False), surface, (width, height))
 
 
 def hanafuda_face_cached(card: hanafuda.Card, width: int, height: int | None = None, *,
@@ -139,7 +190,7 @@ def western_face(card: western.Card, width: int, height: int | None = None) -> p
     if not isinstance(card, western.Card):
         raise ValueError(f"not a western card: {card!r}")
     w, h = _size(width, height, WESTERN_RATIO)
-    return _cached(("western", str(card), w, h), lambda: render_western(card, w, h))
+    return _cached(("western", str(card), w, h), lambda: render_western(card, w, h), (w, h))
 
 
 def card_back(style: str, width: int, height: int) -> pygame.Surface:
@@ -148,13 +199,15 @@ def card_back(style: str, width: int, height: int) -> pygame.Surface:
         raise ValueError(f"unknown card back style: {style!r} (expected one of "
                          f"{', '.join(BACK_STYLES)})")
     w, h = _side("width", width), _side("height", height)
-    return _cached(("back", style, w, h), lambda: render_back(style, w, h))
+    return _cached(("back", style, w, h), lambda: render_back(style, w, h), (w, h))
 
 
-def face_renderer(card: hanafuda.Card | western.Card, *, badge: bool = False) -> Renderer:
-    """A ``(width, height) -> Surface`` renderer for ``card``'s face (either deck)."""
+def face_renderer(card: hanafuda.Card | western.Card, *, badge: bool = False,
+                  stand_in: bool = False) -> Renderer:
+    """A ``(width, height) -> Surface`` renderer for ``card``'s face (either deck);
+    ``stand_in`` as in ``hanafuda_face``."""
     if isinstance(card, hanafuda.Card):
-        return functools.partial(hanafuda_face, card, badge=badge)
+        return functools.partial(hanafuda_face, card, badge=badge, stand_in=stand_in)
     if isinstance(card, western.Card):
         return functools.partial(western_face, card)
     raise ValueError(f"not a card: {card!r}")

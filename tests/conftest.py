@@ -36,6 +36,15 @@ def _pygame():
     pygame.quit()
 
 
+@pytest.fixture(autouse=True)
+def _faces_on_the_frame_loop(monkeypatch):
+    """Card faces are rendered in the frames' own steps, not on the warmer's thread: what a
+    test sees after N frames must not depend on a thread's pace (the tests of the thread
+    turn it back on)."""
+    from game.table.caches import FaceWarmer
+    monkeypatch.setattr(FaceWarmer, "threaded", False)
+
+
 @pytest.fixture
 def app():
     """A headless, strict App at 1280x800 with default settings and the menu on the stack."""

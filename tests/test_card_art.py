@@ -16,7 +16,8 @@ from rules import hanafuda, western
 from sprites import faces
 from sprites.faces import (BACK_LABELS, BACK_STYLES, HANAFUDA_RATIO, WESTERN_RATIO,
                            back_renderer, card_back, clear_cache, face_renderer,
-                           hanafuda_face, western_face)
+                           hanafuda_face, hanafuda_face_cached, western_face)
+from sprites.cache import STAND_INS, SurfaceCache
 
 SIZES = (40, 110, 300)
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,13 +123,39 @@ def test_clear_cache_gives_new_surfaces():
 
 
 def test_cache_evicts_least_recently_used(monkeypatch):
-    monkeypatch.setattr(faces, "CACHE_LIMIT_BYTES", 3 * 50 * 80 * 4)
+    monkeypatch.setattr(faces, "_cache", SurfaceCache(100, megabytes=3 * 50 * 80 * 4 / 2**20))
     cards = hanafuda.DECK[:4]
     first = hanafuda_face(cards[0], 50)
     for card in cards[1:]:
         hanafuda_face(card, 50)
     assert hanafuda_face(cards[0], 50) is not first  # evicted, rendered again
     assert hanafuda_face(cards[3], 50) is hanafuda_face(cards[3], 50)
+
+
+def test_cache_keeps_a_bounded_number_of_sizes(monkeypatch):
+    monkeypatch.setattr(faces, "CACHE_SIZES", 3)
+    clear_cache()
+    card = hanafuda.card("1B")
+    first = hanafuda_face(card, 40)
+    for width in (41, 42):
+        hanafuda_face(card, width)
+    assert hanafuda_face(card, 40) is first  # three sizes: all kept (40 used again last)
+    hanafuda_face(card, 43)  # a fourth: the least recently used size (41) goes
+    assert faces.cache_figures()[2] == 3
+    assert hanafuda_face_cached(card, 40) and not hanafuda_face_cached(card, 41)
+
+
+def test_a_stand_in_is_scaled_from_another_size_until_the_real_face_is_stored():
+    clear_cache()
+    card = hanafuda.card("8B")
+    assert hanafuda_face(card, 50, stand_in=True) not in STAND_INS  # none to scale: rendered
+    stand_in = hanafuda_face(card, 60, stand_in=True)
+    assert stand_in in STAND_INS and stand_in.get_size() == (60, 96)
+    assert hanafuda_face(card, 60, stand_in=True) is stand_in  # the same until ...
+    assert not hanafuda_face_cached(card, 60)
+    faces.store_hanafuda(card, 60, 96, faces.render_hanafuda(card, 60, 96))  # ... it comes
+    real = hanafuda_face(card, 60, stand_in=True)
+    assert real is not stand_in and real not in STAND_INS
 
 
 def test_badge_differs_and_is_cached_separately():

@@ -93,3 +93,67 @@ def test_surface_cache_bounded_by_bytes():
     for i in range(10):
         cache.get(i, lambda: pygame.Surface((256, 256), pygame.SRCALPHA))  # 256 KiB each
     assert cache.bytes <= 1 << 20 and len(cache) == 4 and 9 in cache and 5 not in cache
+
+
+# The tables: cards at rest kept in a layer ----------------------------------------------------
+def near(a: pygame.Surface, b: pygame.Surface, tolerance: int = 40) -> int:
+    """Pixels of ``a`` and ``b`` that differ by ``tolerance`` or more in some channel. A
+    card's kept image and the card drawn piece by piece round differently, by 1-2 levels a
+    card, up to 30 where 24 cards of the stock lie on one another; a stale picture (a card
+    or a label that is not there any more) differs by far more."""
+    diff, back = a.copy(), b.copy()
+    diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    back.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    same = pygame.mask.from_threshold(diff, (0, 0, 0, 255), (tolerance, tolerance, tolerance, 255))
+    return diff.get_width() * diff.get_height() - same.count()
+
+
+def drawn_afresh(t, size) -> pygame.Surface:
+    """The table drawn with nothing kept: no layer of cards, no card's kept image."""
+    t._rest = None
+    for s in t.sprites.values():
+        s._cache_baked = s._cache_look = None
+    out = pygame.Surface(size)
+    t.draw(out)
+    return out
+
+
+def play_and_compare(app, t, keys, frames=1500, every=5) -> int:
+    """Play ``t`` with ``keys`` pressed in turn, and compare the kept drawing with the fresh
+    one every ``every`` frames (a label kept stale for a few frames is seen); returns how many
+    comparisons were made."""
+    compared = most_kept = 0
+    for i in range(frames):
+        if i % 9 == 8:
+            k = keys[(i // 9) % len(keys)]
+            app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
+                                            scancode=0))
+            app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+        app.frame(1 / 60)
+        if i % every == every - 1 and app.stack.top is t:
+            kept = pygame.Surface(app.screen.get_size())
+            t.draw(kept)
+            most_kept = max(most_kept, len(t._rest[2]) if t._rest else 0)
+            assert near(kept, drawn_afresh(t, kept.get_size())) == 0, f"frame {i}"
+            compared += 1
+    assert most_kept > 10  # cards were kept in the layer
+    return compared
+
+
+def test_koikoi_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(app):
+    from game.scenes.koikoi import KoiKoiTable
+    from game.scenes.setup import default_setup
+    app.settings.animation_speed = "normal"
+    t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=7)))
+    keys = [pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN]
+    assert play_and_compare(app, t, keys) >= 100 and len(t.game.actions) > 10
+
+
+def test_hanaawase_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(app):
+    from game.scenes.hanaawase import HanaAwaseTable
+    from game.scenes.setup import default_setup
+    app.settings.animation_speed = "fast"
+    t = app.push(HanaAwaseTable(setup=default_setup("hanaawase", seed=3)))
+    keys = [pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RETURN]
+    assert play_and_compare(app, t, keys) >= 100 and len(t.game.actions) > 10

@@ -312,7 +312,8 @@ def test_choices_leave_every_card_in_view(app):
     shown = [s.rect for s in t.sprites.values() if s.alpha]
     assert shown and not any(panel.box.colliderect(r) for r in shown)
     surface = pygame.Surface(app.screen.get_size())
-    t.draw(surface)
+    for _ in range(10):  # cards at rest are drawn from kept images after a few frames
+        t.draw(surface)
     alone = [pixels(surface, r) for r in shown]
     app.frame(0.0)
     assert [pixels(app.screen, r) for r in shown] == alone
@@ -448,13 +449,19 @@ def test_card_back_and_badges_are_honoured(app, table):
 
 
 def test_faces_are_rendered_a_few_a_frame_never_in_a_burst(app, monkeypatch):
+    from game.table.caches import FaceWarmer
     from sprites import faces
+    monkeypatch.setattr(FaceWarmer, "threaded", True)
     faces.clear_cache()
     real = faces.render_hanafuda
     per_frame = [0]
+    on_thread = [0]
 
     def counting(*args):
-        per_frame[0] += 1
+        if threading.current_thread() is threading.main_thread():
+            per_frame[0] += 1
+        else:
+            on_thread[0] += 1
         return real(*args)
     monkeypatch.setattr(faces, "render_hanafuda", counting)
     t = make_table(app, seed=7, speed="normal")  # the human deals: the computer acts first
@@ -466,14 +473,16 @@ def test_faces_are_rendered_a_few_a_frame_never_in_a_burst(app, monkeypatch):
         drawing(surface)
         in_draw.append(per_frame[0] - before)
     monkeypatch.setattr(app.stack, "draw", draw)
-    worst = 0
-    for _ in range(240):
+    worst = frames = 0
+    # The deal waits for its faces: however fast the thread is, it is dealt and played on.
+    while frames < 240 or not t.game.actions or not t.warmer.done:
         per_frame[0] = 0
         app.frame(1 / 60)
         worst = max(worst, per_frame[0])
-    assert worst <= 8, worst  # a few, within the warmer's budget
-    assert sum(in_draw[1:]) == 0  # nothing is rendered as it is drawn
-    assert len(t.game.actions) > 0  # the deal was dealt and played on meanwhile
+        frames += 1
+        assert frames < 100_000
+    assert worst == 0 and sum(in_draw) == 0, (worst, in_draw)  # none on the frame loop:
+    assert on_thread[0] >= 3 * 48  # the warmer's thread rendered them (field, hand, piles)
 
 
 # Positions, hooks and threads ----------------------------------------------------------------

@@ -112,14 +112,30 @@ def test_a_cancelled_question_is_never_answered():
     seats.close()
 
 
-def test_the_face_warmer_renders_within_its_budget_and_finishes():
+def test_the_face_warmer_renders_on_its_thread_and_stores_within_its_budget(monkeypatch):
     from sprites import faces
     faces.clear_cache()
-    w = FaceWarmer(budget=0.0)  # one face a step
+    monkeypatch.setattr(FaceWarmer, "threaded", True)
+    w = FaceWarmer(budget=0.0)  # one face stored a step
     todo = [(c, (31, 50), False) for c in DECK[:5]]
     w.plan(todo)
+    thread = w._thread
+    assert thread is not None
+    thread.join()  # rendered on the helper thread, not stored yet: the frame loop stores them
+    assert not w.ready(todo) and not w.done
     assert [w.step() for _ in range(6)] == [1, 1, 1, 1, 1, 0] and w.done
     assert w.ready(todo)
+
+
+@pytest.mark.parametrize("threaded", [True, False])
+def test_the_face_warmer_finishes_at_once_when_asked(monkeypatch, threaded):
+    from sprites import faces
+    faces.clear_cache()
+    monkeypatch.setattr(FaceWarmer, "threaded", threaded)
+    w = FaceWarmer()
+    todo = [(c, (33, 53), True) for c in DECK[5:25]]
+    w.plan(todo)
+    assert w.finish() == 20 and w.done and w.ready(todo)
 
 
 def test_layers_are_painted_once_per_key():

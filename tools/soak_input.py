@@ -5,7 +5,6 @@ a function of its seed.
 
 from __future__ import annotations
 
-import math
 import random
 from contextlib import contextmanager
 from typing import Any, Iterator
@@ -60,8 +59,7 @@ def deterministic(seed: int, timeout: float = 10.0) -> Iterator[None]:
     ask, request, warm = ComputerSeats.ask, ProcessWorker.request, FaceWarmer.step
 
     def warm_all(self: Any) -> int:
-        self.budget = math.inf
-        return warm(self)
+        return int(self.finish())
 
     def ask_and_wait(self: Any, seat: int, observation: Any) -> None:
         ask(self, seat, observation)

@@ -190,8 +190,8 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         self.dealing = True
         self.plan_faces()
         # The faces the deal turns up are rendered first, a few a frame (not all in one).
-        self.queue.add(lambda: self.faces_ready((f[-1] for f in self.game.foundations if f),
-                                                self.layout_.card))
+        self.queue.wait_for(lambda: self.faces_ready((f[-1] for f in self.game.foundations
+                                                      if f), self.layout_.card))
         self.queue.add(self._deal_step)
         self._after_change()
 
@@ -262,6 +262,9 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
                 break
             self.play_move(move)
             made += move.kind not in ("turn", "recycle")
+
+    def face_sizes(self) -> list[tuple[int, int]]:
+        return [self.layout_.card]
 
     def faces_needed(self) -> list[Face]:
         """The faces to render before they show, a few each frame (a cold deck is 0.3 s of

@@ -111,13 +111,15 @@ class CardTable(CardTableInput, CardTableDrawing):
         self.game: Any = None
         self.queue = AnimationQueue()
         self.sprites: dict[Any, CardSprite] = {
-            c: CardSprite(faces.face_renderer(self.face_of(c)), faces.back_renderer("black"),
+            c: CardSprite(faces.face_renderer(self.face_of(c), stand_in=True),
+                          faces.back_renderer("black"),
                           size=(60, 96), face_up=False, data=c) for c in deck}
         self.drag = DragController(self.pick, self.drop_targets, on_drop=self.on_drop,
                                    on_refuse=self.on_refuse, on_click=self.on_click,
                                    home=self.home_of)
         self.warmer = FaceWarmer()
         self.layers = Layers()
+        self._rest = None  # the kept layer of cards at rest (CardTableDrawing.rest_layer)
         self.log = GameLog()
         #: Called after every engine action applied, undone or redone (beside the autosave).
         self.on_action: list[Callable[[], None]] = []
@@ -276,8 +278,16 @@ class CardTable(CardTableInput, CardTableDrawing):
 
     def animate_event(self, event: Any) -> None:
         method = self.EVENT_STEPS.get(event.kind)
-        if method is not None:
-            getattr(self, method)(event)
+        if method is None:
+            return
+        # The cards an event shows are drawn at the table's sizes: their faces are rendered
+        # first (at once on the warmer's thread) and the animation waits the moment it takes.
+        needed = [(c, size, self.badges) for c in getattr(event, "cards", ())
+                  if isinstance(c, Card) for size in self.face_sizes()]
+        if needed and not self.warmer.ready(needed):
+            self.warmer.urgent(needed)
+            self.queue.wait_for(lambda: self.warmer.ready(needed))
+        getattr(self, method)(event)
 
     def mark(self, cards: Iterable[Any], new: bool = False) -> None:
         """Mark ``cards`` as part of another seat's last move (``new``: a new move begins)."""

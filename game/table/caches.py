@@ -1,22 +1,23 @@
-"""What a table renders ahead and keeps: card faces warmed a few a frame, and layers that do
-not change between frames (felt, panel frames, labels) drawn once.
+"""What a table renders ahead and keeps: card faces rendered on a helper thread, and layers
+that do not change between frames (felt, panel frames, labels) drawn once.
 
-Rasterizing a card face takes a few milliseconds, so a deal that turns sixteen cold faces at
-once would stall a frame; ``FaceWarmer`` renders the faces a table will show, in the order it
-will show them, within a small time budget each frame, and a table's deal waits (``ready``)
-until the faces it turns up are in the cache.
+Rasterizing a card face takes several milliseconds, so a deal that turned sixteen cold faces
+at once would stall a frame. ``FaceWarmer`` renders the faces a table will show, in the order
+it will show them, on a helper thread (the rasterizer releases the interpreter lock, so the
+frame loop keeps its pace), and ``step`` (once a frame) puts the finished ones in the face
+cache; a table's deal waits (``ready``) until the faces it turns up are there.
 
 >>> from rules.hanafuda import DECK
->>> w = FaceWarmer(budget=1.0)
+>>> w = FaceWarmer()
 >>> w.plan([(c, (20, 32), False) for c in DECK[:3]])
->>> w.ready([(DECK[0], (20, 32), False)]), w.step(), w.done
-(False, 3, True)
->>> w.ready([(DECK[0], (20, 32), False)])
-True
+>>> w.finish(), w.done, w.ready([(DECK[0], (20, 32), False)])
+(3, True, True)
 """
 
 from __future__ import annotations
 
+import queue
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
@@ -32,34 +33,116 @@ Face = tuple[Card, tuple[int, int], bool]
 
 
 class FaceWarmer:
-    """Renders planned card faces, a few each frame (``step``), never all in one frame."""
+    """Renders planned card faces on a helper thread; ``step`` stores the finished ones.
 
-    def __init__(self, budget: float = 0.004) -> None:
-        self.budget = budget
+    With ``threaded`` False (tests and screenshots, whose frames must not depend on a
+    thread's pace) ``step`` renders the faces itself, within its budget (at least one)."""
+
+    #: Render on a helper thread (the game), or in ``step`` (tests, screenshots).
+    threaded = True
+
+    def __init__(self, budget: float = 0.002) -> None:
+        self.budget = budget  # seconds a step may spend storing faces (badges are made here)
+        self._lock = threading.Lock()
         self._todo: deque[Face] = deque()
+        self._made: queue.SimpleQueue[tuple[Face, Any]] = queue.SimpleQueue()
+        self._busy = 0  # faces taken by the thread and not yet stored by ``step``
+        self._thread: threading.Thread | None = None
 
     def plan(self, todo: Iterable[Face]) -> None:
         """Replace the plan: ``todo`` in the order the faces are needed (repeats are fine)."""
-        self._todo = deque(todo)
+        with self._lock:
+            self._todo = deque(f for f in todo
+                               if not faces.hanafuda_face_cached(f[0], *f[1], badge=f[2]))
+            if self._todo:
+                self._start_thread()
+
+    def _start_thread(self) -> None:
+        """(With the lock held.) A thread to render the plan, unless one is at it."""
+        if self.threaded and (self._thread is None or not self._thread.is_alive()):
+            self._thread = threading.Thread(target=self._run, name="face-warmer", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if not self._todo:
+                    self._thread = None
+                    return
+                face = self._todo.popleft()
+                self._busy += 1
+            c, (w, h), _badge = face
+            try:
+                made: Any = faces.render_hanafuda(c, w, h)
+            except Exception as exc:  # noqa: BLE001 - raised again by step, on the main thread
+                made = exc
+            self._made.put((face, made))
+
+    def urgent(self, faces_: Iterable[Face]) -> None:
+        """Render these first (a card about to turn up)."""
+        with self._lock:
+            for face in reversed(list(faces_)):
+                self._todo.appendleft(face)
+            self._start_thread()
 
     def step(self) -> int:
-        """Render planned faces until the frame's budget is spent; returns how many. At least
-        one is rendered per call, so the plan always finishes."""
+        """Store the faces the thread has finished (without a thread: render planned ones)
+        within the frame's budget, at least one; returns how many."""
         start = time.perf_counter()
-        made = 0
-        while self._todo:
-            c, (w, h), badge = self._todo.popleft()
-            if faces.hanafuda_face_cached(c, w, h, badge=badge):
-                continue
-            faces.hanafuda_face(c, w, h, badge=badge)
-            made += 1
+        stored = 0
+        if not self.threaded:
+            while self._todo:
+                c, (w, h), badge = self._todo.popleft()
+                if faces.hanafuda_face_cached(c, w, h, badge=badge):
+                    continue
+                faces.hanafuda_face(c, w, h, badge=badge)
+                stored += 1
+                if time.perf_counter() - start > self.budget:
+                    break
+            return stored
+        while True:
+            try:
+                item = self._made.get_nowait()
+            except queue.Empty:
+                return stored
+            self._store(item)
+            stored += 1
             if time.perf_counter() - start > self.budget:
+                return stored
+
+    def _store(self, item: tuple[Face, Any]) -> None:
+        (c, (w, h), badge), made = item
+        with self._lock:
+            self._busy -= 1
+        if isinstance(made, Exception):
+            raise made
+        faces.store_hanafuda(c, w, h, made)
+        if badge:
+            faces.hanafuda_face(c, w, h, badge=True)  # composed from the face: quick
+
+    def finish(self) -> int:
+        """Render and store everything planned now, on this thread (tests, tools and the
+        soak's exact replays); returns how many faces were stored."""
+        with self._lock:
+            todo, self._todo = self._todo, deque()
+        stored = 0
+        while True:
+            with self._lock:
+                busy = self._busy
+            if not busy and self._made.empty():
                 break
-        return made
+            self._store(self._made.get())  # the face the thread has in hand
+            stored += 1
+        for c, (w, h), badge in todo:
+            if not faces.hanafuda_face_cached(c, w, h, badge=badge):
+                faces.hanafuda_face(c, w, h, badge=badge)
+                stored += 1
+        return stored
 
     @property
     def done(self) -> bool:
-        return not self._todo
+        with self._lock:
+            return not self._todo and not self._busy
 
     @staticmethod
     def ready(needed: Iterable[Face]) -> bool:

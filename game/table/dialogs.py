@@ -20,6 +20,8 @@ from game.i18n import _
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog
 from game.text import draw_text, fit_font_size, text_height
+from game.theme import Metrics
+from game.table.caches import FaceWarmer
 from game.widgets import Button, Label, Panel, ScrollList, Widget
 from rules.hanafuda import Card
 from sprites import faces
@@ -132,6 +134,7 @@ class CardRow(Widget):
         super().__init__()
         self.title, self.cards, self.value = title, cards, value
         self.subtitle, self.highlight = subtitle, highlight
+        self.warmer = FaceWarmer()
 
     def preferred_height(self, width: int) -> int:
         m = self.metrics
@@ -141,6 +144,22 @@ class CardRow(Widget):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
+
+    def _card_size(self) -> tuple[int, int]:
+        western = bool(self.cards) and not isinstance(self.cards[0], Card)
+        cw = self.metrics.px(38 if western else 34)  # a western card is squarer: a bit wider
+        return cw, round(cw * (faces.WESTERN_RATIO if western else faces.HANAFUDA_RATIO))
+
+    def place(self, rect: pygame.Rect, metrics: Metrics) -> None:
+        super().place(rect, metrics)
+        # The small faces are rendered on the warmer's thread; until each is in, the face of
+        # another size stands in, scaled (a page of yaku would otherwise stall its first frame).
+        size = self._card_size()
+        self.warmer.plan([(c, size, False) for c in self.cards if isinstance(c, Card)])
+
+    def update(self, dt: float) -> None:
+        if not self.warmer.done:
+            self.warmer.step()
 
     def draw(self, surface: pygame.Surface) -> None:
         m, r = self.metrics, self.rect
@@ -154,14 +173,13 @@ class CardRow(Widget):
         if self.subtitle:
             sub = text_image(font(m.type_size("tiny")), self.subtitle, theme.TEXT_DIM)
             surface.blit(sub, (r.x + m.px(10), y + img.get_height()))
-        western = bool(self.cards) and not isinstance(self.cards[0], Card)
-        cw = m.px(38 if western else 34)  # a western card is squarer: as tall, a bit wider
-        ch = round(cw * (faces.WESTERN_RATIO if western else faces.HANAFUDA_RATIO))
+        cw, ch = self._card_size()
         x = float(r.x + label_w)
         room = r.width - label_w - m.px(90)
         step = min(cw + m.px(4), room / max(1, len(self.cards))) if self.cards else 0
         for c in self.cards:
-            surface.blit(faces.face_renderer(c)(cw, ch), (round(x), r.centery - ch // 2))
+            surface.blit(faces.face_renderer(c, stand_in=True)(cw, ch),
+                         (round(x), r.centery - ch // 2))
             x += step
         if self.value:
             v = text_image(tf, self.value, theme.GOLD)

@@ -37,6 +37,7 @@ class CardTableDrawing(TableScene):
     if TYPE_CHECKING:  # what the drawing reads of the table (made in CardTable.__init__)
         sprites: dict[Any, CardSprite]
         layers: Layers
+        _rest: tuple[Any, pygame.Surface, list[tuple[pygame.Surface, tuple[int, int]]]] | None
         warmer: FaceWarmer
         display: tuple[str, bool] | None
         marked: list[Card]
@@ -50,9 +51,32 @@ class CardTableDrawing(TableScene):
 
     # The frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.static_layer(surface.get_size()), (0, 0))
-        self.draw_under(surface)
-        for s in draw_order(self.sprites.values()):
+        order = draw_order(self.sprites.values())
+        under = self.under_key()
+        live: list[CardSprite] = order
+        if under is not None:
+            # The cards at rest are kept in one layer with what is under them: a frame blits
+            # it and draws only the cards that change. A card at rest over a changing one
+            # (overlapping it, higher in the pile) is drawn with the changing ones.
+            still: list[tuple[pygame.Surface, tuple[int, int]]] = []
+            live = []
+            changing: list[pygame.Rect] = []
+            for s in order:
+                image = s.still_image()
+                if image is not None:
+                    box = pygame.Rect(image[1], image[0].get_size())
+                    if box.collidelist(changing) < 0:
+                        still.append(image)
+                        continue
+                else:
+                    box = s.bounds()
+                changing.append(box)
+                live.append(s)
+            surface.blit(self.rest_layer(surface.get_size(), under, still), (0, 0))
+        else:
+            surface.blit(self.static_layer(surface.get_size()), (0, 0))
+            self.draw_under(surface)
+        for s in live:
             s.draw(surface)
         self.draw_marks(surface)
         focus = self.focus_rect()
@@ -66,6 +90,29 @@ class CardTableDrawing(TableScene):
         setting changed)."""
         key = (size, self.display, self.static_key())
         return self.layers.get("static", key, size, self.draw_static)
+
+    def rest_layer(self, size: tuple[int, int], under: Any,
+                   still: list[tuple[pygame.Surface, tuple[int, int]]]) -> pygame.Surface:
+        """The kept layer, ``draw_under`` and the ``still`` cards' images: painted again when
+        ``under`` changes, added to when cards come to rest on top of those kept."""
+        key = (size, self.display, self.static_key(), under)
+        kept = self._rest
+        if kept is not None and kept[0] == key and kept[2] == still[:len(kept[2])]:
+            layer, done = kept[1], len(kept[2])
+        else:
+            layer, done = (kept[1] if kept is not None and kept[1].get_size() == size
+                           else pygame.Surface(size)), 0
+            layer.blit(self.static_layer(size), (0, 0))
+            self.draw_under(layer)
+        for image, at in still[done:]:
+            layer.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
+        self._rest = (key, layer, still)
+        return layer
+
+    def under_key(self) -> Any:
+        """What ``draw_under`` depends on beyond the kept layer's key, or None (the default):
+        it is drawn every frame, and every card with it (override to keep them in a layer)."""
+        return None
 
     def static_key(self) -> Any:
         """What the kept layer depends on beyond size and display settings (override)."""
@@ -112,7 +159,8 @@ class CardTableDrawing(TableScene):
         self.display = display
         back, badge = display
         for c, sprite in self.sprites.items():
-            sprite.face_renderer = faces.face_renderer(self.face_of(c), badge=badge)
+            sprite.face_renderer = faces.face_renderer(self.face_of(c), badge=badge,
+                                                         stand_in=True)
             sprite.back_renderer = faces.back_renderer(back)
         self.layers.clear()
         self.plan_faces()
@@ -126,6 +174,10 @@ class CardTableDrawing(TableScene):
 
     def faces_needed(self) -> list[Face]:
         """The faces this table shows at its size, most urgent first (override)."""
+        return []
+
+    def face_sizes(self) -> list[Size]:
+        """The sizes hanafuda faces are shown at on this table (override)."""
         return []
 
     def faces_ready(self, cards: Iterable[Card], size: Size) -> bool:

@@ -37,6 +37,10 @@ class FishingDrawing(FishingBase):
     """The drawing of ``FishingTable``; see the module docstring."""
 
     # Faces and drawing --------------------------------------------------------------------------
+    def face_sizes(self) -> list[tuple[int, int]]:
+        lay = self.layout_
+        return [lay.field_card, lay.hand_card, lay.pile_card]
+
     def faces_needed(self) -> list[Face]:
         """The field size first (the deal and every play show it), then the viewer's hand,
         then the piles."""
@@ -65,6 +69,12 @@ class FishingDrawing(FishingBase):
         self.draw_pile_labels(surface)
         if self.NAMES_OVER_SEATS:
             self.draw_seat_names(surface)
+
+    def under_key(self) -> tuple:
+        """The pile labels show the piles; the seat names, the names, scores and turn."""
+        g = self.game
+        return (self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles),
+                tuple(self.shown_scores), None if g.is_over else g.current_player)
 
     def draw_seat_names(self, surface: pygame.Surface) -> None:
         """Each other seat's name and score over its hand, so the panel's names have a place
