@@ -105,13 +105,25 @@ def solve_and_measure(seed: int, seconds: float, max_nodes: int | None) -> dict:
 
     _, winnable, _ = solve_deal(seed, seconds, max_nodes)
     after = resident_bytes()
+    return {"winnable": winnable, "after": after, "peak": max(peak_bytes(), after)}
+
+
+def peak_bytes() -> int:
+    """This process's peak resident memory in bytes: Linux's VmHWM (``ru_maxrss`` would carry
+    the parent's peak over into a child started by fork and exec), else ``ru_maxrss``."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
     try:
         import resource
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        peak = peak if sys.platform == "darwin" else peak * 1024
     except ImportError:  # pragma: no cover - Windows
-        peak = after
-    return {"winnable": winnable, "after": after, "peak": max(peak, after)}
+        return 0
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
 
 
 def child_memory(seeds: list[int], seconds: float, max_nodes: int | None) -> list[dict]:

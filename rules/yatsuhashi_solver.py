@@ -635,6 +635,7 @@ class _Searcher:
         h0 = pos.heuristic()
         heaps: list[list] = [[(h0, 0, root)] for _ in charges]
         heappush, heappop = heapq.heappush, heapq.heappop
+        queues = tuple(zip(heaps, charges))
         counter = 0
         nodes = 0
         cur_pos = [pos]
@@ -722,8 +723,13 @@ class _Searcher:
                         hc = _W_CARD * pos.ncards + hsum - hj + h2
                         child = [node, mv, g, False, None]
                         counter -= 1
-                        for q, w in enumerate(charges):
-                            heappush(heaps[q], (hc + w * g, counter, child))
+                        if g:
+                            for hp, w in queues:
+                                heappush(hp, (hc + w * g, counter, child))
+                        else:   # the same entry in every queue
+                            entry = (hc, counter, child)
+                            for hp in heaps:
+                                heappush(hp, entry)
                         continue
                     # A long search (most likely one that will end in False): the card must
                     # be used next (see _Position), so expand the position at once rather
@@ -770,8 +776,13 @@ class _Searcher:
                     child = [node, mv, g, False, None]
                 counter -= 1   # ties: the newest first (depth-first on plateaus)
                 shuffles = child[2]
-                for q, w in enumerate(charges):
-                    heappush(heaps[q], (hc + w * shuffles, counter, child))
+                if shuffles:
+                    for hp, w in queues:
+                        heappush(hp, (hc + w * shuffles, counter, child))
+                else:   # the same entry in every queue
+                    entry = (hc, counter, child)
+                    for hp in heaps:
+                        heappush(hp, entry)
             return None
 
         turn = 0
