@@ -53,8 +53,9 @@ MAX_RESTARTS = 3
 #: Resident memory (bytes) above which a child retires after its job. An idle child that has
 #: run the Yatsuhashi solver holds about 20 MB, and 25-40 MB after the searches of nearly every
 #: deal (p99: 20,000 positions); above 48 MB it has just made one of the rare long searches
-#: (about 1 deal in 200), and holds on to what it grew (up to ~200 MB). A fresh child costs about
-#: 0.3 s at the next request, so retiring that seldom costs nothing the player notices.
+#: (about 1 deal in 200), and holds on to what it grew (110-520 MB after the five hardest deals
+#: of 1-3,000). A fresh child (16 MB) costs about 0.3 s at the next request, so retiring that
+#: seldom costs nothing the player notices.
 RETIRE_ABOVE = 48 * 2**20
 
 

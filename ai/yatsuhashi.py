@@ -20,8 +20,9 @@ from rules.yatsuhashi import Game, Move, YatsuhashiObservation
 
 #: Positions the solver may generate for one position or deal: every deal of 1-3,000 is
 #: decided within it (the hardest, deal 2414, needs 1,517,680; p95 7,136; see
-#: docs/yatsuhashi_winnability.md). At most about 40 s of one core of the development VM and
-#: ~200 MB in the solver's process, which then retires (ai.background.RETIRE_ABOVE).
+#: docs/yatsuhashi_winnability.md). At most about 40 s of one core of the development VM, and
+#: a few hundred MB in the solver's process (515 MB at the peak of deal 2802's 1,176,089; up to
+#: ~900 MB for a search that used it all), which then retires (ai.background.RETIRE_ABOVE).
 SOLVER_NODES = 2_000_000
 #: Seconds (wall clock) after which a search gives up anyway: a last resort that only a
 #: machine many times slower than the development VM reaches within ``SOLVER_NODES``. It

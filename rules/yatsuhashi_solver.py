@@ -1,9 +1,10 @@
 """Exact solver for Yatsuhashi Solitaire: can this position still be won, and how?
 
-``solve(game, seconds)`` searches the game tree from ``game`` seeing every card, the face-down
-ones included, and answers ``Solution.winnable`` True (with a winning line of engine moves),
-False (proved: no line wins), or None (the time ran out first). docs/yatsuhashi_winnability.md
-gives the figures over 1,000 deals.
+``solve(game, seconds, max_nodes)`` searches the game tree from ``game`` seeing every card, the
+face-down ones included, and answers ``Solution.winnable`` True (with a winning line of engine
+moves), False (proved: no line wins), or None (the budget ran out first: ``max_nodes``
+positions, or ``seconds`` of wall clock). docs/yatsuhashi_winnability.md gives the figures over
+3,000 deals; the game's budget is ``ai.yatsuhashi.SOLVER_NODES`` positions.
 
 The position the search works on is *abstract*, and every reduction keeps the answer exact:
 
