@@ -15,6 +15,11 @@ Jobs are named ``"module:function"`` with picklable arguments and result. As wit
 discards the answer of an earlier one, and a request made while another is running waits
 (replacing any other waiting one) instead of piling up.
 
+A child whose resident memory is over ``retire_above`` bytes after a job (a long search grows
+the interpreter's heap, which it does not hand back to the system) marks its answer "retiring"
+and exits; the next request starts a fresh child. That is not a death: it is not counted in
+``deaths`` or ``restarts``, only in ``retirements``.
+
 A child that dies (killed, crashed, out of memory) is replaced and the job it was on is sent
 again to the new one; a job that kills ``MAX_RESTARTS`` children in a row is given up, and
 ``poll`` raises ``WorkerUnavailable`` (the caller carries on without the answer; the next
@@ -45,6 +50,14 @@ from ai.runner import AIWorker
 #: Children a job may lose (each replaced, the job sent again) before it is given up.
 MAX_RESTARTS = 3
 
+#: Resident memory (bytes) above which a child retires after its job. An idle child that has
+#: run the Yatsuhashi solver holds about 20 MB, and 25-40 MB after the searches of nearly every
+#: deal (p99: 20,000 positions); above 48 MB it has just made one of the rare long searches
+#: (about 1 deal in 200), and holds on to what it grew (110-520 MB after the five hardest deals
+#: of 1-3,000). A fresh child (16 MB) costs about 0.3 s at the next request, so retiring that
+#: seldom costs nothing the player notices.
+RETIRE_ABOVE = 48 * 2**20
+
 
 class BackgroundError(RuntimeError):
     """A background job raised: the message holds its traceback."""
@@ -63,6 +76,27 @@ def _resolve(name: str) -> Callable[..., Any]:
     return function
 
 
+def resident_bytes() -> int:
+    """This process's resident memory in bytes (Linux: /proc/self/statm); elsewhere its peak
+    resident memory (``resource``), or 0 when neither can be read.
+
+    >>> resident_bytes() > 1_000_000
+    True
+    """
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
+    try:
+        import resource
+        import sys
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024   # macOS: bytes, else KB
+    except (ImportError, OSError):  # pragma: no cover - Windows
+        return 0
+
+
 def _exit_with_parent() -> None:  # pragma: no cover - runs in the child process
     """Block until the parent process has gone (its sentinel closes), then exit at once."""
     parent = multiprocessing.parent_process()
@@ -72,7 +106,8 @@ def _exit_with_parent() -> None:  # pragma: no cover - runs in the child process
     os._exit(0)
 
 
-def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the child process
+def _serve(conn: Connection, retire_above: int | None = None
+           ) -> None:  # pragma: no cover - runs in the child process
     # A job can run for many seconds without reading the pipe: a thread waits on the parent.
     threading.Thread(target=_exit_with_parent, name="parent-watch", daemon=True).start()
     while True:
@@ -87,16 +122,26 @@ def _serve(conn: Connection) -> None:  # pragma: no cover - runs in the child pr
             answer = (rid, True, _resolve(name)(*args))
         except Exception:  # noqa: BLE001 - reported to the parent
             answer = (rid, False, traceback.format_exc())
+        # Over the limit: say so with the answer, then exit (the memory goes back at once).
+        retiring = retire_above is not None and resident_bytes() > retire_above
         try:
-            conn.send(answer)
+            conn.send((*answer, retiring))
         except (OSError, ValueError):
+            return
+        if retiring:
+            conn.close()
             return
 
 
 class ProcessWorker:
-    """One child process (started at the first request), one job at a time."""
+    """One child process (started at the first request), one job at a time.
 
-    def __init__(self) -> None:
+    ``retire_above``: the child's resident memory (bytes) over which it exits after a job and
+    the next request gets a fresh child (None: never)."""
+
+    def __init__(self, retire_above: int | None = RETIRE_ABOVE) -> None:
+        self.retire_above = retire_above
+        self._retired: list[Any] = []             # retired children not yet reaped
         self._proc: Any = None
         self._conn: Any = None
         self._next_id = 0
@@ -107,6 +152,7 @@ class ProcessWorker:
         self._job: _Job | None = None           # the job the child is on (to send again)
         self.deaths = 0                         # children lost by the job now running
         self.restarts = 0                       # children replaced in all (for the log)
+        self.retirements = 0                    # children that retired (memory), in all
 
     def request(self, name: str, *args: Any) -> int:
         """Run ``name(*args)`` in the child; returns the request id."""
@@ -122,10 +168,11 @@ class ProcessWorker:
 
     def _send(self, job: _Job) -> None:
         if self._proc is None or not self._proc.is_alive():
+            self._reap()
             ctx = multiprocessing.get_context("spawn")  # no inherited SDL state or threads
             self._conn, child = ctx.Pipe()
-            self._proc = ctx.Process(target=_serve, args=(child,), name="parlor-background",
-                                     daemon=True)
+            self._proc = ctx.Process(target=_serve, args=(child, self.retire_above),
+                                     name="parlor-background", daemon=True)
             self._proc.start()
             child.close()
         try:
@@ -147,15 +194,28 @@ class ProcessWorker:
                 self._died()  # gone without the pipe saying so yet
             return
         try:
-            rid, ok, value = self._conn.recv()
+            rid, ok, value, retiring = self._conn.recv()
         except (EOFError, OSError, ValueError):
             self._died()
             return
         self._running = None
+        self._job = None
         self.deaths = 0
+        if retiring:   # the child exits after this answer: the next job gets a fresh one
+            self.retirements += 1
+            self._retired.append(self._proc)
+            self._conn.close()
+            self._proc = self._conn = None
         if rid == self._current:
             self._answer = (ok, value)
         self._next()
+
+    def _reap(self) -> None:
+        """Collect the exit status of retired children that have exited (no zombies)."""
+        for proc in list(self._retired):
+            proc.join(0)
+            if proc.exitcode is not None:
+                self._retired.remove(proc)
 
     def _died(self) -> None:
         """The child died while working: a new child takes the job again, unless it is given
@@ -219,6 +279,9 @@ class ProcessWorker:
     def close(self) -> None:
         """Stop the child process."""
         self.cancel()
+        for proc in self._retired:   # exiting on its own already
+            proc.join(0.5)
+        self._retired.clear()
         if self._proc is not None:
             try:
                 self._conn.send(None)

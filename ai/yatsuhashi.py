@@ -4,7 +4,10 @@ to give when the solver has no winning line (from what the player sees: no face-
 The jobs take and return plain data (a game's ``to_dict``, moves in notation) so that they can
 run in a child process (``ai.background.ProcessWorker``).
 
->>> winnable, line = solve_position(Game.deal(3).to_dict(), 30.0)
+The solver's budget is ``SOLVER_NODES`` positions, the same on every machine and under any
+load, so a position gets the same answer everywhere; ``WALL_CAP`` seconds is only a last resort.
+
+>>> winnable, line = solve_position(Game.deal(3).to_dict(), WALL_CAP, SOLVER_NODES)
 >>> winnable, len(line) > 40
 (True, True)
 """
@@ -15,18 +18,31 @@ from typing import Any
 
 from rules.yatsuhashi import Game, Move, YatsuhashiObservation
 
+#: Positions the solver may generate for one position or deal: every deal of 1-3,000 is
+#: decided within it (the hardest, deal 2414, needs 1,517,680; p95 7,136; see
+#: docs/yatsuhashi_winnability.md). At most about 40 s of one core of the development VM, and
+#: a few hundred MB in the solver's process (515 MB at the peak of deal 2802's 1,176,089; up to
+#: ~900 MB for a search that used it all), which then retires (ai.background.RETIRE_ABOVE).
+SOLVER_NODES = 2_000_000
+#: Seconds (wall clock) after which a search gives up anyway: a last resort that only a
+#: machine many times slower than the development VM reaches within ``SOLVER_NODES``. It
+#: keeps a runaway search from holding the solver's process (and every request after it)
+#: without end; the answer is then "undecided", never a wrong verdict.
+WALL_CAP = 300.0
 
-def solve_position(game: dict[str, Any], seconds: float,
-                   max_nodes: int | None = None) -> tuple[bool | None, list[str]]:
-    """Can the game (``Game.to_dict()``) still be won? The verdict and a winning line
-    (``max_nodes``: also a budget that does not depend on the machine, as in ``solve``)."""
+
+def solve_position(game: dict[str, Any], seconds: float = WALL_CAP,
+                   max_nodes: int | None = SOLVER_NODES) -> tuple[bool | None, list[str]]:
+    """Can the game (``Game.to_dict()``) still be won? The verdict and a winning line within
+    ``max_nodes`` positions (a budget that does not depend on the machine, as in ``solve``)
+    or ``seconds`` of wall clock, whichever comes first."""
     from rules import yatsuhashi_solver
     solution = yatsuhashi_solver.solve(Game.from_dict(game), seconds, max_nodes=max_nodes)
     return solution.winnable, [str(m) for m in solution.moves]
 
 
-def solve_deal(number: int, seconds: float,
-               max_nodes: int | None = None) -> tuple[int, bool | None, list[str]]:
+def solve_deal(number: int, seconds: float = WALL_CAP,
+               max_nodes: int | None = SOLVER_NODES) -> tuple[int, bool | None, list[str]]:
     """``solve_position`` of deal ``number`` as dealt (for "winnable deals only")."""
     from rules import yatsuhashi_solver
     solution = yatsuhashi_solver.solve(Game.deal(number), seconds, max_nodes=max_nodes)

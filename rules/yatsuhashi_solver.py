@@ -1,9 +1,10 @@
 """Exact solver for Yatsuhashi Solitaire: can this position still be won, and how?
 
-``solve(game, seconds)`` searches the game tree from ``game`` seeing every card, the face-down
-ones included, and answers ``Solution.winnable`` True (with a winning line of engine moves),
-False (proved: no line wins), or None (the time ran out first). docs/yatsuhashi_winnability.md
-gives the figures over 1,000 deals.
+``solve(game, seconds, max_nodes)`` searches the game tree from ``game`` seeing every card, the
+face-down ones included, and answers ``Solution.winnable`` True (with a winning line of engine
+moves), False (proved: no line wins), or None (the budget ran out first: ``max_nodes``
+positions, or ``seconds`` of wall clock). docs/yatsuhashi_winnability.md gives the figures over
+3,000 deals; the game's budget is ``ai.yatsuhashi.SOLVER_NODES`` positions.
 
 The position the search works on is *abstract*, and every reduction keeps the answer exact:
 
@@ -313,6 +314,8 @@ class _Position:
             if ok(mask & up):
                 out.append((2, mask, rem.bit_length() - 1, y))
         for y, gmask, month_masks in _CHAFF_GROUPS:
+            if pend & ~gmask:
+                continue   # a pending card this collection could not take
             if sum(1 for mm in month_masks if mm & up) < 4 or any(
                     not mm & avail for mm in month_masks):
                 continue   # a collection takes at most one stock card
@@ -357,24 +360,29 @@ class _Position:
         F, FD, pend = self.F, self.FD, self.pending
         nf = len(F)
         out = self.collects()
-        tops_by_month: list[list[int]] = [[] for _ in range(13)]
+        # Per month, the foundations whose top card is of that month (tuples, one list).
+        tops_by_month: list[tuple[int, ...]] = [()] * 13
         tbit = [0] * nf    # each top card as a bit (0: empty)
         empty = -1
+        jt = -1            # the foundation of the pending card (one pending card)
         for j in range(nf):
             if F[j]:
                 t = F[j][-1]
-                tops_by_month[_MONTH[t]].append(j)
-                tbit[j] = 1 << t
+                m = _MONTH[t]
+                tops_by_month[m] = tops_by_month[m] + (j,)
+                b = tbit[j] = 1 << t
+                if b == pend:
+                    jt = j
             elif empty < 0:
                 empty = j
         later: list[tuple] = []
-        targets: list[list[int]]
+        targets: list[tuple[int, ...]]
         if pend and pend & (pend - 1):
             targets = []                 # two pending cards: only a collection uses both
         elif pend:                       # one pending card: moves must go onto it
             t = pend.bit_length() - 1
-            targets = [[] for _ in range(13)]
-            targets[_MONTH[t]] = [j for j in range(nf) if F[j] and F[j][-1] == t]
+            targets = [()] * 13
+            targets[_MONTH[t]] = (jt,)
         else:
             targets = tops_by_month
         runs_onto = 0   # months some face-up run could be put onto (bits 1-12)
@@ -406,6 +414,16 @@ class _Position:
             onto = runs_onto | stock_onto
             avail = _ALL & ~(self.down | self.gone)
             s = self.stock
+        else:
+            # Only stock cards that could go onto the pending card, or be taken in one
+            # collection with a pending card, can give a move below.
+            cand = 0 if pend & (pend - 1) else _ONTO_MONTH[_MONTH[t]]
+            q = pend
+            while q:
+                b = q & -q
+                q ^= b
+                cand |= _COH_WITH[b.bit_length() - 1]
+            s &= cand
         while s:
             b = s & -s
             s ^= b
@@ -567,6 +585,11 @@ def _coherent(pending: int) -> bool:
 
 
 _COHERENT: dict[int, bool] = {}
+# Per card: the cards that one collection could take together with it; the cards that could
+# be put onto a card of each month.
+_COH_WITH = tuple(sum(1 << d for d in range(48) if d != c and _coherent(1 << c | 1 << d))
+                  for c in range(48))
+_ONTO_MONTH = tuple(sum(1 << c for c in range(48) if _SUCC[c] == m) for m in range(13))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -613,6 +636,7 @@ class _Searcher:
         h0 = pos.heuristic()
         heaps: list[list] = [[(h0, 0, root)] for _ in charges]
         heappush, heappop = heapq.heappush, heapq.heappop
+        queues = tuple(zip(heaps, charges))
         counter = 0
         nodes = 0
         cur_pos = [pos]
@@ -700,8 +724,13 @@ class _Searcher:
                         hc = _W_CARD * pos.ncards + hsum - hj + h2
                         child = [node, mv, g, False, None]
                         counter -= 1
-                        for q, w in enumerate(charges):
-                            heappush(heaps[q], (hc + w * g, counter, child))
+                        if g:
+                            for hp, w in queues:
+                                heappush(hp, (hc + w * g, counter, child))
+                        else:   # the same entry in every queue
+                            entry = (hc, counter, child)
+                            for hp in heaps:
+                                heappush(hp, entry)
                         continue
                     # A long search (most likely one that will end in False): the card must
                     # be used next (see _Position), so expand the position at once rather
@@ -748,8 +777,13 @@ class _Searcher:
                     child = [node, mv, g, False, None]
                 counter -= 1   # ties: the newest first (depth-first on plateaus)
                 shuffles = child[2]
-                for q, w in enumerate(charges):
-                    heappush(heaps[q], (hc + w * shuffles, counter, child))
+                if shuffles:
+                    for hp, w in queues:
+                        heappush(hp, (hc + w * shuffles, counter, child))
+                else:   # the same entry in every queue
+                    entry = (hc, counter, child)
+                    for hp in heaps:
+                        heappush(hp, entry)
             return None
 
         turn = 0
@@ -848,8 +882,17 @@ def _to_engine_moves(game: Game, line: list[tuple]) -> list[Move]:
         out.append(m)
 
     def bring(c: int) -> None:
+        # Turns and recycles are made here, without the engine listing every legal move
+        # first (half the line's moves, and most of the cost of writing it out): turning is
+        # legal while the stock holds a card, recycling when only the waste does. The other
+        # moves go through the engine's check, and the line must end in a won game.
         while not (g._waste and g._waste[-1] == c):
-            step(TURN if g._stock else RECYCLE)
+            m = TURN if g._stock else RECYCLE
+            if not g._waste and not g._stock:  # pragma: no cover - would be a solver bug
+                raise AssertionError(f"card {c} is not in the stock")
+            g._history.append((m, g._do(m)))
+            out.append(m)
+        g._legal = g._stuck = None
 
     for mv in line:
         kind = mv[0]

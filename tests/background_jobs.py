@@ -26,3 +26,12 @@ def pid() -> int:
 def die() -> None:
     """The child dies at once, as if killed."""
     os._exit(3)
+
+
+_HELD: list[bytes] = []
+
+
+def hold(size: int) -> int:
+    """Keep ``size`` bytes (written, so resident) until the child exits; answer its pid."""
+    _HELD.append(b"x" * size)
+    return os.getpid()

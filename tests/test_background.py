@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.background import (MAX_RESTARTS, BackgroundError, ProcessWorker, ThreadWorker,
-                           WorkerUnavailable)
+from ai.background import (MAX_RESTARTS, RETIRE_ABOVE, BackgroundError, ProcessWorker,
+                           ThreadWorker, WorkerUnavailable, resident_bytes)
 
 
 @pytest.fixture(params=[ProcessWorker, ThreadWorker], ids=["process", "thread"])
@@ -99,6 +99,43 @@ def test_a_job_that_kills_every_child_is_given_up_and_the_worker_serves_on():
     w.request("math:gcd", 4, 6)          # the next request: a fresh child
     assert w.wait(30) and w.poll() == 2
     w.close()
+
+
+def test_a_child_that_grew_past_the_limit_retires_and_a_fresh_one_serves_on():
+    w = ProcessWorker()
+    w.request("tests.background_jobs:hold", 1000)      # a small job: the same child serves on
+    assert w.wait(30)
+    first = w.poll()
+    w.request("tests.background_jobs:pid")
+    assert w.wait(30) and w.poll() == first and w.retirements == 0
+    w.request("tests.background_jobs:hold", RETIRE_ABOVE + 2**20)   # grows past the limit
+    assert w.wait(30) and w.poll() == first          # the answer still comes
+    assert w.retirements == 1
+    w.request("tests.background_jobs:pid")            # a fresh child, not a restart
+    assert w.wait(30)
+    second = w.poll()
+    assert second != first and _gone(first)
+    assert w.restarts == 0 and w.deaths == 0
+    w.request("math:gcd", 9, 6)                        # and it serves on
+    assert w.wait(30) and w.poll() == 3 and w.restarts == 0
+    w.close()
+
+
+def test_retiring_can_be_turned_off():
+    w = ProcessWorker(retire_above=None)
+    w.request("tests.background_jobs:hold", RETIRE_ABOVE + 2**20)
+    assert w.wait(30)
+    first = w.poll()
+    w.request("tests.background_jobs:pid")
+    assert w.wait(30) and w.poll() == first and w.retirements == 0
+    w.close()
+
+
+def test_resident_memory_is_read():
+    before = resident_bytes()
+    held = b"x" * 2**25
+    assert resident_bytes() >= before + 2**24 > 0
+    del held
 
 
 _PARENT = """

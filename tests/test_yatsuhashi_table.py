@@ -514,6 +514,33 @@ def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app
     assert pygame.image.tobytes(app.screen, "RGB") != before
 
 
+def test_the_solver_is_given_a_budget_of_positions_not_of_seconds(app, monkeypatch):
+    # Positions, not the clock: the same verdict on any machine under any load (every deal
+    # of 1-3,000 is decided within SOLVER_NODES).
+    import rules.yatsuhashi_solver as solver
+    from ai.yatsuhashi import SOLVER_NODES
+    real = solver.solve
+    asked = []
+
+    def spy(game, seconds, **kw):
+        asked.append((game.seed, bool(game.moves), kw.get("max_nodes")))
+        return real(game, seconds, **kw)
+    monkeypatch.setattr(solver, "solve", spy)
+    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)
+    app.settings.animation_speed = "off"
+    setup = default_setup("yatsuhashi", 3)
+    setup.options["winnable_only"] = True
+    t = YatsuhashiTable(setup=setup)
+    app.push(t)
+    run_until(app, lambda: t.finding is None, limit=400)   # the deal, checked first
+    t.verdicts.clear()                                      # then a position of it
+    click(app, t.layout_.stock.center)
+    wait_verdict(app, t)
+    assert t.verdict() is True
+    assert asked[0] == (3, False, SOLVER_NODES)
+    assert asked[-1] == (3, True, SOLVER_NODES) and len(asked) == 2
+
+
 class DyingSolver(ProcessWorker):
     """The real worker, whose every job kills its child process (as if the solver were
     killed or ran out of memory)."""

@@ -253,8 +253,9 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
     def _demo(self, moves: int) -> None:
         """Screenshots: play ``moves`` moves of the solver's line (turning the stock as needed)
         so the picture shows a game in progress."""
+        from ai.yatsuhashi import SOLVER_NODES, WALL_CAP
         from rules.yatsuhashi_solver import solve
-        solution = solve(Game.deal(self.setup.seed), 10.0)
+        solution = solve(Game.deal(self.setup.seed), WALL_CAP, max_nodes=SOLVER_NODES)
         self._start_deal(self.setup.seed, known=(solution.winnable, list(solution.moves)))
         made = 0
         for move in solution.moves:

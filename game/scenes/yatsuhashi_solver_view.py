@@ -17,16 +17,18 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ai.background import WorkerUnavailable
-from ai.yatsuhashi import useful_move
+from ai.yatsuhashi import SOLVER_NODES, WALL_CAP, useful_move
 from game.i18n import _
 from game.table.base import CardTable
 from rules.hanafuda import Card
 from rules.yatsuhashi import Game, Move, parse_move
 
-#: Seconds the background solver may spend on one position, and on each candidate deal when
-#: looking for a winnable one (the benchmark decides every deal of 1-1,000 well inside these).
-SOLVE_BUDGET = 30.0
-FIND_BUDGET = 5.0
+#: The background solver's budget for one position, and for each candidate deal when looking
+#: for a winnable one: positions (``ai.yatsuhashi.SOLVER_NODES``: every deal of 1-3,000 is
+#: decided within it, whatever the machine's load), and a last-resort wall-clock cap in seconds.
+#: Passed in this order (seconds, positions): tools/soak_input.py replaces the positions.
+SOLVE_BUDGET = (WALL_CAP, SOLVER_NODES)
+FIND_BUDGET = (WALL_CAP, SOLVER_NODES)
 #: Seconds a hint glows.
 HINT_TIME = 4.0
 
@@ -78,7 +80,8 @@ class SolverView(CardTable):
             return
         self.asked = key
         self.solver_lost = False   # a fresh child tries again
-        self.worker.request("ai.yatsuhashi:solve_position", self.game.to_dict(), SOLVE_BUDGET)
+        self.worker.request("ai.yatsuhashi:solve_position", self.game.to_dict(),
+                            *SOLVE_BUDGET)
 
     def _poll_worker(self) -> None:
         try:
@@ -127,7 +130,7 @@ class SolverView(CardTable):
         self.dealing = True
         number = first if first is not None else self.rng.randint(1, 99_999)
         self.finding = {"checked": 0, "number": number}
-        self.worker.request("ai.yatsuhashi:solve_deal", number, FIND_BUDGET)
+        self.worker.request("ai.yatsuhashi:solve_deal", number, *FIND_BUDGET)
 
     def _found(self, number: int, winnable: bool | None, line: list[str]) -> None:
         assert self.finding is not None
@@ -135,7 +138,7 @@ class SolverView(CardTable):
         if not winnable:
             self.finding["number"] = self.rng.randint(1, 99_999)
             self.worker.request("ai.yatsuhashi:solve_deal", self.finding["number"],
-                                FIND_BUDGET)
+                                *FIND_BUDGET)
             return
         self.finding = None
         self._start_deal(number, known=(True, [parse_move(m) for m in line]))
