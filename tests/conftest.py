@@ -45,6 +45,16 @@ def _faces_on_the_frame_loop(monkeypatch):
     monkeypatch.setattr(FaceWarmer, "threaded", False)
 
 
+@pytest.fixture(autouse=True)
+def _computers_on_a_thread(monkeypatch):
+    """Computer seats think on a thread of the test's process rather than in a child process
+    (the game's way): a child per table would cost each table test a fresh interpreter. The
+    child process's path has tests of its own (test_computer_seats.py)."""
+    from ai.background import ThreadWorker
+    from game.table.computer import ComputerSeats
+    monkeypatch.setattr(ComputerSeats, "worker_factory", ThreadWorker)
+
+
 @pytest.fixture
 def app():
     """A headless, strict App at 1280x800 with default settings and the menu on the stack."""

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import game.table.computer as computer
+import os
+
+import ai.seats
+from ai.background import ProcessWorker, ThreadWorker
 from game.table.computer import ComputerSeats, agent_seed
+from rules.koikoi import KoiKoiGame
 
 
 def test_no_two_deals_or_seats_share_an_agent_seed():
@@ -22,15 +26,68 @@ def test_agent_seeds_are_stable():
 
 def test_each_computer_seat_gets_its_mixed_seed(monkeypatch):
     made = []
-    real = computer.make_agent
+    real = ai.seats.make_agent
 
     def recording(game_id, level, seed):
         made.append((level, seed))
         return real(game_id, level, seed)
 
-    monkeypatch.setattr(computer, "make_agent", recording)
-    seats = ComputerSeats("koikoi", ["human", "easy"], seed=1)
-    seats.reset(seed=2)
+    monkeypatch.setattr(ai.seats, "make_agent", recording)
+    game = KoiKoiGame.new(3)
+    seat = game.current_player
+    seats = ComputerSeats("koikoi", ["human", "easy"][::1 if seat else -1], seed=1)
+    for deal in (1, 2):
+        seats.reset(seed=deal)
+        seats.ask(seat, game.observation(seat))
+        seats.wait(30)
+        assert seats.poll() is not None
     seats.close()
-    assert made == [("easy", agent_seed(1, 1)), ("easy", agent_seed(2, 1))]
-    assert agent_seed(1, 1) != agent_seed(2, 1)
+    assert made == [("easy", agent_seed(1, seat)), ("easy", agent_seed(2, seat))]
+    assert agent_seed(1, seat) != agent_seed(2, seat)
+
+
+def play(seats, game, moves):
+    """``moves`` choices of the computer seats, applied to ``game``."""
+    chosen = []
+    for _ in range(moves):
+        seat = game.current_player
+        seats.ask(seat, game.observation(seat))
+        assert seats.wait(60)
+        answer = seats.poll()
+        assert answer is not None and answer[0] == seat
+        chosen.append(str(answer[1]))
+        game.apply(answer[1])
+    return chosen
+
+
+def test_the_seats_think_in_one_child_process_and_replay_the_same_match():
+    seats = ComputerSeats("koikoi", ["easy", "normal"], seed=4, worker=ProcessWorker)
+    assert seats._worker is None  # no process before the first question
+    first = play(seats, KoiKoiGame.new(4), 12)
+    child = seats._worker._proc
+    assert child.is_alive() and child.pid != os.getpid()
+    seats.reset(seed=4)  # the same match again: the same choices, from the same process
+    assert play(seats, KoiKoiGame.new(4), 12) == first
+    assert seats._worker._proc is child
+    threaded = ComputerSeats("koikoi", ["easy", "normal"], seed=4, worker=ThreadWorker)
+    assert play(threaded, KoiKoiGame.new(4), 12) == first  # where they think changes nothing
+    threaded.close()
+    seats.close()
+    child.join(5)
+    assert not child.is_alive()
+
+
+def test_an_answer_is_held_back_for_the_watcher():
+    seats = ComputerSeats("koikoi", ["easy", "human"], seed=1, min_delay=0.5,
+                          worker=ProcessWorker)
+    game = KoiKoiGame.new(2)
+    seat = game.current_player
+    seats.ask(seat, game.observation(seat))
+    assert seats.wait(60)
+    assert seats.poll() is None and seats.thinking  # in, but not yet shown
+    seats.update(0.3)
+    assert seats.poll() is None
+    seats.update(0.2)
+    answer = seats.poll()
+    assert answer is not None and answer[0] == seat and not seats.thinking
+    seats.close()

@@ -79,7 +79,7 @@ def test_one_worker_chooses_for_every_computer_seat():
     def workers():
         return {t for t in threading.enumerate() if t.name == "ai-worker" and t.is_alive()}
     before = workers()
-    seats = ComputerSeats("koikoi", ["easy", "normal"], seed=4)
+    seats = ComputerSeats("koikoi", ["easy", "normal"], seed=4)  # on a thread (conftest)
     seats.min_delay = 0.0
     game = KoiKoiGame.new(4)
     answers = []

@@ -1,12 +1,16 @@
 """The computer seats of a table: one background worker chooses for all of them.
 
 A table asks ``ask(seat, observation)`` when a computer seat is to act, feeds frame time with
-``update(dt)`` and takes the answer from ``poll()`` (never blocking). Each seat keeps its own
-agent (its own random generator, seeded ``agent_seed(seed, seat)``), and the one worker runs
-"choose for seat s" jobs in order, so a seed replays the same match. ``reset()`` starts
-the agents afresh (a restarted match), ``close()`` stops the worker (the table goes).
+``update(dt)`` and takes the answer from ``poll()`` (never blocking) once the agent has
+answered and ``min_delay`` seconds of frame time have passed (a watcher follows the moves).
+The agents run in a child process (``ai.background.ProcessWorker``), so that a long search
+never takes the interpreter from the frames; there each seat keeps its own agent (seeded
+``agent_seed(seed, seat)``, see ``ai.seats``) for the whole match, and questions are answered
+in order, so a seed replays the same match. ``reset()`` starts the agents afresh (a restarted
+match), ``close()`` stops the worker (the table goes).
 
->>> seats = ComputerSeats("koikoi", ["human", "easy"], seed=1)
+>>> from ai.background import ThreadWorker
+>>> seats = ComputerSeats("koikoi", ["human", "easy"], seed=1, worker=ThreadWorker)
 >>> 1 in seats, 0 in seats, seats.levels
 (True, False, {1: 'easy'})
 >>> seats.close()
@@ -14,59 +18,37 @@ the agents afresh (a restarted match), ``close()`` stops the worker (the table g
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ai.base import Agent, make_agent
-from ai.runner import AIWorker
-from rules.fishing import derive_seed
+from ai.background import ProcessWorker
+from ai.seats import agent_seed
 
+__all__ = ["ComputerSeats", "agent_seed"]
 
-#: Mixed in first, so agents' seeds are a stream of their own (not the engine's later deals).
-_AGENTS = 0xA6E7
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """The seed of the agent at ``seat`` for deal number ``seed``: mixed (``derive_seed``), so
-    no two (deal, seat) pairs share one, whatever the number of seats.
-
-    The tag keeps the agents' seeds a stream apart from the engine's own derived seeds (the
-    dealer draw, later deals), which mix the same deal number with small parts.
-
-    >>> agent_seed(1, 2) == agent_seed(1, 2) != agent_seed(2, 1)
-    True
-    """
-    return derive_seed(seed, _AGENTS, seat)
-
-
-class _SeatAgents:
-    """The worker's one "agent": it hands each job to the agent of the job's seat."""
-
-    level = "seats"
-
-    def __init__(self, agents: dict[int, Agent]) -> None:
-        self.agents = agents
-
-    def choose(self, job: dict[str, Any]) -> Any:
-        return (job["seat"], self.agents[job["seat"]].choose(job["observation"]))
+#: Names of matches, unique in the process (a worker's agents are kept by match).
+_matches = itertools.count(1)
 
 
 class ComputerSeats:
-    """Every computer seat of one table, served by one ``ai.runner.AIWorker``."""
+    """Every computer seat of one table, served by one worker (a child process)."""
+
+    #: What runs the agents: a child process in the game (tests may pass a thread's worker).
+    worker_factory: Callable[[], Any] = ProcessWorker
 
     def __init__(self, game_id: str, seats: Sequence[str], seed: int,
-                 min_delay: float = 0.0) -> None:
+                 min_delay: float = 0.0, worker: Callable[[], Any] | None = None) -> None:
         self.game_id = game_id
         self.levels = {s: level for s, level in enumerate(seats) if level != "human"}
         self.seed = seed
-        self._seats = _SeatAgents(self._agents())
-        self._worker: AIWorker | None = None
-        self._min_delay = min_delay
+        self.min_delay = min_delay
+        self._factory = worker or self.worker_factory
+        self._worker: Any = None
+        self._match = next(_matches)
         self.asked: int | None = None  # the seat whose choice is awaited
-
-    def _agents(self) -> dict[int, Agent]:
-        return {s: make_agent(self.game_id, level, seed=agent_seed(self.seed, s))
-                for s, level in self.levels.items()}
+        self._answer: tuple[int, Any] | None = None  # in, held back until min_delay passed
+        self._waited = 0.0
 
     def __contains__(self, seat: object) -> bool:
         return seat in self.levels
@@ -79,30 +61,35 @@ class ComputerSeats:
     @min_delay.setter
     def min_delay(self, seconds: float) -> None:
         self._min_delay = max(0.0, seconds)
-        if self._worker is not None:
-            self._worker.min_delay = self._min_delay
 
     def ask(self, seat: int, observation: Any) -> None:
         """Start choosing for ``seat`` (once: asking again while it thinks changes nothing)."""
-        if self.asked == seat and self._worker is not None and self._worker.busy:
+        if self.asked == seat and (self._answer is not None
+                                   or (self._worker is not None and self._worker.busy)):
             return
         if self._worker is None:  # started at the first question: a table of humans has none
-            self._worker = AIWorker(self._seats, self._min_delay)
-        self.asked = seat
-        self._worker.request({"seat": seat, "observation": observation})
+            self._worker = self._factory()
+        self.asked, self._answer, self._waited = seat, None, 0.0
+        self._worker.request("ai.seats:choose", self._match, self.game_id, self.levels,
+                             self.seed, seat, observation)
 
     def update(self, dt: float) -> None:
-        if self._worker is not None:
-            self._worker.update(dt)
+        if self.asked is not None and dt > 0:
+            self._waited += dt
 
     def poll(self) -> tuple[int, Any] | None:
-        """``(seat, action)`` once the asked seat has chosen and the delay has passed."""
+        """``(seat, action)`` once the asked seat has chosen and the delay has passed; an
+        agent's error is raised here."""
         if self._worker is None or self.asked is None:
             return None
-        answer = self._worker.poll()
-        if answer is None:
+        if self._answer is None:
+            answer = self._worker.poll()
+            if answer is None:
+                return None
+            self._answer = (int(answer[0]), answer[1])
+        if self._waited + 1e-9 < self._min_delay:
             return None
-        self.asked = None
+        answer, self._answer, self.asked = self._answer, None, None
         return answer
 
     @property
@@ -111,7 +98,7 @@ class ComputerSeats:
 
     def cancel(self) -> None:
         """Forget the question outstanding: its answer, if it comes, is dropped."""
-        self.asked = None
+        self.asked, self._answer = None, None
         if self._worker is not None:
             self._worker.cancel()
 
@@ -120,18 +107,18 @@ class ComputerSeats:
         self.cancel()
         if seed is not None:
             self.seed = seed
-        self._seats.agents = self._agents()
+        self._match = next(_matches)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the seat asked has chosen (tests and tools only: never in a frame
         loop); True at once when nothing is asked."""
-        if self._worker is None or self.asked is None:
+        if self._worker is None or self.asked is None or self._answer is not None:
             return True
-        return self._worker.wait(timeout)
+        return bool(self._worker.wait(timeout))
 
     def close(self) -> None:
-        """Stop the worker's thread (after the job it is on, whose answer is dropped)."""
-        self.asked = None
+        """Stop the worker (after the job it is on, whose answer is dropped)."""
+        self.asked, self._answer = None, None
         if self._worker is not None:
             self._worker.close()
             self._worker = None
