@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -21,6 +20,7 @@ SCREENSHOT_SCENES = ("menu", "settings", "setup", "statistics", "gallery", *GAME
 
 
 def _size(text: str) -> tuple[int, int]:
+    import argparse
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
@@ -60,8 +60,10 @@ def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | No
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
     from game.settings import Settings
+    from game.scenes.menu import MenuScene
     from game.table.caches import FaceWarmer
     FaceWarmer.threaded = False  # the picture must not depend on a thread's pace
+    MenuScene.fan_in_background = False
     app = App(size, headless=True, settings=Settings(), strict=True)
     scene = build_scene(scene_name, seed)
     if scene is None:
@@ -78,6 +80,16 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "simulate":
         return simulate(argv[1:])
+    if not argv:  # the game itself: straight to the window (the options' parser can wait)
+        from game.app import App
+        app = App()
+        # Start-up benchmarks time this path, the player's own: they set this variable.
+        frames = os.environ.get("HANAFUDA_PARLOR_QUIT_AFTER_FRAMES", "")
+        if frames.isdigit():
+            app.frame_hook = _quit_after(app, int(frames))
+        app.run()
+        return 0
+    import argparse
     parser = argparse.ArgumentParser(prog="main.py", description="Hanafuda Parlor")
     parser.add_argument("--screenshot", choices=SCREENSHOT_SCENES, metavar="SCENE",
                         help="render SCENE headless to --out: " + ", ".join(SCREENSHOT_SCENES))
@@ -123,6 +135,7 @@ def simulate(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    import multiprocessing
-    multiprocessing.freeze_support()  # the solvers' child process, in a frozen build
+    if getattr(sys, "frozen", False):  # a frozen build: its helper processes start here
+        import multiprocessing
+        multiprocessing.freeze_support()
     sys.exit(main())

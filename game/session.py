@@ -37,7 +37,6 @@ import json
 import logging
 import math
 import random
-import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -258,7 +257,10 @@ class Session:
         self.position = position
         self.started = started or _now()
         self.saved = self.started
-        self.id = session_id or secrets.token_hex(8)
+        if session_id is None:
+            import secrets  # (here, not at the top: the start-up does not need it)
+            session_id = secrets.token_hex(8)
+        self.id = session_id
         self.path = path or paths.current_save()
         self.summary: dict[str, Any] = {}
         self.moves = 0            # actions in effect at the last save

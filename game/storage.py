@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +35,7 @@ def write_json(path: Path, data: Any, *, indent: int | None = 2) -> None:
 
     ``indent=None`` writes one compact line, several times faster (the save written after
     every action); files a person may open (settings, statistics) are indented."""
+    import tempfile  # (not at the top: it costs the start-up a few milliseconds)
     path.parent.mkdir(parents=True, exist_ok=True)
     # The writer's pid in the name: a write cut short by a kill leaves a file that the next
     # start recognises as nobody's (clean_temp_files).

@@ -38,11 +38,13 @@ def _pygame():
 
 @pytest.fixture(autouse=True)
 def _faces_on_the_frame_loop(monkeypatch):
-    """Card faces are rendered in the frames' own steps, not on the warmer's thread: what a
-    test sees after N frames must not depend on a thread's pace (the tests of the thread
-    turn it back on)."""
+    """Card faces (and the menu's fan) are rendered in the frames' own steps, not on a
+    thread: what a test sees after N frames must not depend on a thread's pace (the tests of
+    the threads turn them back on)."""
+    from game.scenes.menu import MenuScene
     from game.table.caches import FaceWarmer
     monkeypatch.setattr(FaceWarmer, "threaded", False)
+    monkeypatch.setattr(MenuScene, "fan_in_background", False)
 
 
 @pytest.fixture(autouse=True)

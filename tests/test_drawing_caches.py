@@ -157,3 +157,26 @@ def test_hanaawase_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(app):
     t = app.push(HanaAwaseTable(setup=default_setup("hanaawase", seed=3)))
     keys = [pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RETURN]
     assert play_and_compare(app, t, keys) >= 100 and len(t.game.actions) > 10
+
+
+def test_the_menu_shows_its_first_frame_before_the_fan_and_the_felt_are_made(app, monkeypatch):
+    import threading
+
+    from game.scenes import menu
+    monkeypatch.setattr(menu.MenuScene, "fan_in_background", True)
+    menu._fans.clear()
+    draw._felts.clear()
+    app.start()
+    scene = app.stack.top
+    app.frame(1 / 60)  # the first frame: no fan, the plain gradient
+    assert scene.fan is None and not draw.felt_ready(app.screen.get_size())
+    assert not scene.settled()
+    plain = pygame.image.tobytes(app.screen, "RGB")
+    app.frame(1 / 60)  # the fan and the felt are made on a thread from now
+    for thread in threading.enumerate():
+        if thread.name == "menu-fan":
+            thread.join()
+    app.frame(1 / 60)
+    assert scene.fan is not None and scene.settled() and draw.felt_ready(app.screen.get_size())
+    assert pygame.image.tobytes(app.screen, "RGB") != plain
+    assert frame(app) == fresh(app)

@@ -9,7 +9,8 @@ import threading
 import pygame
 import pytest
 
-from game.table.caches import FaceWarmer, Layers
+from game.draw import Layers
+from game.table.caches import FaceWarmer
 from game.table.computer import ComputerSeats
 from game.table.names import card_name
 from game.table.places import SeatedLayout, pile_places, seat_sides

@@ -59,7 +59,8 @@ if str(ROOT) not in sys.path:  # pragma: no cover - run as a script
 
 from game.catalog import GAMES  # noqa: E402
 # Imported before any episode: ``secrets`` (saves' ids) takes the system's generator at its
-# import, which must not be the seeded one ``deterministic`` puts in its place.
+# import, and the episodes' exact replays replace ``random.SystemRandom`` for a while.
+import secrets  # noqa: E402,F401
 import game.session  # noqa: E402,F401
 from game.app import MAX_DT  # noqa: E402
 from tools.soak_checks import InvariantError, LostActions, check, tables  # noqa: E402

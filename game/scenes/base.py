@@ -12,7 +12,6 @@ import pygame
 
 from game import draw
 from game.scene import Scene
-from game.table.caches import Layers
 from game.widgets import FocusGroup, Widget
 
 
@@ -24,7 +23,7 @@ class WidgetScene(Scene):
         super().__init__()
         self.widgets: list[Widget] = []
         self.focus = FocusGroup()
-        self.kept = Layers()
+        self.kept = draw.Layers()
 
     def enter(self) -> None:
         self.widgets = self.build()

@@ -3,9 +3,12 @@ Statistics, Card gallery, Quit."""
 
 from __future__ import annotations
 
+import math
+import threading
+
 import pygame
 
-from game import theme
+from game import draw, theme
 from game.catalog import GAMES
 from game.fonts import font, text_image
 from game.i18n import _
@@ -20,6 +23,69 @@ from game.widgets import Button, Panel, Widget
 VERSION = "0.1"
 
 
+FAN = ("1B", "3B", "8B", "11B", "12B")
+
+
+def _fan_geometry(title: pygame.Rect) -> tuple[int, int, list[tuple[float, float, float]]]:
+    """The fan's card size and each card's (angle, centre x, centre y) on its canvas."""
+    from sprites.faces import HANAFUDA_RATIO
+    card_w = max(40, min(title.width // 7, int(title.height * 0.22 / HANAFUDA_RATIO)))
+    card_h = round(card_w * HANAFUDA_RATIO)
+    pivot = ((card_w * 4 + card_w * 2) // 2, card_h * 3)
+    spots = []
+    for i in range(len(FAN)):
+        angle = (2 - i) * 10.0  # degrees, counter-clockwise
+        rad = math.radians(angle)
+        dist = card_h * 1.7  # the hand's pivot sits well below the cards
+        spots.append((angle, pivot[0] - math.sin(rad) * dist, pivot[1] - math.cos(rad) * dist))
+    return card_w, card_h, spots
+
+
+def _fan_box(title: pygame.Rect) -> pygame.Rect:
+    """The part of the fan's canvas its cards and shadows cover (from their sizes alone)."""
+    card_w, card_h, spots = _fan_geometry(title)
+    box: pygame.Rect | None = None
+    for angle, cx, cy in spots:
+        turned = pygame.transform.rotozoom(pygame.Surface((card_w, card_h)), angle, 1.0)
+        for r in (turned.get_rect(center=(cx, cy)), turned.get_rect(center=(cx + 4, cy + 6))):
+            box = r if box is None else box.union(r)
+    assert box is not None
+    return box
+
+
+def _fan_size(title: pygame.Rect) -> tuple[int, int]:
+    return _fan_box(title).size
+
+
+def _make_fan(size: tuple[int, int], title: pygame.Rect) -> pygame.Surface:
+    """The five brights fanned out under the title, ``size`` big (``_fan_size``). Safe on a
+    thread: the faces are rendered here, not taken from (or put in) the shared cache."""
+    from sprites.hanafuda_art import render_hanafuda
+    card_w, card_h, spots = _fan_geometry(title)
+    box = _fan_box(title)
+    fan = pygame.Surface(size, pygame.SRCALPHA)
+    for code, (angle, cx, cy) in zip(FAN, spots):
+        face = render_hanafuda(card(code), card_w, card_h)
+        rotated = pygame.transform.rotozoom(face, angle, 1.0)
+        shadow = pygame.transform.rotozoom(_shadow(face.get_size()), angle, 1.0)
+        fan.blit(shadow, shadow.get_rect(center=(cx + 4 - box.x, cy + 6 - box.y)))
+        fan.blit(rotated, rotated.get_rect(center=(cx - box.x, cy - box.y)))
+    return fan
+
+
+#: Fans made, by size and title box (the menu is built again each time it comes back).
+_fans: dict[tuple, pygame.Surface] = {}
+
+
+def _keep_fan(size: tuple[int, int], title: pygame.Rect,
+              fan: pygame.Surface | None = None) -> pygame.Surface:
+    """``fan`` (or one made now) kept for ``size`` and ``title``; only the latest is kept."""
+    made = fan if fan is not None else _make_fan(size, title)
+    _fans.clear()
+    _fans[size, tuple(title)] = made
+    return made
+
+
 def _shadow(size: tuple[int, int]) -> pygame.Surface:
     """A soft dark card-shaped shadow."""
     w, h = size
@@ -32,6 +98,10 @@ class MenuScene(WidgetScene):
     name = "menu"
 
     def build(self) -> list[Widget]:
+        self._updates = 0
+        self.fan: pygame.Surface | None = None
+        self.fan_size = (0, 0)
+        self._fan_job: dict | None = None
         self.panel = Panel()
         self.saved, problem = load_current()
         self.notices: list[str] = [problem] if problem else []
@@ -55,6 +125,10 @@ class MenuScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._updates += 1
+        if self._updates > 1 and ((self.fan is None and self.fan_size[0])  # a frame is up
+                                  or not draw.felt_ready(self.size)):
+            self._make_fan_in_background()
         if self.notices and self.app is not None and self.app.stack.top is self:
             self.app.push(Dialog(_("Notice"), self.notices.pop(0), [(_("OK"), None)]))
 
@@ -143,42 +217,50 @@ class MenuScene(WidgetScene):
         self.quit_button.place(
             pygame.Rect(inner.x, inner.bottom - small_h, inner.width, small_h), m)
 
-        self.fan = self._make_fan()
+        self.fan_size = _fan_size(self.title_rect) if w / h >= 1.25 else (0, 0)
+        self.fan = _fans.get((self.fan_size, tuple(self.title_rect)))
+        if self.fan is None and self.fan_size[0] and not self.fan_in_background:
+            self.fan = _keep_fan(self.fan_size, self.title_rect)
+        self._fan_job = None
 
-    def _make_fan(self) -> pygame.Surface | None:
-        """The five brights fanned out under the title (made here: ``draw`` only blits)."""
-        from sprites import faces
-        r = self.title_rect
-        wide = self.size[0] / self.size[1] >= 1.25
-        if not wide:
-            return None
-        card_w = max(40, min(r.width // 7, int(r.height * 0.22 / faces.HANAFUDA_RATIO)))
-        card_h = round(card_w * faces.HANAFUDA_RATIO)
-        span = card_w * 4
-        fan = pygame.Surface((span + card_w * 2, card_h * 3), pygame.SRCALPHA)
-        pivot = (fan.get_width() // 2, fan.get_height())
-        import math
-        for i, code in enumerate(("1B", "3B", "8B", "11B", "12B")):
-            angle = (2 - i) * 10.0  # degrees, counter-clockwise
-            face = faces.hanafuda_face(card(code), card_w)
-            rotated = pygame.transform.rotozoom(face, angle, 1.0)
-            # Each card stands on the pivot, leaning by ``angle``.
-            rad = math.radians(angle)
-            dist = card_h * 1.7  # the hand's pivot sits well below the cards
-            cx = pivot[0] - math.sin(rad) * dist
-            cy = pivot[1] - math.cos(rad) * dist
-            shadow = pygame.transform.rotozoom(_shadow(face.get_size()), angle, 1.0)
-            fan.blit(shadow, shadow.get_rect(center=(cx + 4, cy + 6)))
-            fan.blit(rotated, rotated.get_rect(center=(cx, cy)))
-        return fan.subsurface(fan.get_bounding_rect()).copy()
+    #: The card fan is made on a thread once the first frame is up (the start-up's biggest
+    #: piece); tests and screenshots make it at once, so that their frames do not depend on a
+    #: thread's pace.
+    fan_in_background = True
+
+    def _make_fan_in_background(self) -> None:
+        """Start making the fan for the layout of now, or take it when it is made."""
+        job = self._fan_job
+        if job is None:
+            box = (self.fan_size, self.title_rect.copy())
+            job = self._fan_job = {"for": box}
+            size = self.size
+
+            def make() -> None:
+                draw.table_background(size)
+                job.update(fan=_make_fan(*box) if box[0][0] else None)
+            threading.Thread(target=make, name="menu-fan", daemon=True).start()
+        elif "fan" in job and job["for"] == (self.fan_size, self.title_rect):
+            if job["fan"] is not None:
+                self.fan = _keep_fan(self.fan_size, self.title_rect, job["fan"])
+        elif "fan" in job:  # made for a layout since changed
+            self._fan_job = None
+
+    def settled(self) -> bool:
+        return self.fan is not None or not self.fan_size[0]
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
-        super().draw_backdrop(surface)
+        size = surface.get_size()
+        if draw.felt_ready(size) or not self.fan_in_background:
+            super().draw_backdrop(surface)
+        else:  # the first frame: the felt's pattern comes with the fan
+            surface.blit(draw.vertical_gradient(size, theme.BACKGROUND_TOP,
+                                                theme.BACKGROUND_BOTTOM), (0, 0))
         self._draw_title(surface)
 
     def backdrop_key(self) -> object:
         return (self.title_rect.topleft, self.title_rect.size, self.fan is not None,
-                _("Hanafuda Parlor"))
+                draw.felt_ready(self.size), _("Hanafuda Parlor"))
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -192,7 +274,7 @@ class MenuScene(WidgetScene):
                          _("Flower-card games for one to eight players"), theme.TEXT_DIM)
         if not wide:
             seal = min(seal, r.height - title_img.get_height() - m.px(10))
-        fan_h = self.fan.get_height() + m.px(30) if self.fan is not None else 0
+        fan_h = self.fan_size[1] + m.px(30) if self.fan_size[0] else 0
         block_h = seal + m.px(24) + title_img.get_height() + m.px(6) + tag.get_height() + fan_h
         y = r.y + (r.height - block_h) // 2 if wide else r.y
         cx = r.centerx
@@ -216,7 +298,7 @@ class MenuScene(WidgetScene):
             surface.blit(title_img, title_img.get_rect(midtop=(cx, ty)))
             tag_rect = tag.get_rect(midtop=(cx, ty + title_img.get_height() + m.px(6)))
             surface.blit(tag, tag_rect)
-            if self.fan is not None:
+            if self.fan is not None:  # (its room is kept while it is being made)
                 surface.blit(self.fan, self.fan.get_rect(midtop=(cx, tag_rect.bottom + m.px(30))))
         else:
             left = seal_rect.right + m.px(24)

@@ -47,7 +47,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 import pygame
 
 from game.i18n import _
-from game.table.caches import FaceWarmer, Layers
+from game.draw import Layers
+from game.table.caches import FaceWarmer
 from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing

@@ -1,5 +1,5 @@
-"""What a table renders ahead and keeps: card faces rendered on a helper thread, and layers
-that do not change between frames (felt, panel frames, labels) drawn once.
+"""What a table renders ahead: card faces rendered on a helper thread (the layers it keeps
+between frames are ``game.draw.Layers``).
 
 Rasterizing a card face takes several milliseconds, so a deal that turned sixteen cold faces
 at once would stall a frame. ``FaceWarmer`` renders the faces a table will show, in the order
@@ -20,10 +20,8 @@ import queue
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Iterable
 from typing import Any
-
-import pygame
 
 from rules.hanafuda import Card
 from sprites import faces
@@ -148,32 +146,3 @@ class FaceWarmer:
     def ready(needed: Iterable[Face]) -> bool:
         """Are these faces in the cache (showing them costs no rendering)?"""
         return all(faces.hanafuda_face_cached(c, w, h, badge=b) for c, (w, h), b in needed)
-
-
-class Layers:
-    """Surfaces kept between frames, each redrawn only when its key changes (a new window
-    size, a display setting, a score on the panel ...).
-
-    >>> layers = Layers(); calls = []
-    >>> paint = lambda s: calls.append(s.get_size())
-    >>> _ = layers.get("felt", ("1280x800",), (4, 3), paint)
-    >>> _ = layers.get("felt", ("1280x800",), (4, 3), paint); calls
-    [(4, 3)]
-    """
-
-    def __init__(self) -> None:
-        self._kept: dict[str, tuple[Hashable, pygame.Surface]] = {}
-
-    def get(self, name: str, key: Hashable, size: tuple[int, int],
-            paint: Callable[[pygame.Surface], Any], alpha: bool = False) -> pygame.Surface:
-        """The layer ``name`` for ``key``: kept, or painted by ``paint(surface)`` now."""
-        hit = self._kept.get(name)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        surface = pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
-        paint(surface)
-        self._kept[name] = (key, surface)
-        return surface
-
-    def clear(self) -> None:
-        self._kept.clear()

@@ -21,7 +21,8 @@ import pygame
 
 from game import draw, theme
 from game.scenes.table import TableScene
-from game.table.caches import Face, FaceWarmer, Layers
+from game.draw import Layers
+from game.table.caches import Face, FaceWarmer
 from rules.hanafuda import Card
 from sprites import CardSprite, draw_order, faces
 

@@ -1,0 +1,144 @@
+"""Start-up time and memory of the program, each beside its floor measured in the same run.
+
+* ``start``: seconds from spawning ``python main.py`` to its first menu frame on screen,
+  against a bare pygame window (import pygame, open a window, fill, flip) spawned the same way;
+  median of ``--runs`` after one run of each to compile and cache files.
+* ``memory``: the game's peak resident memory after opening every screen and every game (each
+  table played for a while), and after resizing the window 60 times between 640x400 and
+  3000x2000; the card-face cache's figures after each. The solver's process: its peak and what
+  it holds after the hardest deals of 1-3000, and after the next request (a fresh process when
+  the hard search made it retire).
+
+Run one: ``python -m benchmarks.startup start|memory``; ``python -m benchmarks`` runs them all.
+The last line of each is ``RESULT {json}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BARE = ("import pygame; pygame.display.init(); s = pygame.display.set_mode((1280, 800)); "
+        "s.fill((20, 60, 40)); pygame.display.flip(); print('first-frame', flush=True)")
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # compiled files, as an installed program has
+    env["HANAFUDA_PARLOR_QUIT_AFTER_FRAMES"] = "2"  # main.py: report the first frame, quit
+    env.setdefault("HANAFUDA_PARLOR_HOME", tempfile.mkdtemp(prefix="parlor-bench-"))
+    return env
+
+
+def time_to_first_frame(argv: list[str]) -> float:
+    """Seconds from spawning ``argv`` to its line "first-frame"."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=ROOT, env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.strip() == "first-frame":
+            elapsed = time.perf_counter() - t0
+            break
+    else:
+        raise RuntimeError(f"{argv} ended without drawing a frame")
+    proc.wait(timeout=60)
+    return elapsed
+
+
+def start(runs: int) -> dict[str, Any]:
+    bare = [sys.executable, "-c", BARE]
+    game = [sys.executable, "main.py"]  # HANAFUDA_PARLOR_QUIT_AFTER_FRAMES set in _env()
+    for argv in (bare, game):
+        time_to_first_frame(argv)  # compiled files written, disk cache warm
+    b = statistics.median(time_to_first_frame(bare) for _ in range(runs))
+    g = statistics.median(time_to_first_frame(game) for _ in range(runs))
+    return {"bare_s": round(b, 3), "game_s": round(g, 3), "x": round(g / b, 2), "runs": runs}
+
+
+def rss_mb(pid: int | str = "self") -> tuple[float, float]:
+    """(now, peak) resident memory of process ``pid`` in MB, from /proc."""
+    fields = {}
+    with open(f"/proc/{pid}/status", encoding="ascii") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            fields[key] = value
+    return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
+
+
+def memory(frames: int) -> dict[str, Any]:
+    from benchmarks.frames import DT, open_app, play
+    from game.scenes import registry
+    from game.scenes.setup import default_setup
+    from sprites import faces
+    app = open_app()
+    out: dict[str, Any] = {}
+    from game.scenes.settings import SettingsScene
+    from game.scenes.stats import StatsScene
+    for scene in (SettingsScene(), StatsScene(), registry.make("gallery")):
+        app.push(scene)
+        for _ in range(60):
+            app.frame(DT)
+        app.stack.pop()
+    for game_id in ("koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five"):
+        table = registry.make(game_id, setup=default_setup(game_id, 7))
+        play(app, table, frames, 12)
+        app.close_scenes()
+        app.start()
+    out["after_every_screen_mb"] = round(rss_mb()[1], 1)
+    out["face_cache_after_screens"] = faces.cache_figures()
+    table = registry.make("koikoi", setup=default_setup("koikoi", 7))
+    play(app, table, 300, 12)
+    sizes = [(640 + (i * 397) % 2361, 400 + (i * 211) % 1601) for i in range(60)]
+    for w, h in sizes:
+        app.resize((w, h))
+        for _ in range(20):
+            app.frame(DT)
+    out["after_resizing_mb"] = round(rss_mb()[1], 1)
+    out["face_cache_after_resizing"] = faces.cache_figures()
+    app.close_scenes()
+    out.update(solver_memory())
+    return out
+
+
+def solver_memory() -> dict[str, Any]:
+    """The solver's process through three of the hardest deals of 1-3000 (2414: 1.5 M
+    positions, 2802: 1.2 M, 2449), each in a fresh process as the game starts one: its peak,
+    what it holds after the job, whether it retired, and what the next request's process holds
+    (``benchmarks.bench_yatsuhashi_solver.child_memory``)."""
+    from ai.yatsuhashi import SOLVER_NODES
+    from benchmarks.bench_yatsuhashi_solver import child_memory
+    mb = 1 << 20
+    rows = child_memory([2414, 2802, 2449], 300.0, SOLVER_NODES)
+    return {"solver": [{"deal": r["deal"], "peak_mb": round(r["peak"] / mb),
+                        "after_mb": round(r["after"] / mb), "retired": r["retired"],
+                        "next_mb": round(r["next"] / mb)} for r in rows]}
+
+
+SECTIONS = {"start": (start, 5), "memory": (memory, 900)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("section", choices=SECTIONS)
+    parser.add_argument("--runs", type=int, help="start: runs of each; memory: frames a table")
+    args = parser.parse_args(argv)
+    function, default = SECTIONS[args.section]
+    result = function(args.runs or default)
+    print("RESULT " + json.dumps({"section": args.section, **result}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    sys.exit(main())
