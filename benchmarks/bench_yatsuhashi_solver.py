@@ -267,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
                              "(default 5; 0: none)")
     parser.add_argument("--rows", default=None, help="also write one JSON line per deal here")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--result", action="store_true",
+                        help="end with a line RESULT {json} (python -m benchmarks reads it)")
     args = parser.parse_args(argv)
     if args.count < 1:
         parser.error("--count must be at least 1")
@@ -274,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     figures = run(deals, args.seconds, args.max_nodes or None, max(0, args.memory),
                   progress=not args.json, rows_file=args.rows)
     print(json.dumps(figures, indent=2) if args.json else report(figures))
+    if args.result:
+        print("RESULT " + json.dumps(figures))
     return 1 if figures["replay_failures"] else 0
 
 

@@ -6,7 +6,8 @@ figure is the CPU time of the main thread (``time.thread_time``) for one whole f
 update, draw, flip), so work on other threads or processes, or other programs on the machine,
 count only as far as they slow this thread down.
 
-Run one section: ``python -m benchmarks.frames menu|koikoi|yatsuhashi|load [--frames N]``;
+Run one section: ``python -m benchmarks.frames menu|load|koikoi|hanaawase|hearts600|yatsuhashi|
+heart_of_five [--frames N]``;
 ``python -m benchmarks`` runs them all. The last line of each is ``RESULT {json}``.
 
 The dummy video driver reports a 1024x768 desktop and the program never opens a window larger
@@ -16,6 +17,7 @@ than the desktop, so the sections report a 3840x2160 desktop: the window is real
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -129,27 +131,16 @@ def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
     return ms
 
 
-def koikoi(frames: int) -> dict[str, Any]:
-    """A Koi-Koi match at 1920x1080, you against Normal, from the table's first frame (the
-    deal included): a key every 12 frames (five a second)."""
+def table(game_id: str, frames: int) -> dict[str, Any]:
+    """A game's table at 1920x1080 from its first frame (the deal included), you against the
+    default computer seats (Yatsuhashi: the solver deciding each new position in its process),
+    a key that makes progress every 12 frames (five a second: moves, choices, new deals)."""
     from game.scenes import registry
     from game.scenes.setup import default_setup
     app = open_app()
     floor = floor_ms()
-    table = registry.make("koikoi", setup=default_setup("koikoi", 7))
-    ms = play(app, table, frames, 12)
-    return {"floor_ms": round(floor, 2), **summary(ms, floor)}
-
-
-def yatsuhashi(frames: int) -> dict[str, Any]:
-    """Yatsuhashi at 1920x1080 from the table's first frame, a key every 12 frames (moves,
-    selections, new deals), the solver deciding each new position in its process."""
-    from game.scenes import registry
-    from game.scenes.setup import default_setup
-    app = open_app()
-    floor = floor_ms()
-    table = registry.make("yatsuhashi", setup=default_setup("yatsuhashi", 1))
-    ms = play(app, table, frames, 12)
+    t = registry.make(game_id, setup=default_setup(game_id, 1 if game_id == "yatsuhashi" else 7))
+    ms = play(app, t, frames, 12)
     return {"floor_ms": round(floor, 2), **summary(ms, floor)}
 
 
@@ -194,8 +185,10 @@ def load(frames: int) -> dict[str, Any]:
     return out
 
 
-SECTIONS = {"menu": (menu, 600), "koikoi": (koikoi, 3600), "yatsuhashi": (yatsuhashi, 3600),
-            "load": (load, 300)}
+TABLES = ("koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five")
+SECTIONS: dict[str, tuple[Callable[[int], dict[str, Any]], int]] = {
+    "menu": (menu, 600), "load": (load, 300),
+    **{g: (functools.partial(table, g), 3600) for g in TABLES}}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game import i18n, logs  # noqa: E402
+from game import i18n, logs, memory  # noqa: E402
 from game.i18n import _  # noqa: E402
 from game.scene import Scene, SceneStack  # noqa: E402
 from game import paths  # noqa: E402
@@ -214,6 +214,8 @@ class App:
 
     def frame(self, dt: float) -> None:
         """Update the top scene by ``dt`` seconds and draw the visible scenes."""
+        if memory.pending:
+            memory.release()
         top = self.stack.top
         if top is not None:
             self.guard(lambda: top.update(min(dt, MAX_DT)), top)

@@ -25,7 +25,7 @@ def rounded_rect(surface: pygame.Surface, color, rect: pygame.Rect, radius: int,
 
 #: Translucent shapes kept: panels are the same from frame to frame, and making and filling a
 #: new transparent surface each time cost more than blending it.
-_shapes = SurfaceCache(count=256, megabytes=48)
+_shapes = SurfaceCache(count=256, megabytes=16)
 
 
 def _translucent(size: tuple[int, int], rgba: tuple[int, ...], radius: int,
@@ -48,7 +48,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, border: int =
         pygame.draw.rect(surface, border_color, rect, border, border_radius=radius)
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=2)
 def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     """A cached top-to-bottom gradient surface."""
     w, h = size
@@ -58,7 +58,7 @@ def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     return pygame.transform.smoothscale(strip, (max(1, w), max(1, h)))
 
 
-#: Felts made, by window size (a few: a window resized often must not keep them all).
+#: Felts made, by window size (two: a window resized often must not keep them all).
 _felts: dict[tuple[int, int], pygame.Surface] = {}
 _felts_lock = threading.Lock()
 
@@ -71,7 +71,7 @@ def table_background(size: tuple[int, int]) -> pygame.Surface:
     if felt is None:
         felt = _felt(size)
         with _felts_lock:
-            while len(_felts) >= 4:
+            while len(_felts) >= 2:
                 del _felts[next(iter(_felts))]
             _felts[size] = felt
     return felt

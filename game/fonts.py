@@ -38,7 +38,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 #: Rendered text kept: labels, scores and buttons are the same from frame to frame, and
 #: ``Font.render`` costs as much as the rest of a menu frame. Bounded by count.
-_texts = SurfaceCache(count=1024, megabytes=32)
+_texts = SurfaceCache(count=1024, megabytes=12)
 
 
 def text_image(face: pygame.font.Font, text: str, color: Sequence[int]) -> pygame.Surface:

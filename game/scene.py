@@ -60,6 +60,10 @@ class Scene:
     def exit(self) -> None:
         """Called once when removed from the stack."""
 
+    def covered(self) -> None:
+        """An opaque scene was pushed over this one: let go of what is kept for drawing
+        (layers); it is painted again when it shows."""
+
     def resume(self) -> None:
         """Called when the scene above it was popped."""
 
@@ -111,6 +115,9 @@ class SceneStack:
 
     def push(self, scene: Scene) -> Scene:
         scene.app = self.app
+        if scene.opaque:  # the scenes below are not drawn until it goes
+            for below in self._scenes:
+                below.covered()
         self._scenes.append(scene)
         scene.enter()
         scene.layout(self.size)

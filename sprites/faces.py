@@ -43,7 +43,7 @@ MAX_SIDE = 4096  # px; larger requests are a bug, not a card
 #: The face cache's bounds: least recently used surfaces go first, and all the faces of the
 #: least recently used size go when a size beyond ``CACHE_SIZES`` comes (a window resized
 #: often would otherwise fill the bytes with sizes no longer shown).
-CACHE_LIMIT_BYTES = 96 * 1024 * 1024
+CACHE_LIMIT_BYTES = 48 * 1024 * 1024
 CACHE_SIZES = 8
 
 Renderer = Callable[[int, int], pygame.Surface]

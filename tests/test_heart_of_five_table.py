@@ -297,15 +297,12 @@ def test_the_trick_is_labelled_your_meld_when_you_played_it(app, monkeypatch):
     key(app, pygame.K_h)
     key(app, pygame.K_RETURN)
     run_until(app, lambda: t.view.trick and t.view.trick[-1][0] == 0 and not t.animating)
-    seen, real = [], climbing.font
+    seen, real = [], climbing.text_image
 
-    class Spy:
-        def __init__(self, f):
-            self.f = f
-
-        def render(self, text, *args):
-            seen.append(text)
-            return self.f.render(text, *args)
-    monkeypatch.setattr(climbing, "font", lambda *a, **k: Spy(real(*a, **k)))
+    def spy(face, text, color):
+        seen.append(text)
+        return real(face, text, color)
+    monkeypatch.setattr(climbing, "text_image", spy)
+    t._rest = None  # painted afresh: the labels under the cards are kept with them
     t.draw(app.screen)
     assert "Your meld" in seen and not any("You's" in s for s in seen)

@@ -29,6 +29,9 @@ class WidgetScene(Scene):
         self.widgets = self.build()
         self.focus.set_widgets(self.widgets)
 
+    def covered(self) -> None:
+        self.kept.clear()
+
     def rebuild(self) -> None:
         """Recreate the widgets (e.g. after the player count changed), keeping focus order."""
         index = self.focus.index

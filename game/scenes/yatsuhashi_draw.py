@@ -205,6 +205,21 @@ class TableDrawing(CardTable):
         draw.rounded_rect(surface, theme.FELT_DARK, rect, m.radius, alpha=alpha)
         pygame.draw.rect(surface, color, rect, max(1, m.px(1.5)), border_radius=m.radius)
 
+    def under_key(self) -> tuple:
+        """What the piles and the board show: the stock's count, the empty columns and the
+        targets lit, the slots filled and those a collection can go to, the outlines whose
+        faces are rendered."""
+        g, lay = self.game, self.layout_
+        legal = frozenset(t.index for t in self.drag.legal_targets) if self.drag.dragging \
+            else frozenset()
+        held = tuple(mv.to for mv in g.moves_for(self.held[0])) if self.held else ()
+        available = frozenset(mv.yaku for mv in g.collect_moves()) if self.accepting \
+            else frozenset()
+        ghosts = sum(faces.hanafuda_face_cached(c, *lay.mini)
+                     for y in SLOT_YAKU for c in ghost_cards(y))
+        return (len(g.stock), bool(g.waste), legal, held, tuple(not f for f in g.foundations),
+                tuple(sorted(self._slots())), available, ghosts)
+
     def _draw_piles(self, surface: pygame.Surface) -> None:
         lay, m, g = self.layout_, self.metrics, self.game
         if not g.stock:

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 import pygame
 
 from game.i18n import _
+from game import memory
 from game.draw import Layers
 from game.table.caches import FaceWarmer
 from game.table.computer import ComputerSeats
@@ -407,12 +408,17 @@ class CardTable(CardTableInput, CardTableDrawing):
     def enter(self) -> None:
         self.apply_display()
 
+    def covered(self) -> None:
+        self.layers.clear()
+        self._rest = None
+
     def resume(self) -> None:
         self._down.clear()  # keys released while a screen was above are never seen here
         self.apply_display()
 
     def exit(self) -> None:
         self.queue.clear()
+        memory.soon()  # the table's images and layers go back to the system next frame
         if self.computers is not None:
             self.computers.close()
         if self.session is not None:  # leaving is not a loss: Continue resumes the game

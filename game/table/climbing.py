@@ -326,6 +326,15 @@ class ClimbingTable(ClimbingInput):
                           m.radius * 2, alpha=90)
         draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
 
+    def under_key(self) -> tuple:
+        """The names show the turn, the hands' sizes and each seat's status; the trick, whose
+        meld it is."""
+        g = self.game
+        return (None if g.is_over else g.current_player,
+                tuple(len(h) for h in self.view.hands),
+                tuple(self.seat_status(seat) for seat in range(self.players)),
+                self.view.trick[-1][0] if self.view.trick else None)
+
     def draw_under(self, surface: pygame.Surface) -> None:
         lay, m, g = self.layout_, self.metrics, self.game
         for seat in range(self.players):

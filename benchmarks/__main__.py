@@ -1,0 +1,121 @@
+"""Every figure of the performance targets, each beside its floor measured in the same run.
+
+    python -m benchmarks [--quick] [--only NAME ...] [--json FILE]
+
+Each part runs in a fresh process (its own start, caches and memory), one after the other:
+the frames of the menu and of the five tables at 1920x1080 as ratios to the floor (fill, 48
+card blits, flip; CPU time of the main thread), frames while a background job computes
+(child process against a thread), the start-up against a bare pygame window, memory, Koi-Koi
+random playouts, and the Yatsuhashi solver over deals 1-3000 (``--quick``: 1-300, and shorter
+frame runs). A table of the results and their targets closes the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: name -> (command after ``python -m``, quick variant's extra arguments)
+PARTS: dict[str, tuple[list[str], list[str]]] = {
+    "menu": (["benchmarks.frames", "menu"], ["--frames", "300"]),
+    **{g: (["benchmarks.frames", g], ["--frames", "1200"])
+       for g in ("koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five")},
+    "load": (["benchmarks.frames", "load"], ["--frames", "150"]),
+    "start": (["benchmarks.startup", "start"], ["--runs", "3"]),
+    "memory": (["benchmarks.startup", "memory"], ["--runs", "300"]),
+    "engine": (["benchmarks.bench_koikoi_engine", "--result"], ["2"]),
+    "solver": (["benchmarks.bench_yatsuhashi_solver", "--deals", "1-3000", "--memory", "0",
+                "--result"], ["--deals", "1-300"]),
+}
+
+
+def run_part(name: str, quick: bool) -> dict[str, Any] | None:
+    command, quick_args = PARTS[name]
+    argv = [sys.executable, "-m", *command, *(quick_args if quick else [])]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    t0 = time.perf_counter()
+    proc = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True)
+    result = None
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            result = json.loads(line[len("RESULT "):])
+        else:
+            print(f"  {line}")
+    if proc.returncode or result is None:
+        print(f"{name}: failed ({proc.returncode})\n{proc.stderr[-2000:]}")
+        return None
+    print(f"{name} ({time.perf_counter() - t0:.0f} s): {json.dumps(result)}", flush=True)
+    return result
+
+
+def _mb(r: dict[str, Any] | None, key: str) -> str:
+    return "-" if r is None else f"{r[key]:.0f} MB"
+
+
+def table(results: dict[str, dict[str, Any] | None]) -> list[tuple[str, str, str]]:
+    """(figure, measured, target) rows."""
+    rows = []
+    for name in ("menu", "koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five"):
+        r = results.get(name)
+        if r is None:
+            continue
+        rows.append((f"{name} frame, 1920x1080",
+                     f"p50 {r['p50_x']}x, p99 {r['p99_x']}x the floor ({r['floor_ms']} ms); "
+                     f"max {r['max_ms']} ms", "p99 <= 2.5x, no frame over 33 ms"))
+    r = results.get("load")
+    if r is not None:
+        rows.append(("frames while a background job computes",
+                     f"child process {r['process_x']}x, thread {r['thread_x']}x the idle "
+                     f"frame ({r['idle_p50_ms']} ms)", "unchanged within 10%"))
+    r = results.get("start")
+    if r is not None:
+        rows.append(("start to first menu frame",
+                     f"{r['game_s']} s, {r['x']}x a bare pygame window ({r['bare_s']} s)",
+                     "<= 1.5x"))
+    r = results.get("memory")
+    if r is not None:
+        solver = ", ".join(f"deal {s['deal']} peak {s['peak_mb']} MB, "
+                           f"{'retired' if s['retired'] else 'kept'}, next {s['next_mb']} MB"
+                           for s in r["solver"])
+        rows.append(("peak memory", f"every screen {_mb(r, 'after_every_screen_mb')}, after "
+                     f"resizing {_mb(r, 'after_resizing_mb')}; solver: {solver}",
+                     "<= 150 MB; solver freed"))
+    r = results.get("engine")
+    if r is not None:
+        rows.append(("Koi-Koi random playouts", f"{r['rounds_per_s']:,.0f} rounds/s",
+                     ">= 12,000 rounds/s"))
+    r = results.get("solver")
+    if r is not None:
+        rows.append((f"Yatsuhashi solver, deals {r['first']}-{r['last']}",
+                     f"{r['decided']} decided, {r['undecided']} undecided; p95 "
+                     f"{r['seconds_p95']:.3f} s", "all decided; p95 < 0.25 s"))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shorter runs (a first look)")
+    parser.add_argument("--only", nargs="+", choices=PARTS, help="these parts only")
+    parser.add_argument("--json", type=Path, help="also write the results to this file")
+    args = parser.parse_args(argv)
+    results = {name: run_part(name, args.quick) for name in (args.only or PARTS)}
+    print()
+    rows = table(results)
+    width = max(len(r[0]) for r in rows) if rows else 0
+    for figure, measured, target in rows:
+        print(f"{figure:<{width}}  {measured}  [target {target}]")
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=2))
+    return 0 if all(r is not None for r in results.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""Giving memory back to the system when a big screen closes.
+
+A table keeps card images, layers the size of the window and a game's history; when it
+closes, Python frees them, but the C allocator keeps the freed pages for reuse, so the
+program's resident size would stay at its highest. ``release()`` collects cycles and asks the
+allocator (glibc's ``malloc_trim``, where there is one) to return what it can. A closing
+screen calls ``soon()``; the frame loop releases at the start of the next frame, when the
+screen is no longer referenced.
+
+>>> import game.memory as memory
+>>> memory.soon(); memory.pending
+True
+>>> memory.release() >= 0, memory.pending
+(True, False)
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import sys
+
+_libc: ctypes.CDLL | None = None
+if sys.platform.startswith("linux"):
+    try:
+        _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        _libc.malloc_trim  # noqa: B018 - glibc only (musl has none)
+    except (OSError, AttributeError):
+        _libc = None
+
+
+#: A big screen closed or the window changed size: ``release`` at the next frame.
+pending = False
+
+
+def soon() -> None:
+    """Ask for a ``release`` at the start of the next frame."""
+    global pending
+    pending = True
+
+
+def release() -> int:
+    """Collect garbage and return free heap pages to the system; returns the objects
+    collected."""
+    global pending
+    pending = False
+    collected = gc.collect()
+    if _libc is not None:
+        _libc.malloc_trim(0)
+    return collected
