@@ -650,9 +650,10 @@ class KoiKoiGame(FishingGame):
         self.pile_yaku = [yaku_of_mask(m, self.rules) for m in self.pile_masks]
         self.pile_totals = [sum(y.values()) for y in self.pile_yaku]
 
-    def clone(self) -> "KoiKoiGame":
-        """An independent copy (no deepcopy: the lists are copied, cards and actions shared)."""
-        new = super().clone()
+    def clone(self, playout: bool = False) -> "KoiKoiGame":
+        """An independent copy (no deepcopy: the lists are copied, cards and actions shared);
+        ``playout``: in playout mode (``FishingGame.clone``)."""
+        new = super().clone(playout)
         new.koikoi_calls = self.koikoi_calls.copy()
         new.field_brights = self.field_brights
         new.pile_yaku = self.pile_yaku.copy()  # the dicts are replaced, never changed
@@ -741,7 +742,8 @@ class KoiKoiGame(FishingGame):
         self.phase = PHASE_PLAY
         self.turn_start_total = self.pile_totals[seat]
         self.turn_captures = []
-        self._events.append(Event("turn", seat))
+        if not self._quiet:
+            self._events.append(Event("turn", seat))
 
     def _update_yaku(self, p: int) -> None:
         self.pile_yaku[p] = made = yaku_of_mask(self.pile_masks[p], self.rules)
@@ -754,7 +756,8 @@ class KoiKoiGame(FishingGame):
         total = self.pile_totals[p]
         last_turn = not self.hands[0] and not self.hands[1]
         if total > self.turn_start_total:
-            self._emit("yaku", p, data={"yaku": dict(self.pile_yaku[p]), "total": total})
+            if not self._quiet:
+                self._emit("yaku", p, data={"yaku": dict(self.pile_yaku[p]), "total": total})
             if last_turn:
                 self._score_round(p, "last_turn")
             else:

@@ -27,6 +27,8 @@ from rules.hanafuda import DECK, Card
 SHIFT = {c: c.index & -4 for c in DECK}
 #: sort key of a capture pile (sort_pile's order), as a bound method for list.sort
 PILE_RANK = {c: KIND_ORDER[c.kind] * 48 + c.index for c in DECK}.__getitem__
+#: the deck in that order: a pile is ``[c for c in PILE_ORDER if mask >> c.index & 1]``
+PILE_ORDER = tuple(sorted(DECK, key=PILE_RANK))
 #: the first bit of every month
 MONTH_LOW = sum(1 << shift for shift in range(0, 48, 4))
 #: card -> its bit: ``sum(map(BIT, cards))`` is a bit set
