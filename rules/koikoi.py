@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Iterable, NamedTuple
 
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
@@ -116,11 +116,11 @@ class KoiKoiRules:
             raise InvalidRulesError(f"unknown Koi-Koi options: {sorted(unknown)}")
         return cls(**options)
 
-    @property
+    @cached_property  # (the engine asks after every round)
     def target_score(self) -> int | None:
         return int(self.match_end[6:]) if self.match_end.startswith("target") else None
 
-    @property
+    @cached_property
     def max_rounds(self) -> int | None:
         return int(self.match_end[6:]) if self.match_end.startswith("rounds") else None
 
@@ -204,13 +204,12 @@ def _check_rules(rules: object) -> KoiKoiRules:
 def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
     """``yaku`` for a bit set of cards (the engine keeps its piles as bit sets)."""
     out: dict[str, int] = {}
-    complex_ = rules.scoring == "complex"
 
     # Brights.
     dry = (m & _DRY).bit_count()
     rain = m & _RAIN
     if dry >= 3:
-        if complex_:  # every bright yaku present counts, only the better four-bright
+        if rules.scoring == "complex":  # every bright yaku counts, only the better four-bright
             out["sanko"] = 5
             if dry == 4:
                 out["shiko"] = 8
@@ -235,6 +234,7 @@ def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
         ao = m & _AOTAN == _AOTAN
         if aka or ao:
             extra = rules.extra_points
+            complex_ = rules.scoring == "complex"
             if aka and ao:
                 out["akatan_aotan"] = 10 + (ribbons - 6 if extra else 0)
             if aka and (complex_ or not ao):
@@ -751,9 +751,11 @@ class KoiKoiGame(FishingGame):
 
     def _turn_done(self, p: int) -> None:
         """A yaku total that rose asks koi-koi or stop (on the last turn: the round stops)."""
-        if self.turn_captures:
-            self._update_yaku(p)
-        total = self.pile_totals[p]
+        if self.turn_captures:  # _update_yaku, inlined on the hot path
+            self.pile_yaku[p] = made = yaku_of_mask(self.pile_masks[p], self.rules)
+            self.pile_totals[p] = total = sum(made.values()) if made else 0
+        else:
+            total = self.pile_totals[p]
         last_turn = not self.hands[0] and not self.hands[1]
         if total > self.turn_start_total:
             if not self._quiet:
@@ -771,7 +773,9 @@ class KoiKoiGame(FishingGame):
     def _score_round(self, winner: int, how: str) -> None:
         made = dict(self.pile_yaku[winner])
         base = sum(made.values())
-        mults, product = self.multipliers(winner, base)
+        calls = self.koikoi_calls
+        mults, product = round_multipliers(self.rules, self.field_brights, calls[winner],
+                                           calls[1 - winner], base)
         won = base * product
         points = [0, 0]
         points[winner] = won

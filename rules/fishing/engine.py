@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import random
 from typing import Any, Callable, ClassVar, TypeVar
 
@@ -34,7 +35,7 @@ from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, Illeg
                           check_list, check_record, check_sample_args, check_seat, replay_actions)
 from rules.fishing.actions import Action, check_action, parse_action
 from rules.fishing.basics import derive_seed, sort_pile
-from rules.fishing.deal import deal, void_check
+from rules.fishing.deal import dealing, void_check
 from rules.fishing.records import (MAX_ROUND, MAX_SCORE, MAX_SEED, PHASE_OVER, PHASE_PLAY,
                                    PHASE_TAKE, DealRecord, FishingObservation, FishingOptions,
                                    layout_cards, per_seat)
@@ -78,6 +79,8 @@ class FishingGame:
         self._triple = options.field_triple   # copied for the hot paths
         self._matching = options.matching
         self._steal = options.steal
+        self._deal = dealing(options.deal)          # the deal plan and void checks, looked
+        self._void = void_check(options.void_checks)  # up once (they hash tuples)
         self.actions: list[Action] = []
         self.scores = [0] * n
         self.history: list[Any] = []
@@ -652,13 +655,12 @@ class FishingGame:
             self._enter_playout()
         history = self.history
         stop = len(history) + rounds if rounds is not None else -1
-        rand = rng.random
-        step = self._step
-        compute = self._compute_legal
-        while self.phase != PHASE_OVER and len(history) != stop:
-            legal = self._legal or compute()
+        rand, floor = rng.random, math.floor  # floor(x) is int(x) for x >= 0, and cheaper
+        step, compute = self._step, self._compute_legal
+        while self.phase != PHASE_OVER and (stop < 0 or len(history) != stop):
+            legal = compute()  # afresh: each step clears the cache anyway
             if policy is None:
-                step(legal[int(rand() * len(legal))])
+                step(legal[floor(rand() * len(legal))])
                 continue
             action = policy(self, legal)
             if action not in legal:
@@ -670,14 +672,13 @@ class FishingGame:
     # Dealing -----------------------------------------------------------------------------------
     def _start_round(self) -> None:
         """Deal until a deal stands (void deals are dealt again by the same dealer)."""
-        plan, n = self.options.deal, self.players
-        void = void_check(self.options.void_checks)
+        n, void = self.players, self._void
         while True:
             deck, rng = shuffled_with_rng(DECK, self.seed if self.deal_count == 0
                                           else derive_seed(self.seed, self.deal_count))
             self.deal_count += 1
             dealer = self.dealer
-            self.hands, self._field, self.stock = deal(deck, plan, dealer)
+            self.hands, self._field, self.stock = self._deal(deck, dealer)
             self.field_mask = fmask = sum(map(BIT, self._field))
             if not self._quiet:
                 self._piles = [[] for _ in range(n)]
@@ -687,11 +688,14 @@ class FishingGame:
             self.last_captor = None
             self.revealed = 0
             self._reset_deal()
-            self._emit("dealt", dealer, data={"round": self.round + 1, "deal": self.deal_count})
+            if not self._quiet:
+                self._emit("dealt", dealer,
+                           data={"round": self.round + 1, "deal": self.deal_count})
             if void is not None:
                 reason = void(self.hands, fmask)
                 if reason:
-                    self._emit("void_deal", dealer, tuple(self._field), {"reason": reason})
+                    if not self._quiet:
+                        self._emit("void_deal", dealer, tuple(self._field), {"reason": reason})
                     continue
             self._dealt(rng)
             break
@@ -745,26 +749,33 @@ class FishingGame:
         """``_play`` and ``_draw`` in playout mode for the most common play: no target named,
         not laid down, no stealing. Only the bit sets change, so it is done in one go."""
         self.hands[p].remove(c)
-        drawn = self.stock.pop(0)
         table = CAPTURES[self._triple]
         fmask = self.field_mask
-        for card in (c, drawn):
-            options = table[card][(fmask >> SHIFT[card]) & 15]
-            if not options:
-                fmask |= 1 << card.index
-            elif len(options) > 1 and card is drawn:  # a choice: ``take`` comes next
-                self.field_mask = fmask
-                self._before_choice(p)
-                self.pending = drawn
-                self.phase = PHASE_TAKE
-                return
-            else:  # the only option, or (a play naming no target) the first
-                bits = options[0].bits
-                fmask &= ~bits
-                self.pile_masks[p] |= bits
-                self.turn_captures += options[0].got
-                self.last_captor = p
-        self.field_mask = fmask
+        options = table[c][(fmask >> SHIFT[c]) & 15]
+        if options:  # the only option, or (no target named) the first
+            capture = options[0]
+            fmask &= ~capture.bits
+            self.pile_masks[p] |= capture.bits
+            self.turn_captures += capture.got
+            self.last_captor = p
+        else:
+            fmask |= 1 << c.index
+        c = self.stock.pop(0)  # the drawn card
+        options = table[c][(fmask >> SHIFT[c]) & 15]
+        if not options:
+            self.field_mask = fmask | 1 << c.index
+        elif len(options) == 1:
+            capture = options[0]
+            self.field_mask = fmask & ~capture.bits
+            self.pile_masks[p] |= capture.bits
+            self.turn_captures += capture.got
+            self.last_captor = p
+        else:  # a choice: ``take`` comes next
+            self.field_mask = fmask
+            self._before_choice(p)
+            self.pending = c
+            self.phase = PHASE_TAKE
+            return
         self._turn_done(p)
 
     def _capture(self, p: int, c: Card, capture: Capture | None) -> None:
@@ -862,7 +873,8 @@ class FishingGame:
             self.phase = PHASE_OVER
             self.current_player = None
             self.winner = self._match_winner()
-            self._emit("match_over", self.winner, data={"scores": list(self.scores)})
+            if not self._quiet:
+                self._emit("match_over", self.winner, data={"scores": list(self.scores)})
             return
         self._start_round()
 
