@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, Iterable, NamedTuple
 
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
@@ -116,11 +116,11 @@ class KoiKoiRules:
             raise InvalidRulesError(f"unknown Koi-Koi options: {sorted(unknown)}")
         return cls(**options)
 
-    @cached_property  # (the engine asks after every round)
+    @property
     def target_score(self) -> int | None:
         return int(self.match_end[6:]) if self.match_end.startswith("target") else None
 
-    @cached_property
+    @property
     def max_rounds(self) -> int | None:
         return int(self.match_end[6:]) if self.match_end.startswith("rounds") else None
 

@@ -75,6 +75,19 @@ def recorded_playout(game: FishingGame, rng: random.Random, rounds: int | None =
     return game.playout(rng, policy, rounds), steps
 
 
+def default_playout(game: FishingGame, rng: random.Random) -> tuple[list[int], list[Any]]:
+    """``game.playout(rng)`` with the default policy, and the actions it chose (seen by
+    wrapping the state's ``_step``, which the playout calls for each)."""
+    chosen: list[Any] = []
+    step = game._step
+
+    def recording(action: Any) -> None:
+        chosen.append(action)
+        step(action)
+    game._step = recording
+    return game.playout(rng), chosen
+
+
 def replay_and_compare(game: FishingGame, steps: list[tuple]) -> None:
     """Apply the recorded actions to ``game`` (normal mode), comparing before each one."""
     for i, (kept, legal, obs, action) in enumerate(steps):
@@ -104,12 +117,35 @@ def test_a_whole_match_in_playout_mode_is_the_match_apply_plays(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_default_policy_is_the_recorded_one(name):
+def test_the_default_policy_plays_the_same_game_as_apply(name):
     for seed in seeds(name):
-        game, twin = GAMES[name](seed), GAMES[name](seed)
-        scores = game.playout(random.Random(seed))
-        assert scores == recorded_playout(twin, random.Random(seed), observe=False)[0]
-        assert state(game) == state(twin) and game.history == twin.history
+        game, normal = GAMES[name](seed), GAMES[name](seed)
+        scores, chosen = default_playout(game, random.Random(seed))
+        for action in chosen:
+            assert action in normal.legal_actions()
+            normal.apply(action)
+        assert scores == normal.scores
+        same_end(game, normal)
+
+
+@pytest.mark.parametrize("name", ["koikoi-nintendo", "hearts600-3", "hearts600-4"])
+def test_the_default_policy_draws_every_legal_action_alike(name):
+    """Where any card may be played, the default policy draws a play without listing them
+    (a card, then one of its captures): still each legal action with the same chance."""
+    rng = random.Random(name)
+    checked = 0
+    for seed in range(40):
+        game = GAMES[name](seed)
+        while not game.is_over and checked < 6:
+            legal = game.legal_actions()
+            if game.phase == "play" and len(legal) > len({a.card for a in legal}):  # a choice
+                counts = dict.fromkeys(legal, 0)
+                for _ in range(300 * len(legal)):
+                    counts[game._random_action(rng.random)] += 1
+                assert all(200 <= n <= 400 for n in counts.values()), counts
+                checked += 1
+            game.apply(rng.choice(legal))
+    assert checked == 6
 
 
 @pytest.mark.parametrize("name", GAMES)

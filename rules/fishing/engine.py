@@ -655,19 +655,40 @@ class FishingGame:
             self._enter_playout()
         history = self.history
         stop = len(history) + rounds if rounds is not None else -1
-        rand, floor = rng.random, math.floor  # floor(x) is int(x) for x >= 0, and cheaper
-        step, compute = self._step, self._compute_legal
+        rand, step, compute = rng.random, self._step, self._compute_legal
+        pick = self._random_action
         while self.phase != PHASE_OVER and (stop < 0 or len(history) != stop):
-            legal = compute()  # afresh: each step clears the cache anyway
             if policy is None:
-                step(legal[floor(rand() * len(legal))])
+                step(pick(rand))
                 continue
+            legal = compute()  # afresh: each step clears the cache anyway
             action = policy(self, legal)
             if action not in legal:
                 raise IllegalActionError(f"policy: {action!r} is not legal now; legal: "
                                          f"{', '.join(map(str, legal))}")
             step(action)
         return list(self.scores)
+
+    def _random_action(self, rand: Callable[[], float]) -> Action:
+        """One of the legal actions, each with the same chance (``rand()``: uniform in [0, 1)).
+
+        When any card of the hand may be played (``if_matching``, no stealing), the play is
+        drawn without listing them all: a card of the hand and one of ``width`` slots for its
+        captures (a card has at most two, or three without the triple rule), drawn again while
+        the slot is empty. Otherwise ``legal[int(rand() * len(legal))]``.
+        """
+        if self.phase == PHASE_PLAY and self._matching == "if_matching" and not self._steal:
+            hand, fmask, plays = self.hands[self._turn], self.field_mask, PLAYS[self._triple]
+            width = 2 if self._triple else 3
+            slots = len(hand) * width
+            while True:
+                i, k = divmod(math.floor(rand() * slots), width)
+                c = hand[i]
+                row = plays[c][(fmask >> SHIFT[c]) & 15]
+                if k < len(row):
+                    return row[k]
+        legal = self._compute_legal()
+        return legal[math.floor(rand() * len(legal))]  # floor: int() for x >= 0, and cheaper
 
     # Dealing -----------------------------------------------------------------------------------
     def _start_round(self) -> None:
