@@ -537,6 +537,7 @@ class KoiKoiGame(FishingGame):
         self.pile_totals = [0, 0]    # their points
         self.turn_start_total = 0    # the player's yaku total when the turn began
         self.first_draw = (0.0, 0.0)  # draw for first: where the two cards go back
+        self._match_end = (rules.target_score, rules.max_rounds)  # (asked after every round)
 
     # The fishing engine's hooks ----------------------------------------------------------------
     @classmethod
@@ -592,7 +593,7 @@ class KoiKoiGame(FishingGame):
         return 1 - self.dealer if self.rules.exhausted_dealer == "passes" else self.dealer
 
     def _match_over(self) -> bool:
-        target, rounds = self.rules.target_score, self.rules.max_rounds
+        target, rounds = self._match_end
         return (target is not None and max(self.scores) >= target) or \
             (rounds is not None and self.round >= rounds)
 
@@ -692,18 +693,22 @@ class KoiKoiGame(FishingGame):
     # Dealing: the hand swap, instant wins, draw for first -------------------------------------
     def _swap(self, swap: bool) -> None:
         seat = self._turn
+        masks = [sum(map(BIT, h)) for h in self.hands]
         if swap:
             self.hands.reverse()
+            masks.reverse()
             # Each seat knew the hand it gave away: now both know both hands.
-            self.revealed |= sum(map(BIT, self.hands[0])) | sum(map(BIT, self.hands[1]))
+            self.revealed |= masks[0] | masks[1]
             self._emit("hands_swapped", seat)
         else:
             self._emit("hands_kept", seat)
-        self._begin_play()
+        self._begin_play(masks)
 
-    def _begin_play(self) -> None:
-        """Instant wins, then the first player's turn."""
-        instant = [month_or_pairs(sum(map(BIT, h))) for h in self.hands]  # teshi, kuttsuki
+    def _begin_play(self, masks: list[int] | None = None) -> None:
+        """Instant wins, then the first player's turn (``masks``: the hands as bit sets)."""
+        if masks is None:
+            masks = [sum(map(BIT, h)) for h in self.hands]
+        instant = [month_or_pairs(m) for m in masks]  # teshi, kuttsuki
         if instant[0] and instant[1]:
             self._emit("void_deal", None, data={"reason": "both instant wins"})
             self._start_round_again()

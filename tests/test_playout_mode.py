@@ -141,7 +141,7 @@ def test_the_default_policy_draws_every_legal_action_alike(name):
             if game.phase == "play" and len(legal) > len({a.card for a in legal}):  # a choice
                 counts = dict.fromkeys(legal, 0)
                 for _ in range(300 * len(legal)):
-                    counts[game._random_action(rng.random)] += 1
+                    counts[game._random_play(rng.random)] += 1
                 assert all(200 <= n <= 400 for n in counts.values()), counts
                 checked += 1
             game.apply(rng.choice(legal))

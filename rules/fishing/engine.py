@@ -638,7 +638,8 @@ class FishingGame:
 
         Each action is ``policy(self, legal)`` (it must return one of ``legal``, the legal
         actions in their usual order; it may read the state, ``observation`` included, but
-        not change it), or by default one of ``legal`` drawn uniformly with ``rng.random()``.
+        not change it), or by default one of ``legal`` drawn uniformly with ``rng.random()``
+        (``legal[int(rng.random() * len(legal))]``, or ``_random_play``).
         ``rounds``: stop once that many more deals have been scored (the next one is dealt
         already). The game is exactly the one ``apply`` would play with the same actions,
         later deals included (they come from the seed), but the state switches to playout
@@ -655,13 +656,17 @@ class FishingGame:
             self._enter_playout()
         history = self.history
         stop = len(history) + rounds if rounds is not None else -1
-        rand, step, compute = rng.random, self._step, self._compute_legal
-        pick = self._random_action
+        rand, floor, step, compute = rng.random, math.floor, self._step, self._compute_legal
+        # Where any card may be played, a random play is drawn without listing them all.
+        draw_play = self._matching == "if_matching" and not self._steal and policy is None
         while self.phase != PHASE_OVER and (stop < 0 or len(history) != stop):
-            if policy is None:
-                step(pick(rand))
+            if draw_play and self.phase == PHASE_PLAY:
+                step(self._random_play(rand))
                 continue
             legal = compute()  # afresh: each step clears the cache anyway
+            if policy is None:  # (floor: int() for x >= 0, and cheaper)
+                step(legal[floor(rand() * len(legal))])
+                continue
             action = policy(self, legal)
             if action not in legal:
                 raise IllegalActionError(f"policy: {action!r} is not legal now; legal: "
@@ -669,26 +674,20 @@ class FishingGame:
             step(action)
         return list(self.scores)
 
-    def _random_action(self, rand: Callable[[], float]) -> Action:
-        """One of the legal actions, each with the same chance (``rand()``: uniform in [0, 1)).
-
-        When any card of the hand may be played (``if_matching``, no stealing), the play is
-        drawn without listing them all: a card of the hand and one of ``width`` slots for its
-        captures (a card has at most two, or three without the triple rule), drawn again while
-        the slot is empty. Otherwise ``legal[int(rand() * len(legal))]``.
-        """
-        if self.phase == PHASE_PLAY and self._matching == "if_matching" and not self._steal:
-            hand, fmask, plays = self.hands[self._turn], self.field_mask, PLAYS[self._triple]
-            width = 2 if self._triple else 3
-            slots = len(hand) * width
-            while True:
-                i, k = divmod(math.floor(rand() * slots), width)
-                c = hand[i]
-                row = plays[c][(fmask >> SHIFT[c]) & 15]
-                if k < len(row):
-                    return row[k]
-        legal = self._compute_legal()
-        return legal[math.floor(rand() * len(legal))]  # floor: int() for x >= 0, and cheaper
+    def _random_play(self, rand: Callable[[], float]) -> Action:
+        """A legal play, each with the same chance, where any card may be played
+        (``if_matching``, no stealing), drawn without listing them all: a card of the hand and
+        one of ``width`` slots for its captures (a card has at most two, or three without the
+        triple rule), drawn again while the slot is empty. ``rand()``: uniform in [0, 1)."""
+        hand, fmask, plays = self.hands[self._turn], self.field_mask, PLAYS[self._triple]
+        width = 2 if self._triple else 3
+        slots = len(hand) * width
+        while True:
+            i, k = divmod(math.floor(rand() * slots), width)
+            c = hand[i]
+            row = plays[c][(fmask >> SHIFT[c]) & 15]
+            if k < len(row):
+                return row[k]
 
     # Dealing -----------------------------------------------------------------------------------
     def _start_round(self) -> None:

@@ -95,9 +95,10 @@ def month_or_pairs(mask: int) -> str | None:
     ...  ("1B 1R 1C1 1C2 5A", "1B 1R 2A 2R 3B 3R 4A 4R", "1B 1R 2A 2R 3B 3R 4A")]
     ['teshi', 'kuttsuki', None]
     """
-    if has_month(mask):
+    if mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & MONTH_LOW:  # has_month, inlined
         return "teshi"
-    if all_pairs(mask) and mask.bit_count() == 8:
+    odd = mask ^ (mask >> 1)  # all_pairs, inlined (once a deal for each hand)
+    if not (odd ^ (odd >> 2)) & MONTH_LOW and mask.bit_count() == 8:
         return "kuttsuki"
     return None
 
