@@ -508,7 +508,8 @@ class KoiKoiGame(FishingGame):
     and two phases of its own: the hand swap (``swap``/``keep``) and the koi-koi decision
     (``koikoi``/``stop``). It meets ``rules.engine.Engine``: ``current_player`` is None once
     the match is over, ``observation(seat)`` is a :class:`KoiKoiObservation`, ``clone()`` a
-    cheap copy and ``sample(observation, rng)`` a state the seat cannot tell from the real one.
+    cheap copy and ``sample(observation, rng)`` a state the seat cannot tell from the real one;
+    ``playout(rng)`` plays a state out fast (the fishing engine's playout mode).
 
     >>> g = KoiKoiGame.new(4)
     >>> s = KoiKoiGame.sample(g.observation(0), random.Random(1))

@@ -19,6 +19,16 @@ as lists (their order is shown) and as 48-bit sets that the move tables of
 The engine meets ``rules.engine.Engine``: ``legal_actions``/``apply`` (with events),
 ``observation(seat)`` (a frozen ``FishingObservation``, or the game's subclass of it), a cheap
 ``clone()``, ``to_dict``/``from_dict`` and ``sample``.
+
+Playout mode, for searching AIs: ``playout(rng, policy=None)`` plays a state on to the end of
+the match (random legal actions, or a policy's), ``clone(playout=True)`` copies a state into
+the mode. It is the same game (the same legal actions in the same order, deals, scores and end
+as ``apply`` gives with the same actions) with less bookkeeping: no events are built
+(``apply`` returns an empty list), no action list is kept (``actions`` is empty, ``to_dict``
+raises a RulesError), and the field and capture piles are kept as bit sets only: ``field`` and
+``piles`` are lists built from them when read (the field in deck order, the one difference an
+observation shows; they cannot be assigned). A state never leaves the mode
+(``playout_mode``).
 """
 
 from __future__ import annotations
