@@ -1,7 +1,9 @@
 """The fishing engine's playout mode (``playout``, ``clone(playout=True)``) plays exactly the
 game that ``apply`` plays in the normal mode, for Koi-Koi (both presets and a variant with the
 other code paths: optional matching, draw for first, no field triple), Hana-awase (stealing
-from piles on and off) and 600 Hearts (2, 3 and 4 seats).
+from piles on and off) and 600 Hearts (2, 3 and 4 seats), and the fishing engine's test game for
+options no real game has together (any card without the triple rule; drawing on, stealing and
+optional matching at four seats).
 
 Each check plays a match in playout mode with a policy that records, before every decision,
 the legal actions and the observation of the seat to move, then replays the chosen actions in
@@ -24,6 +26,7 @@ from rules.hanaawase import HanaAwaseGame, HanaAwaseRules
 from rules.hanafuda import DECK
 from rules.hearts600 import Hearts600Game
 from rules.koikoi import KoiKoiGame, KoiKoiRules
+from tests.test_fishing_engine import TinyGame, TinyRules
 
 GAMES: dict[str, Callable[[int], FishingGame]] = {
     "koikoi-seed": lambda seed: KoiKoiGame.new(seed, KoiKoiRules()),
@@ -37,6 +40,10 @@ GAMES: dict[str, Callable[[int], FishingGame]] = {
     "hearts600-2": lambda seed: Hearts600Game.new(seed, players=2),
     "hearts600-3": lambda seed: Hearts600Game.new(seed, players=3),
     "hearts600-4": lambda seed: Hearts600Game.new(seed, players=4),
+    "tiny-any-card-no-triple": lambda seed: TinyGame.new(seed, TinyRules(
+        players=2, matching="if_matching", field_triple=False, deals=4)),
+    "tiny-draw-on-steal-optional": lambda seed: TinyGame.new(seed, TinyRules(
+        players=4, plan="short", draw_on_empty=True, steal=True, matching="optional", deals=4)),
 }
 
 def seeds(name: str) -> range:
@@ -128,7 +135,8 @@ def test_the_default_policy_plays_the_same_game_as_apply(name):
         same_end(game, normal)
 
 
-@pytest.mark.parametrize("name", ["koikoi-nintendo", "hearts600-3", "hearts600-4"])
+@pytest.mark.parametrize("name", ["koikoi-nintendo", "hearts600-3", "hearts600-4",
+                                  "tiny-any-card-no-triple"])
 def test_the_default_policy_draws_every_legal_action_alike(name):
     """Where any card may be played, the default policy draws a play without listing them
     (a card, then one of its captures): still each legal action with the same chance."""
