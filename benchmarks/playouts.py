@@ -2,11 +2,15 @@
 playouts timed on one core, positions taken from them, and the time agents take to choose.
 
 A game is made by ``new(k)``, the k-th game of a run (its seed, rules and seat count are the
-benchmark's choice), so a run is the same every time.
+benchmark's choice), so a run is the same every time. A playout applies actions one by one
+(``apply``, the normal mode, with events and the action list), or, for the fishing games, is
+the engine's own playout mode (``game.playout(rng)``: no events, no record).
 
 >>> from rules.koikoi import KoiKoiGame
 >>> rounds, actions = playout(KoiKoiGame.new(1), random.Random(1))
 >>> rounds >= 1 and actions > rounds
+True
+>>> quiet_playout(KoiKoiGame.new(1), random.Random(1))[0] >= 1
 True
 """
 
@@ -33,15 +37,24 @@ def playout(game: Any, rng: random.Random) -> tuple[int, int]:
     return len(game.history), actions
 
 
-def measure(new: NewGame, seconds: float, seed: int = 1) -> tuple[int, int, int, float, float]:
-    """Play games for about ``seconds`` of CPU time; return (games, rounds, actions, CPU
-    seconds, wall seconds)."""
+def quiet_playout(game: Any, rng: random.Random) -> tuple[int, int]:
+    """Play ``game`` to its end in the engine's playout mode (uniformly random legal actions);
+    return (rounds, 0): the actions are not counted, as nothing is recorded."""
+    game.playout(rng)
+    return len(game.history), 0
+
+
+def measure(new: NewGame, seconds: float, seed: int = 1,
+            quiet: bool = False) -> tuple[int, int, int, float, float]:
+    """Play games for about ``seconds`` of CPU time (``quiet``: in playout mode); return
+    (games, rounds, actions, CPU seconds, wall seconds)."""
     rng = random.Random(seed)
     games = rounds = actions = 0
+    play = quiet_playout if quiet else playout
     start, wall = time.process_time(), time.perf_counter()
     deadline = start + seconds
     while time.process_time() < deadline:
-        r, a = playout(new(games), rng)
+        r, a = play(new(games), rng)
         rounds += r
         actions += a
         games += 1

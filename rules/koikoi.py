@@ -204,13 +204,12 @@ def _check_rules(rules: object) -> KoiKoiRules:
 def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
     """``yaku`` for a bit set of cards (the engine keeps its piles as bit sets)."""
     out: dict[str, int] = {}
-    complex_ = rules.scoring == "complex"
 
     # Brights.
     dry = (m & _DRY).bit_count()
     rain = m & _RAIN
     if dry >= 3:
-        if complex_:  # every bright yaku present counts, only the better four-bright
+        if rules.scoring == "complex":  # every bright yaku counts, only the better four-bright
             out["sanko"] = 5
             if dry == 4:
                 out["shiko"] = 8
@@ -235,6 +234,7 @@ def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
         ao = m & _AOTAN == _AOTAN
         if aka or ao:
             extra = rules.extra_points
+            complex_ = rules.scoring == "complex"
             if aka and ao:
                 out["akatan_aotan"] = 10 + (ribbons - 6 if extra else 0)
             if aka and (complex_ or not ao):
@@ -508,7 +508,8 @@ class KoiKoiGame(FishingGame):
     and two phases of its own: the hand swap (``swap``/``keep``) and the koi-koi decision
     (``koikoi``/``stop``). It meets ``rules.engine.Engine``: ``current_player`` is None once
     the match is over, ``observation(seat)`` is a :class:`KoiKoiObservation`, ``clone()`` a
-    cheap copy and ``sample(observation, rng)`` a state the seat cannot tell from the real one.
+    cheap copy and ``sample(observation, rng)`` a state the seat cannot tell from the real one;
+    ``playout(rng)`` plays a state out fast (the fishing engine's playout mode).
 
     >>> g = KoiKoiGame.new(4)
     >>> s = KoiKoiGame.sample(g.observation(0), random.Random(1))
@@ -537,6 +538,7 @@ class KoiKoiGame(FishingGame):
         self.pile_totals = [0, 0]    # their points
         self.turn_start_total = 0    # the player's yaku total when the turn began
         self.first_draw = (0.0, 0.0)  # draw for first: where the two cards go back
+        self._match_end = (rules.target_score, rules.max_rounds)  # (asked after every round)
 
     # The fishing engine's hooks ----------------------------------------------------------------
     @classmethod
@@ -592,7 +594,7 @@ class KoiKoiGame(FishingGame):
         return 1 - self.dealer if self.rules.exhausted_dealer == "passes" else self.dealer
 
     def _match_over(self) -> bool:
-        target, rounds = self.rules.target_score, self.rules.max_rounds
+        target, rounds = self._match_end
         return (target is not None and max(self.scores) >= target) or \
             (rounds is not None and self.round >= rounds)
 
@@ -650,9 +652,10 @@ class KoiKoiGame(FishingGame):
         self.pile_yaku = [yaku_of_mask(m, self.rules) for m in self.pile_masks]
         self.pile_totals = [sum(y.values()) for y in self.pile_yaku]
 
-    def clone(self) -> "KoiKoiGame":
-        """An independent copy (no deepcopy: the lists are copied, cards and actions shared)."""
-        new = super().clone()
+    def clone(self, playout: bool = False) -> "KoiKoiGame":
+        """An independent copy (no deepcopy: the lists are copied, cards and actions shared);
+        ``playout``: in playout mode (``FishingGame.clone``)."""
+        new = super().clone(playout)
         new.koikoi_calls = self.koikoi_calls.copy()
         new.field_brights = self.field_brights
         new.pile_yaku = self.pile_yaku.copy()  # the dicts are replaced, never changed
@@ -691,18 +694,22 @@ class KoiKoiGame(FishingGame):
     # Dealing: the hand swap, instant wins, draw for first -------------------------------------
     def _swap(self, swap: bool) -> None:
         seat = self._turn
+        masks = [sum(map(BIT, h)) for h in self.hands]
         if swap:
             self.hands.reverse()
+            masks.reverse()
             # Each seat knew the hand it gave away: now both know both hands.
-            self.revealed |= sum(map(BIT, self.hands[0])) | sum(map(BIT, self.hands[1]))
+            self.revealed |= masks[0] | masks[1]
             self._emit("hands_swapped", seat)
         else:
             self._emit("hands_kept", seat)
-        self._begin_play()
+        self._begin_play(masks)
 
-    def _begin_play(self) -> None:
-        """Instant wins, then the first player's turn."""
-        instant = [month_or_pairs(sum(map(BIT, h))) for h in self.hands]  # teshi, kuttsuki
+    def _begin_play(self, masks: list[int] | None = None) -> None:
+        """Instant wins, then the first player's turn (``masks``: the hands as bit sets)."""
+        if masks is None:
+            masks = [sum(map(BIT, h)) for h in self.hands]
+        instant = [month_or_pairs(m) for m in masks]  # teshi, kuttsuki
         if instant[0] and instant[1]:
             self._emit("void_deal", None, data={"reason": "both instant wins"})
             self._start_round_again()
@@ -741,7 +748,8 @@ class KoiKoiGame(FishingGame):
         self.phase = PHASE_PLAY
         self.turn_start_total = self.pile_totals[seat]
         self.turn_captures = []
-        self._events.append(Event("turn", seat))
+        if not self._quiet:
+            self._events.append(Event("turn", seat))
 
     def _update_yaku(self, p: int) -> None:
         self.pile_yaku[p] = made = yaku_of_mask(self.pile_masks[p], self.rules)
@@ -749,12 +757,15 @@ class KoiKoiGame(FishingGame):
 
     def _turn_done(self, p: int) -> None:
         """A yaku total that rose asks koi-koi or stop (on the last turn: the round stops)."""
-        if self.turn_captures:
-            self._update_yaku(p)
-        total = self.pile_totals[p]
+        if self.turn_captures:  # _update_yaku, inlined on the hot path
+            self.pile_yaku[p] = made = yaku_of_mask(self.pile_masks[p], self.rules)
+            self.pile_totals[p] = total = sum(made.values()) if made else 0
+        else:
+            total = self.pile_totals[p]
         last_turn = not self.hands[0] and not self.hands[1]
         if total > self.turn_start_total:
-            self._emit("yaku", p, data={"yaku": dict(self.pile_yaku[p]), "total": total})
+            if not self._quiet:
+                self._emit("yaku", p, data={"yaku": dict(self.pile_yaku[p]), "total": total})
             if last_turn:
                 self._score_round(p, "last_turn")
             else:
@@ -768,7 +779,9 @@ class KoiKoiGame(FishingGame):
     def _score_round(self, winner: int, how: str) -> None:
         made = dict(self.pile_yaku[winner])
         base = sum(made.values())
-        mults, product = self.multipliers(winner, base)
+        calls = self.koikoi_calls
+        mults, product = round_multipliers(self.rules, self.field_brights, calls[winner],
+                                           calls[1 - winner], base)
         won = base * product
         points = [0, 0]
         points[winner] = won

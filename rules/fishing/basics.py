@@ -14,6 +14,7 @@ captures whole (rules.md, "Common to the three fishing games").
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from rules.hanafuda import DECK, Card, Kind
@@ -100,10 +101,16 @@ def derive_seed(seed: int, *parts: int) -> int:
     >>> derive_seed(1, 2) != derive_seed(2, 1)
     True
     """
-    value = _splitmix(seed & 0xFFFFFFFFFFFFFFFF)
+    value = _mixed(seed & 0xFFFFFFFFFFFFFFFF)
     for part in parts:
         value = _splitmix((value + (part & 0xFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF)
     return value
+
+
+@lru_cache(maxsize=256)
+def _mixed(seed: int) -> int:
+    """The seed's first step, kept: a match derives every deal's number from one seed."""
+    return _splitmix(seed)
 
 
 def _splitmix(value: int) -> int:

@@ -61,10 +61,24 @@ def deal_plan(players: int, hand: int, field: int, rounds: int = 2) -> DealPlan:
     return DealPlan(players, hand, field, tuple(p for p in packets if p[1]))
 
 
-def deal(deck: Sequence[T], plan: DealPlan, dealer: int) -> tuple[list[list[T]], list[T], list[T]]:
+Dealt = tuple[list[list[T]], list[T], list[T]]
+
+
+def deal(deck: Sequence[T], plan: DealPlan, dealer: int) -> Dealt[T]:
     """(hands by seat, field, stock) dealt from ``deck[0]`` onward by ``plan``."""
-    hand_picks, field_pick, start = _picks(plan)[dealer]
-    return [list(pick(deck)) for pick in hand_picks], list(field_pick(deck)), list(deck[start:])
+    return dealing(plan)(deck, dealer)
+
+
+def dealing(plan: DealPlan) -> Callable[[Sequence[T], int], Dealt[T]]:
+    """``deal`` by ``plan``, its deck positions looked up once (an engine deals many times):
+    ``dealing(plan)(deck, dealer) == deal(deck, plan, dealer)``."""
+    by_dealer = _picks(plan)
+
+    def deal_(deck: Sequence[T], dealer: int) -> Dealt[T]:
+        hand_picks, field_pick, start = by_dealer[dealer]
+        return ([list(pick(deck)) for pick in hand_picks], list(field_pick(deck)),
+                list(deck[start:]))
+    return deal_
 
 
 @lru_cache(maxsize=32)

@@ -19,14 +19,25 @@ as lists (their order is shown) and as 48-bit sets that the move tables of
 The engine meets ``rules.engine.Engine``: ``legal_actions``/``apply`` (with events),
 ``observation(seat)`` (a frozen ``FishingObservation``, or the game's subclass of it), a cheap
 ``clone()``, ``to_dict``/``from_dict`` and ``sample``.
+
+Playout mode, for searching AIs: ``playout(rng, policy=None)`` plays a state on to the end of
+the match (random legal actions, or a policy's), ``clone(playout=True)`` copies a state into
+the mode. It is the same game (the same legal actions in the same order, deals, scores and end
+as ``apply`` gives with the same actions) with less bookkeeping: no events are built
+(``apply`` returns an empty list), no action list is kept (``actions`` is empty, ``to_dict``
+raises a RulesError), and the field and capture piles are kept as bit sets only: ``field`` and
+``piles`` are lists built from them when read (the field in deck order, the one difference an
+observation shows; they cannot be assigned). A state never leaves the mode
+(``playout_mode``).
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import random
-from typing import Any, ClassVar, TypeVar
+from typing import Any, Callable, ClassVar, TypeVar
 
 from rules.deck import shuffle_in_place, shuffled_with_rng
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, IllegalActionError,
@@ -34,15 +45,17 @@ from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, Illeg
                           check_list, check_record, check_sample_args, check_seat, replay_actions)
 from rules.fishing.actions import Action, check_action, parse_action
 from rules.fishing.basics import derive_seed, sort_pile
-from rules.fishing.deal import deal, void_check
+from rules.fishing.deal import dealing, void_check
 from rules.fishing.records import (MAX_ROUND, MAX_SCORE, MAX_SEED, PHASE_OVER, PHASE_PLAY,
                                    PHASE_TAKE, DealRecord, FishingObservation, FishingOptions,
                                    layout_cards, per_seat)
-from rules.fishing.tables import (BIT, CAPTURES, LAY, PILE_RANK, PLAY, PLAYS, SHIFT, TAKES,
-                                  Capture, Options)
+from rules.fishing.tables import (BIT, CAPTURES, LAY, PILE_ORDER, PILE_RANK, PLAY, PLAYS, SHIFT,
+                                  TAKES, Capture, Options)
 from rules.hanafuda import DECK, Card, codes
 
 G = TypeVar("G", bound="FishingGame")
+#: A playout's chooser: (the state, its legal actions in their usual order) -> one of them.
+Policy = Callable[["FishingGame", list[Action]], Action]
 
 
 class FishingGame:
@@ -56,9 +69,9 @@ class FishingGame:
     # The state the hot paths read lives in slots (CPython reads slots faster than instance
     # dicts, which turn slow past 29 attributes); the rest in the instance dict.
     __slots__ = ("rules", "players", "actions", "scores", "history", "round", "dealer", "hands",
-                 "field", "field_mask", "piles", "pile_masks", "stock", "current_player",
+                 "_field", "field_mask", "_piles", "pile_masks", "stock", "current_player",
                  "_turn", "phase", "pending", "turn_captures", "last_captor", "_events",
-                 "_legal", "_triple", "_matching", "_steal", "__dict__")
+                 "_legal", "_triple", "_matching", "_steal", "_quiet", "__dict__")
 
     GAME_ID: ClassVar[str] = "fishing"
     RULES: ClassVar[Any] = None
@@ -76,6 +89,8 @@ class FishingGame:
         self._triple = options.field_triple   # copied for the hot paths
         self._matching = options.matching
         self._steal = options.steal
+        self._deal = dealing(options.deal)          # the deal plan and void checks, looked
+        self._void = void_check(options.void_checks)  # up once (they hash tuples)
         self.actions: list[Action] = []
         self.scores = [0] * n
         self.history: list[Any] = []
@@ -83,9 +98,9 @@ class FishingGame:
         self.deal_count = 0      # every deal, void ones too (seeds the shuffle)
         self.dealer = int(random.Random(derive_seed(seed, 0xDEA1)).random() * n)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.field: list[Card] = []
+        self._field: list[Card] = []  # ``field`` (normal mode)
         self.field_mask = 0           # the field as a bit set, for the move tables
-        self.piles: list[list[Card]] = [[] for _ in range(n)]
+        self._piles: list[list[Card]] = [[] for _ in range(n)]  # ``piles`` (normal mode)
         self.pile_masks = [0] * n     # the piles as bit sets
         self.stock: list[Card] = []   # top first
         self.current_player: int | None = self.dealer  # None once the match is over
@@ -97,6 +112,7 @@ class FishingGame:
         self.revealed = 0                  # cards every seat has been shown (bit set)
         self.winner: int | None = None
         self._events: list[Event] = []
+        self._quiet = False           # playout mode: no events, no record, no pile lists
         self.start_events: list[Event] = []       # what new() made happen before any action
         self._legal: list[Action] | None = None   # cached until the next apply
         self._history_view: tuple[Any, ...] = ()  # copies, for observations
@@ -211,10 +227,10 @@ class FishingGame:
         game.round = round_
         game.dealer = dealer
         game.hands = hand_cards
-        game.field = field_cards
+        game._field = field_cards
         game.field_mask = sum(map(BIT, field_cards))
         game.stock = stock_cards
-        game.piles = [sort_pile(p) for p in pile_cards]
+        game._piles = [sort_pile(p) for p in pile_cards]
         game.pile_masks = [sum(map(BIT, p)) for p in pile_cards]
         game.scores = score_values
         game._turn = current
@@ -253,6 +269,8 @@ class FishingGame:
         """The game as JSON-ready values: seed (or layout), rules and actions, for from_dict."""
         if self.sampled:
             raise RulesError("a sampled game is a guess, not a game: it has no record to save")
+        if self._quiet:
+            raise RulesError("a game in playout mode keeps no record: it cannot be saved")
         data: dict[str, Any] = {"game": self.GAME_ID, "seed": self.seed,
                                 "rules": dataclasses.asdict(self.rules),
                                 "actions": [str(a) for a in self.actions]}
@@ -300,21 +318,27 @@ class FishingGame:
     def _rules_from_dict(cls, options: dict[str, Any]) -> Any:
         return cls.RULES.from_options(options)
 
-    def clone(self: G) -> G:
-        """An independent copy (no deepcopy: the lists are copied, cards and actions shared)."""
+    def clone(self: G, playout: bool = False) -> G:
+        """An independent copy (no deepcopy: the lists are copied, cards and actions shared).
+
+        ``playout``: the copy is in playout mode (see ``playout``), and cheaper to make: the
+        action list, the field's and the capture piles' lists are not copied. A copy of a state
+        in playout mode is in playout mode too.
+        """
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
+        quiet = new._quiet = self._quiet or playout
         new.rules = self.rules
         new.players = self.players
-        new.actions = self.actions.copy()
+        new.actions = [] if quiet else self.actions.copy()  # playout mode keeps no record
         new.scores = self.scores.copy()
         new.history = self.history.copy()
         new.round = self.round
         new.dealer = self.dealer
         new.hands = [h.copy() for h in self.hands]
-        new.field = self.field.copy()
+        new._field = [] if quiet else self._field.copy()
         new.field_mask = self.field_mask
-        new.piles = [p.copy() for p in self.piles]
+        new._piles = [] if quiet else [p.copy() for p in self._piles]
         new.pile_masks = self.pile_masks.copy()
         new.stock = self.stock.copy()
         new.current_player = self.current_player
@@ -373,9 +397,9 @@ class FishingGame:
         stock = in_stock + unseen[pos:]
         shuffle_in_place(stock, rng)
         game.stock = stock
-        game.field = list(obs.field)
+        game._field = list(obs.field)
         game.field_mask = sum(map(BIT, obs.field))
-        game.piles = [list(p) for p in obs.piles]
+        game._piles = [list(p) for p in obs.piles]
         game.pile_masks = [sum(map(BIT, p)) for p in obs.piles]
         game.revealed = sum(map(BIT, (*(c for r in obs.revealed_hands for c in r), *in_stock)))
         game.scores = list(obs.scores)
@@ -400,6 +424,35 @@ class FishingGame:
         """``sample`` hook: set the game's own state from its observation."""
 
     # Queries -----------------------------------------------------------------------------------
+    @property
+    def field(self) -> list[Card]:
+        """The field's cards in the order they came (in playout mode: in deck order, a new
+        list built from ``field_mask`` at each call)."""
+        if self._quiet:
+            m = self.field_mask
+            return [c for c in DECK if m >> c.index & 1]
+        return self._field
+
+    @field.setter
+    def field(self, cards: list[Card]) -> None:
+        if self._quiet:
+            raise RulesError("a game in playout mode keeps its field as a bit set only")
+        self._field = cards
+
+    @property
+    def piles(self) -> list[list[Card]]:
+        """The capture piles by seat, each sorted as shown (``sort_pile``). In playout mode,
+        new lists built from the bit sets (``pile_masks``) at each call."""
+        if self._quiet:
+            return [[c for c in PILE_ORDER if m >> c.index & 1] for m in self.pile_masks]
+        return self._piles
+
+    @piles.setter
+    def piles(self, piles: list[list[Card]]) -> None:
+        if self._quiet:
+            raise RulesError("a game in playout mode keeps its piles as bit sets only")
+        self._piles = piles
+
     @property
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER
@@ -509,7 +562,8 @@ class FishingGame:
         IllegalActionError, and ``play X`` when X could capture either of two cards
         AmbiguousActionError (name the card: ``play X Y``). Naming the card of the only
         capture is accepted (``play 1C2 1R`` takes a triple whole). A refused action changes
-        nothing.
+        nothing. In playout mode the action is checked alike, but not recorded, and the
+        events list is empty.
         """
         if type(action) is not Action:
             if not isinstance(action, str):
@@ -520,21 +574,31 @@ class FishingGame:
             legal = self._legal = self._compute_legal()
         if action not in legal:
             action = self._normalise(action, legal)
+        if self._quiet:
+            self._step(action)
+            return []
         self._events = []
-        self._legal = None
         self.actions.append(action)
-        kind = action.kind
+        self._step(action)
+        return self._events
+
+    def _step(self, action: Action) -> None:
+        """Carry out a legal ``action`` (``apply``, once checked and recorded; ``playout``)."""
+        self._legal = None
+        kind, c, target, lay = action
         p = self._turn
         if kind == "play":
-            self._play(p, action)
+            if self._quiet and target is None and not lay and not self._steal:
+                self._play_quietly(p, c)  # type: ignore[arg-type]  # a play names its card
+            else:
+                self._play(p, action)
         elif kind == "take":
             drawn, self.pending = self.pending, None
-            assert drawn is not None and action.target is not None
-            self._capture(p, drawn, self._option_with(drawn, action.target))
+            assert drawn is not None and target is not None
+            self._capture(p, drawn, self._option_with(drawn, target))
             self._turn_done(p)
         else:
             self._apply_word(p, kind)
-        return self._events
 
     def _normalise(self, action: Action, legal: list[Action]) -> Action:
         """The legal action ``action`` stands for, or the error that says why there is none."""
@@ -560,32 +624,108 @@ class FishingGame:
 
     def _emit(self, kind: str, seat: int | None = None, cards_: tuple[Card, ...] = (),
               data: dict[str, Any] | None = None) -> None:
-        self._events.append(Event(kind, seat, cards_, data))
+        """Report an event (none in playout mode: callers whose ``data`` costs check
+        ``_quiet`` first)."""
+        if not self._quiet:
+            self._events.append(Event(kind, seat, cards_, data))
+
+    # Playout mode ------------------------------------------------------------------------------
+    @property
+    def playout_mode(self) -> bool:
+        """Is this state in playout mode (``playout``, ``clone(playout=True)``)? For good:
+        it plays on as the same game, but reports no events, keeps no record and refuses
+        ``to_dict``."""
+        return self._quiet
+
+    def _enter_playout(self) -> None:
+        self._quiet = True
+        self._events, self.actions = [], []
+        self._field, self._piles = [], []  # read through ``field``/``piles`` from the bit sets
+
+    def playout(self, rng: random.Random, policy: Policy | None = None,
+                rounds: int | None = None) -> list[int]:
+        """Play on to the end of the match, in playout mode; returns the scores by seat.
+
+        Each action is ``policy(self, legal)`` (it must return one of ``legal``, the legal
+        actions in their usual order; it may read the state, ``observation`` included, but
+        not change it), or by default one of ``legal`` drawn uniformly with ``rng.random()``
+        (``legal[int(rng.random() * len(legal))]``, or ``_random_play``).
+        ``rounds``: stop once that many more deals have been scored (the next one is dealt
+        already). The game is exactly the one ``apply`` would play with the same actions,
+        later deals included (they come from the seed), but the state switches to playout
+        mode for good (``playout_mode``): search clones or samples a state, then plays it
+        out.
+
+        >>> from rules.koikoi import KoiKoiGame
+        >>> g = KoiKoiGame.new(5)
+        >>> scores = g.clone(playout=True).playout(random.Random(1))
+        >>> g.is_over, max(scores) >= 50
+        (False, True)
+        """
+        if not self._quiet:
+            self._enter_playout()
+        history = self.history
+        stop = len(history) + rounds if rounds is not None else -1
+        rand, floor, step, compute = rng.random, math.floor, self._step, self._compute_legal
+        # Where any card may be played, a random play is drawn without listing them all.
+        draw_play = self._matching == "if_matching" and not self._steal and policy is None
+        while self.phase != PHASE_OVER and (stop < 0 or len(history) != stop):
+            if draw_play and self.phase == PHASE_PLAY:
+                step(self._random_play(rand))
+                continue
+            legal = compute()  # afresh: each step clears the cache anyway
+            if policy is None:  # (floor: int() for x >= 0, and cheaper)
+                step(legal[floor(rand() * len(legal))])
+                continue
+            action = policy(self, legal)
+            if action not in legal:
+                raise IllegalActionError(f"policy: {action!r} is not legal now; legal: "
+                                         f"{', '.join(map(str, legal))}")
+            step(action)
+        return list(self.scores)
+
+    def _random_play(self, rand: Callable[[], float]) -> Action:
+        """A legal play, each with the same chance, where any card may be played
+        (``if_matching``, no stealing), drawn without listing them all: a card of the hand and
+        one of ``width`` slots for its captures (a card has at most two, or three without the
+        triple rule), drawn again while the slot is empty. ``rand()``: uniform in [0, 1)."""
+        hand, fmask, plays = self.hands[self._turn], self.field_mask, PLAYS[self._triple]
+        width = 2 if self._triple else 3
+        slots = len(hand) * width
+        while True:
+            i, k = divmod(math.floor(rand() * slots), width)
+            c = hand[i]
+            row = plays[c][(fmask >> SHIFT[c]) & 15]
+            if k < len(row):
+                return row[k]
 
     # Dealing -----------------------------------------------------------------------------------
     def _start_round(self) -> None:
         """Deal until a deal stands (void deals are dealt again by the same dealer)."""
-        plan, n = self.options.deal, self.players
-        void = void_check(self.options.void_checks)
+        n, void = self.players, self._void
         while True:
             deck, rng = shuffled_with_rng(DECK, self.seed if self.deal_count == 0
                                           else derive_seed(self.seed, self.deal_count))
             self.deal_count += 1
             dealer = self.dealer
-            self.hands, self.field, self.stock = deal(deck, plan, dealer)
-            self.field_mask = fmask = sum(map(BIT, self.field))
-            self.piles = [[] for _ in range(n)]
+            self.hands, self._field, self.stock = self._deal(deck, dealer)
+            self.field_mask = fmask = sum(map(BIT, self._field))
+            if not self._quiet:
+                self._piles = [[] for _ in range(n)]
             self.pile_masks = [0] * n
             self.pending = None
             self.turn_captures = []
             self.last_captor = None
             self.revealed = 0
             self._reset_deal()
-            self._emit("dealt", dealer, data={"round": self.round + 1, "deal": self.deal_count})
+            if not self._quiet:
+                self._emit("dealt", dealer,
+                           data={"round": self.round + 1, "deal": self.deal_count})
             if void is not None:
                 reason = void(self.hands, fmask)
                 if reason:
-                    self._emit("void_deal", dealer, tuple(self.field), {"reason": reason})
+                    if not self._quiet:
+                        self._emit("void_deal", dealer, tuple(self._field), {"reason": reason})
                     continue
             self._dealt(rng)
             break
@@ -598,11 +738,13 @@ class FishingGame:
         self._start_round()
 
     # Turns -------------------------------------------------------------------------------------
+    # Each event is built only when someone will read it (not in playout mode).
     def _start_turn(self, seat: int) -> None:
         self.current_player = self._turn = seat
         self.phase = PHASE_PLAY
         self.turn_captures = []
-        self._events.append(Event("turn", seat))
+        if not self._quiet:
+            self._events.append(Event("turn", seat))
         if not self.hands[seat]:  # draw_on_empty: the turn is a draw
             self._draw(seat)
 
@@ -610,12 +752,13 @@ class FishingGame:
         c: Card = action.card  # type: ignore[assignment]  # a play always names its card
         self.hands[p].remove(c)
         if action.lay:
-            self.field.append(c)
             self.field_mask |= 1 << c.index
-            # Laid down: the same two events as a card that matches nothing (the tables move
-            # the card to the field on ``to_field``).
-            self._events.append(Event("played", p, (c,), {"captures": []}))
-            self._events.append(Event("to_field", p, (c,)))
+            if not self._quiet:
+                self._field.append(c)
+                # Laid down: the same two events as a card that matches nothing (the tables
+                # move the card to the field on ``to_field``).
+                self._events += (Event("played", p, (c,), {"captures": []}),
+                                 Event("to_field", p, (c,)))
         else:
             capture: Capture | None
             if action.target is not None:
@@ -626,41 +769,78 @@ class FishingGame:
             else:  # the first (or only) option; _options, inlined on the hot path
                 options = CAPTURES[self._triple][c][(self.field_mask >> SHIFT[c]) & 15]
                 capture = options[0] if options else None
-            self._events.append(Event("played", p, (c,),
-                                      {"captures": list(capture.codes) if capture else []}))
+            if not self._quiet:
+                self._events.append(Event("played", p, (c,),
+                                          {"captures": list(capture.codes) if capture else []}))
             self._capture(p, c, capture)
         self._draw(p)
+
+    def _play_quietly(self, p: int, c: Card) -> None:
+        """``_play`` and ``_draw`` in playout mode for the most common play: no target named,
+        not laid down, no stealing. Only the bit sets change, so it is done in one go."""
+        self.hands[p].remove(c)
+        table = CAPTURES[self._triple]
+        fmask = self.field_mask
+        options = table[c][(fmask >> SHIFT[c]) & 15]
+        if options:  # the only option, or (no target named) the first
+            capture = options[0]
+            fmask &= ~capture.bits
+            self.pile_masks[p] |= capture.bits
+            self.turn_captures += capture.got
+            self.last_captor = p
+        else:
+            fmask |= 1 << c.index
+        c = self.stock.pop(0)  # the drawn card
+        options = table[c][(fmask >> SHIFT[c]) & 15]
+        if not options:
+            self.field_mask = fmask | 1 << c.index
+        elif len(options) == 1:
+            capture = options[0]
+            self.field_mask = fmask & ~capture.bits
+            self.pile_masks[p] |= capture.bits
+            self.turn_captures += capture.got
+            self.last_captor = p
+        else:  # a choice: ``take`` comes next
+            self.field_mask = fmask
+            self._before_choice(p)
+            self.pending = c
+            self.phase = PHASE_TAKE
+            return
+        self._turn_done(p)
 
     def _capture(self, p: int, c: Card, capture: Capture | None) -> None:
         """``c`` makes ``capture`` (None: it stays on the field)."""
         if capture is None:
-            self.field.append(c)
             self.field_mask |= 1 << c.index
-            self._events.append(Event("to_field", p, (c,)))
+            if not self._quiet:
+                self._field.append(c)
+                self._events.append(Event("to_field", p, (c,)))
             return
         taken, got, bits, _codes, source = capture
-        pile = self.piles[p]
         if source < 0:
-            field_ = self.field
-            for t in taken:
-                field_.remove(t)
             self.field_mask &= ~bits
-            data = None
         else:  # taken from another seat's pile
-            t = taken[0]
-            self.piles[source].remove(t)
-            self.pile_masks[source] &= ~t.bit
-            data = {"from": source}
-        pile += got
-        pile.sort(key=PILE_RANK)  # by kind; nearly sorted already, so cheaper than insorts
+            self.pile_masks[source] &= ~bits
         self.pile_masks[p] |= bits
         self.turn_captures += got
         self.last_captor = p
-        self._events.append(Event("captured", p, got, data))
+        if not self._quiet:  # the lists beside the bit sets, and the event
+            if source < 0:
+                field_ = self._field
+                for t in taken:
+                    field_.remove(t)
+            else:
+                self._piles[source].remove(taken[0])
+            pile = self._piles[p]
+            pile += got
+            pile.sort(key=PILE_RANK)  # by kind; nearly sorted already, so cheaper than insorts
+            self._events.append(Event("captured", p, got,
+                                      None if source < 0 else {"from": source}))
 
     def _draw(self, p: int) -> None:
         drawn = self.stock.pop(0)
-        self._events.append(Event("drawn", p, (drawn,)))
+        if not self._quiet:
+            self._events.append(Event("drawn", p, (drawn,)))
         if self._steal:
             options = self._options(drawn)
         else:
@@ -697,14 +877,15 @@ class FishingGame:
 
     def _finish_deal(self) -> None:
         """The field's leftover cards to the last captor (option), then the game scores."""
-        if self.options.leftovers and self.field and self.last_captor is not None:
+        if self.options.leftovers and self.field_mask and self.last_captor is not None:
             p = self.last_captor
-            left = tuple(self.field)
-            self.piles[p] += left
-            self.piles[p].sort(key=PILE_RANK)
+            if not self._quiet:
+                left = tuple(self._field)
+                self._piles[p] += left
+                self._piles[p].sort(key=PILE_RANK)
+                self._events.append(Event("leftovers", p, left))
             self.pile_masks[p] |= self.field_mask
-            self.field, self.field_mask = [], 0
-            self._events.append(Event("leftovers", p, left))
+            self._field, self.field_mask = [], 0
         self._end_deal()
 
     # The match ---------------------------------------------------------------------------------
@@ -713,15 +894,17 @@ class FishingGame:
         for seat, points in enumerate(result.points):
             self.scores[seat] += points
         self.history.append(result)
-        self._history_view += (result.copy(),)
-        self._emit("round_over", result.winner, data={"result": result.to_dict(),
-                                                      "scores": list(self.scores)})
+        if not self._quiet:  # (playout mode: observations copy the history when asked)
+            self._history_view += (result.copy(),)
+            self._emit("round_over", result.winner, data={"result": result.to_dict(),
+                                                          "scores": list(self.scores)})
         self.dealer = self._next_dealer(result)
         if self._match_over():
             self.phase = PHASE_OVER
             self.current_player = None
             self.winner = self._match_winner()
-            self._emit("match_over", self.winner, data={"scores": list(self.scores)})
+            if not self._quiet:
+                self._emit("match_over", self.winner, data={"scores": list(self.scores)})
             return
         self._start_round()
 
@@ -750,7 +933,8 @@ class FishingGame:
             turn_captures=tuple(sorted(self.turn_captures)), last_captor=self.last_captor,
             revealed_hands=shown, revealed_stock=stock_seen,
             legal_actions=tuple(self.legal_actions()) if self.current_player == seat else (),
-            history=self._history_view)
+            history=self._history_view if not self._quiet else
+            tuple(r.copy() for r in self.history))
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(seed={self.seed}, round={self.round}, "

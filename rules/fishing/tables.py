@@ -27,6 +27,8 @@ from rules.hanafuda import DECK, Card
 SHIFT = {c: c.index & -4 for c in DECK}
 #: sort key of a capture pile (sort_pile's order), as a bound method for list.sort
 PILE_RANK = {c: KIND_ORDER[c.kind] * 48 + c.index for c in DECK}.__getitem__
+#: the deck in that order: a pile is ``[c for c in PILE_ORDER if mask >> c.index & 1]``
+PILE_ORDER = tuple(sorted(DECK, key=PILE_RANK))
 #: the first bit of every month
 MONTH_LOW = sum(1 << shift for shift in range(0, 48, 4))
 #: card -> its bit: ``sum(map(BIT, cards))`` is a bit set
@@ -93,9 +95,10 @@ def month_or_pairs(mask: int) -> str | None:
     ...  ("1B 1R 1C1 1C2 5A", "1B 1R 2A 2R 3B 3R 4A 4R", "1B 1R 2A 2R 3B 3R 4A")]
     ['teshi', 'kuttsuki', None]
     """
-    if has_month(mask):
+    if mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & MONTH_LOW:  # has_month, inlined
         return "teshi"
-    if all_pairs(mask) and mask.bit_count() == 8:
+    odd = mask ^ (mask >> 1)  # all_pairs, inlined (once a deal for each hand)
+    if not (odd ^ (odd >> 2)) & MONTH_LOW and mask.bit_count() == 8:
         return "kuttsuki"
     return None
 
