@@ -418,13 +418,15 @@ class CardSprite:
         elevation = self.lift + (self.h * self.DRAG_ELEVATION_RATIO if self.dragging else 0.0)
         grow = round(1.0 + 0.5 * elevation / max(1, self.h), 2)  # rounded: cache hits when still
         base = _shadow_base(self.w, self.h, corner)
-        shadow = self._transformed("shadow", base, sx * grow, sy * grow, rot, smooth=False)
+        shadow = self._transformed("shadow", base, sx * grow, sy * grow, rot, smooth=False,
+                                   smooth_scale=smooth)
         offset = max(2.0, self.h * 0.02) + elevation * 0.6
         self._blit(surface, pieces, shadow, cx + offset * 0.3, cy + offset, self.alpha)
 
         if self.highlight is not None:
             base = _glow_base(self.w, self.h, corner, _rgba(self.highlight))
-            glow = self._transformed("glow", base, sx, sy, rot, smooth=False)
+            glow = self._transformed("glow", base, sx, sy, rot, smooth=False,
+                                     smooth_scale=smooth)
             self._blit(surface, pieces, glow, cx, cy, self.alpha)
 
         if self.w * sx < 0.5 or self.h * sy < 0.5:
@@ -464,7 +466,8 @@ class CardSprite:
         return image
 
     def _transformed(
-        self, kind: str, image: pygame.Surface, sx: float, sy: float, rot: float, smooth: bool
+        self, kind: str, image: pygame.Surface, sx: float, sy: float, rot: float, smooth: bool,
+        smooth_scale: bool | None = None,
     ) -> pygame.Surface:
         """``image`` scaled by (sx, sy) then rotated (antialiased if ``smooth``); identity
         returns it as is. The last result per kind is kept, so still rotated cards (a fanned
@@ -474,7 +477,8 @@ class CardSprite:
         if not scaled and not rotated:
             return image
         # The source surface itself (not its id) is in the key: ids of freed surfaces get reused.
-        key = (image, round(sx, 4), round(sy, 4), round(rot, 2), smooth)
+        smooth_scale = smooth if smooth_scale is None else smooth_scale
+        key = (image, round(sx, 4), round(sy, 4), round(rot, 2), smooth, smooth_scale)
         hit = self._cache_xform.get(kind)
         if hit is not None and hit[0] == key:
             return hit[1]
@@ -482,7 +486,10 @@ class CardSprite:
         if scaled:
             w, h = image.get_size()
             size = (max(1, round(w * sx)), max(1, round(h * sy)))
-            out = pygame.transform.smoothscale(_with_alpha(out), size)
+            # As with turning: while the size changes every frame (a card turning over), the
+            # nearest pixel is invisible and several times faster than a smooth scale.
+            scale = pygame.transform.smoothscale if smooth_scale else pygame.transform.scale
+            out = scale(_with_alpha(out), size)
         if rotated:
             if abs(rot / 90.0 - round(rot / 90.0)) < 1e-9:
                 out = pygame.transform.rotate(out, round(rot))  # lossless quarter turns

@@ -44,7 +44,7 @@ MAX_SIDE = 4096  # px; larger requests are a bug, not a card
 #: least recently used size go when a size beyond ``CACHE_SIZES`` comes (a window resized
 #: often would otherwise fill the bytes with sizes no longer shown).
 CACHE_LIMIT_BYTES = 48 * 1024 * 1024
-CACHE_SIZES = 8
+CACHE_SIZES = 12
 
 Renderer = Callable[[int, int], pygame.Surface]
 

@@ -178,3 +178,21 @@ def test_a_choice_panel_hides_what_is_under_it(app):
         panel.draw(surface)
         seen.append(pixels(surface, panel.box.inflate(-panel.metrics.px(24), -20)))
     assert seen[0] == seen[1]
+
+
+def test_faces_let_go_by_the_cache_while_an_animation_waits_are_asked_for_again(app):
+    """A hang seen in the suite: faces an event waited on were rendered, then let go for newer
+    sizes before the wait was over; the wait asks the warmer for them again."""
+    from game.scenes.koikoi import KoiKoiTable
+    from game.scenes.setup import default_setup
+    from sprites import faces
+    t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
+    needed = [(c, (41, 66), False) for c in DECK[:4]]
+    t.warmer.finish()
+    assert t.warmer.done and not t.faces_in(needed)  # not there: asked for
+    t.warmer.finish()
+    assert t.faces_in(needed)
+    faces.clear_cache()  # let go (as the cache does for newer sizes)
+    assert not t.faces_in(needed) and not t.warmer.done
+    t.warmer.finish()
+    assert t.faces_in(needed)

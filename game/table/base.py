@@ -288,7 +288,7 @@ class CardTable(CardTableInput, CardTableDrawing):
                   if isinstance(c, Card) for size in self.face_sizes()]
         if needed and not self.warmer.ready(needed):
             self.warmer.urgent(needed)
-            self.queue.wait_for(lambda: self.warmer.ready(needed))
+            self.queue.wait_for(lambda: self.faces_in(needed))
         getattr(self, method)(event)
 
     def mark(self, cards: Iterable[Any], new: bool = False) -> None:

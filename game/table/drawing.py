@@ -95,20 +95,38 @@ class CardTableDrawing(TableScene):
     def rest_layer(self, size: tuple[int, int], under: Any,
                    still: list[tuple[pygame.Surface, tuple[int, int]]]) -> pygame.Surface:
         """The kept layer, ``draw_under`` and the ``still`` cards' images: painted again when
-        ``under`` changes, added to when cards come to rest on top of those kept."""
+        ``under`` changes; where cards left it or changed, that part only (clipped); added to
+        when cards come to rest on top of those kept."""
         key = (size, self.display, self.static_key(), under)
         kept = self._rest
-        if kept is not None and kept[0] == key and kept[2] == still[:len(kept[2])]:
-            layer, done = kept[1], len(kept[2])
-        else:
-            layer, done = (kept[1] if kept is not None and kept[1].get_size() == size
-                           else pygame.Surface(size)), 0
+        if kept is None or kept[0] != key:  # all of it painted again
+            layer = kept[1] if kept is not None and kept[1].get_size() == size \
+                else pygame.Surface(size)
             layer.blit(self.static_layer(size), (0, 0))
             self.draw_under(layer)
-        for image, at in still[done:]:
-            layer.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
+            self._blit_still(layer, still)
+        elif kept[2] != still[:len(kept[2])]:  # cards left or changed: their part painted again
+            layer = kept[1]
+            dirty = [pygame.Rect(at, image.get_size()) for image, at in
+                     set(kept[2]).symmetric_difference(still)]
+            box = dirty[0].unionall(dirty[1:])
+            layer.set_clip(box)
+            layer.blit(self.static_layer(size), box, box)
+            self.draw_under(layer)
+            self._blit_still(layer, [item for item in still
+                                     if box.colliderect(pygame.Rect(item[1], item[0].get_size()))])
+            layer.set_clip(None)
+        else:  # cards came to rest on top of those kept
+            layer = kept[1]
+            self._blit_still(layer, still[len(kept[2]):])
         self._rest = (key, layer, still)
         return layer
+
+    @staticmethod
+    def _blit_still(layer: pygame.Surface,
+                    still: list[tuple[pygame.Surface, tuple[int, int]]]) -> None:
+        for image, at in still:
+            layer.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def under_key(self) -> Any:
         """What ``draw_under`` depends on beyond the kept layer's key, or None (the default):
@@ -182,4 +200,13 @@ class CardTableDrawing(TableScene):
         return []
 
     def faces_ready(self, cards: Iterable[Card], size: Size) -> bool:
-        return self.warmer.ready((c, size, self.badges) for c in cards)
+        return self.faces_in([(c, size, self.badges) for c in cards])
+
+    def faces_in(self, needed: list[Face]) -> bool:
+        """Are these faces rendered (an animation waiting on them may go)? Those missing once
+        the warmer is idle (let go by the cache for newer sizes) are asked for again, first."""
+        if self.warmer.ready(needed):
+            return True
+        if self.warmer.done:
+            self.warmer.urgent([f for f in needed if not self.warmer.ready([f])])
+        return False

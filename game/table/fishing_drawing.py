@@ -72,9 +72,11 @@ class FishingDrawing(FishingBase):
 
     def under_key(self) -> tuple:
         """The pile labels show the piles; the seat names, the names, scores and turn."""
+        piles = (self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles))
+        if not self.NAMES_OVER_SEATS:
+            return piles
         g = self.game
-        return (self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles),
-                tuple(self.shown_scores), None if g.is_over else g.current_player)
+        return (*piles, tuple(self.shown_scores), None if g.is_over else g.current_player)
 
     def draw_seat_names(self, surface: pygame.Surface) -> None:
         """Each other seat's name and score over its hand, so the panel's names have a place
