@@ -193,15 +193,22 @@ SECTIONS: dict[str, tuple[Callable[[int], dict[str, Any]], int]] = {
     **{g: (functools.partial(table, g), 3600) for g in TABLES}}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("section", choices=SECTIONS)
-    parser.add_argument("--frames", type=int)
+def run_section(sections: dict[str, tuple[Callable[[int], dict[str, Any]], int]], doc: str,
+                option: str, argv: list[str] | None = None) -> int:
+    """The command line of a module of sections: ``SECTION [--OPTION N]``, then the section's
+    figures as a line ``RESULT {json}`` (what ``python -m benchmarks`` reads)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("section", choices=sections)
+    parser.add_argument(f"--{option}", type=int, dest="count")
     args = parser.parse_args(argv)
-    function, frames = SECTIONS[args.section]
-    result = function(args.frames or frames)
+    function, default = sections[args.section]
+    result = function(args.count or default)
     print("RESULT " + json.dumps({"section": args.section, **result}), flush=True)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_section(SECTIONS, __doc__ or "", "frames", argv)
 
 
 if __name__ == "__main__":

@@ -15,8 +15,6 @@ The last line of each is ``RESULT {json}``.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -129,14 +127,8 @@ SECTIONS = {"start": (start, 5), "memory": (memory, 900)}
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("section", choices=SECTIONS)
-    parser.add_argument("--runs", type=int, help="start: runs of each; memory: frames a table")
-    args = parser.parse_args(argv)
-    function, default = SECTIONS[args.section]
-    result = function(args.runs or default)
-    print("RESULT " + json.dumps({"section": args.section, **result}), flush=True)
-    return 0
+    from benchmarks.frames import run_section  # start: runs of each; memory: frames a table
+    return run_section(SECTIONS, __doc__ or "", "runs", argv)
 
 
 if __name__ == "__main__":

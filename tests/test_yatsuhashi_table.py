@@ -483,6 +483,16 @@ def test_useful_move_prefers_collecting_and_turning_up_cards():
     assert str(useful_move(g.observation(0), last=g.moves[-1])) == "turn"
 
 
+
+def winnable_only_table(app, monkeypatch, worker):
+    """Deal 3 with "winnable deals only", the solver run by ``worker``, animations off."""
+    monkeypatch.setattr(YatsuhashiTable, "worker_factory", worker)
+    app.settings.animation_speed = "off"
+    setup = default_setup("yatsuhashi", 3)
+    setup.options["winnable_only"] = True
+    return app.push(YatsuhashiTable(setup=setup))
+
+
 def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app, monkeypatch):
     import rules.yatsuhashi_solver as solver
     real = solver.solve
@@ -496,12 +506,7 @@ def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app
             return solver.Solution(False)
         return real(game, seconds, **kw)
     monkeypatch.setattr(solver, "solve", picky)
-    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)
-    app.settings.animation_speed = "off"
-    setup = default_setup("yatsuhashi", 3)
-    setup.options["winnable_only"] = True
-    t = YatsuhashiTable(setup=setup)
-    app.push(t)
+    t = winnable_only_table(app, monkeypatch, ThreadWorker)
     app.frame(DT)
     assert t.finding is not None and not t.settled()
     stock = t.layout_.stock.center  # no deal is shown until one is found
@@ -526,12 +531,7 @@ def test_the_solver_is_given_a_budget_of_positions_not_of_seconds(app, monkeypat
         asked.append((game.seed, bool(game.moves), kw.get("max_nodes")))
         return real(game, seconds, **kw)
     monkeypatch.setattr(solver, "solve", spy)
-    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)
-    app.settings.animation_speed = "off"
-    setup = default_setup("yatsuhashi", 3)
-    setup.options["winnable_only"] = True
-    t = YatsuhashiTable(setup=setup)
-    app.push(t)
+    t = winnable_only_table(app, monkeypatch, ThreadWorker)
     run_until(app, lambda: t.finding is None, limit=400)   # the deal, checked first
     t.verdicts.clear()                                      # then a position of it
     click(app, t.layout_.stock.center)
@@ -568,12 +568,7 @@ def test_a_solver_whose_process_keeps_dying_leaves_the_deal_playable(app, monkey
 
 
 def test_winnable_deals_only_without_a_solver_deals_the_deal_unchecked(app, monkeypatch):
-    monkeypatch.setattr(YatsuhashiTable, "worker_factory", DyingSolver)
-    app.settings.animation_speed = "off"
-    setup = default_setup("yatsuhashi", 3)
-    setup.options["winnable_only"] = True
-    t = YatsuhashiTable(setup=setup)
-    app.push(t)
+    t = winnable_only_table(app, monkeypatch, DyingSolver)
     run_until(app, lambda: t.finding is None, limit=2000)
     assert t.deal_number == 3 and t.game.seed == 3 and app.stack.top is t
     assert "not checked" in t.notice

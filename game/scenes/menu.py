@@ -57,13 +57,13 @@ def _fan_size(title: pygame.Rect) -> tuple[int, int]:
     return _fan_box(title).size
 
 
-def _make_fan(size: tuple[int, int], title: pygame.Rect) -> pygame.Surface:
-    """The five brights fanned out under the title, ``size`` big (``_fan_size``). Safe on a
+def _make_fan(title: pygame.Rect) -> pygame.Surface:
+    """The five brights fanned out under the title (``_fan_size`` big). Safe on a
     thread: the faces are rendered here, not taken from (or put in) the shared cache."""
     from sprites.hanafuda_art import render_hanafuda
     card_w, card_h, spots = _fan_geometry(title)
     box = _fan_box(title)
-    fan = pygame.Surface(size, pygame.SRCALPHA)
+    fan = pygame.Surface(box.size, pygame.SRCALPHA)
     for code, (angle, cx, cy) in zip(FAN, spots):
         face = render_hanafuda(card(code), card_w, card_h)
         rotated = pygame.transform.rotozoom(face, angle, 1.0)
@@ -73,16 +73,15 @@ def _make_fan(size: tuple[int, int], title: pygame.Rect) -> pygame.Surface:
     return fan
 
 
-#: Fans made, by size and title box (the menu is built again each time it comes back).
+#: Fans made, by title box (the menu is built again each time it comes back).
 _fans: dict[tuple, pygame.Surface] = {}
 
 
-def _keep_fan(size: tuple[int, int], title: pygame.Rect,
-              fan: pygame.Surface | None = None) -> pygame.Surface:
-    """``fan`` (or one made now) kept for ``size`` and ``title``; only the latest is kept."""
-    made = fan if fan is not None else _make_fan(size, title)
+def _keep_fan(title: pygame.Rect, fan: pygame.Surface | None = None) -> pygame.Surface:
+    """``fan`` (or one made now) kept for ``title``; only the latest is kept."""
+    made = fan if fan is not None else _make_fan(title)
     _fans.clear()
-    _fans[size, tuple(title)] = made
+    _fans[tuple(title)] = made
     return made
 
 
@@ -218,9 +217,9 @@ class MenuScene(WidgetScene):
             pygame.Rect(inner.x, inner.bottom - small_h, inner.width, small_h), m)
 
         self.fan_size = _fan_size(self.title_rect) if w / h >= 1.25 else (0, 0)
-        self.fan = _fans.get((self.fan_size, tuple(self.title_rect)))
+        self.fan = _fans.get(tuple(self.title_rect)) if self.fan_size[0] else None
         if self.fan is None and self.fan_size[0] and not self.fan_in_background:
-            self.fan = _keep_fan(self.fan_size, self.title_rect)
+            self.fan = _keep_fan(self.title_rect)
         self._fan_job = None
 
     #: The card fan is made on a thread once the first frame is up (the start-up's biggest
@@ -232,17 +231,17 @@ class MenuScene(WidgetScene):
         """Start making the fan for the layout of now, or take it when it is made."""
         job = self._fan_job
         if job is None:
-            box = (self.fan_size, self.title_rect.copy())
-            job = self._fan_job = {"for": box}
+            title, wide = self.title_rect.copy(), bool(self.fan_size[0])
+            job = self._fan_job = {"for": tuple(title)}
             size = self.size
 
             def make() -> None:
                 draw.table_background(size)
-                job.update(fan=_make_fan(*box) if box[0][0] else None)
+                job.update(fan=_make_fan(title) if wide else None)
             threading.Thread(target=make, name="menu-fan", daemon=True).start()
-        elif "fan" in job and job["for"] == (self.fan_size, self.title_rect):
+        elif "fan" in job and job["for"] == tuple(self.title_rect):
             if job["fan"] is not None:
-                self.fan = _keep_fan(self.fan_size, self.title_rect, job["fan"])
+                self.fan = _keep_fan(self.title_rect, job["fan"])
         elif "fan" in job:  # made for a layout since changed
             self._fan_job = None
 
