@@ -73,8 +73,11 @@ def open_app(size: tuple[int, int] = SIZE) -> Any:
     return app
 
 
-def floor_ms(frames: int = 300) -> float:
-    """Median CPU milliseconds of the floor frame on the display surface that is open now."""
+def floor_ms(frames: int = 300, paced: bool = False) -> float:
+    """Median CPU milliseconds of the floor frame on the display surface that is open now
+    (``paced``: at 60 frames a second, as ``play`` paces the tables; a frame that follows a
+    pause finds the processor's caches cold, and costs about a third more)."""
+    from game.app import FPS
     from rules.hanafuda import DECK
     from sprites.faces import hanafuda_face
     screen = pygame.display.get_surface()
@@ -84,7 +87,10 @@ def floor_ms(frames: int = 300) -> float:
     spots = [(40 + (i % cols) * (w - 200) // cols, 40 + (i // cols) * (h - 240) // 4)
              for i in range(FLOOR_CARDS)]
     times = []
+    clock = pygame.time.Clock()
     for _ in range(frames):
+        if paced:
+            clock.tick(FPS)
         t0 = time.thread_time()
         screen.fill((20, 60, 40))
         for card, spot in zip(cards, spots):
@@ -118,14 +124,21 @@ def menu(frames: int) -> dict[str, Any]:
 
 
 def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
-         clock: Callable[[], float] = time.thread_time) -> list[float]:
+         clock: Callable[[], float] = time.thread_time, paced: bool = True) -> list[float]:
     """Frame times of ``table`` played from its first frame: a key that makes progress (as the
-    soak's guided player presses) every ``every`` frames, a new deal when one ends."""
+    soak's guided player presses) every ``every`` frames, a new deal when one ends.
+
+    ``paced``: frames come at the game's pace (``App.run`` ticks its clock at ``FPS`` before
+    each), so what the program does beside the frame loop (faces rendered on a helper thread,
+    computer players in their process) has the time it has in play; else back to back."""
+    from game.app import FPS
     from tools.soak_input import Driver
     app.push(table)
     driver = Driver(random.Random(seed), app)
     ms = []
     for i in range(frames):
+        if paced:
+            app.clock.tick(FPS)
         events = driver.guided_events() if i % every == every - 1 else []
         ms.append(timed_frame(app, events, clock))
     return ms
@@ -134,11 +147,12 @@ def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
 def table(game_id: str, frames: int) -> dict[str, Any]:
     """A game's table at 1920x1080 from its first frame (the deal included), you against the
     default computer seats (Yatsuhashi: the solver deciding each new position in its process),
-    a key that makes progress every 12 frames (five a second: moves, choices, new deals)."""
+    at 60 frames a second as in play, a key that makes progress every 12 frames (five a
+    second: moves, choices, new deals; faster than anyone plays)."""
     from game.scenes import registry
     from game.scenes.setup import default_setup
     app = open_app()
-    floor = floor_ms()
+    floor = floor_ms(paced=True)
     t = registry.make(game_id, setup=default_setup(game_id, 1 if game_id == "yatsuhashi" else 7))
     ms = play(app, t, frames, 12)
     return {"floor_ms": round(floor, 2), **summary(ms, floor)}

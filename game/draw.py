@@ -20,7 +20,42 @@ def rounded_rect(surface: pygame.Surface, color, rect: pygame.Rect, radius: int,
     if alpha is None:
         pygame.draw.rect(surface, color, rect, width, border_radius=radius)
         return
-    surface.blit(_translucent(rect.size, (*color[:3], alpha), radius, width), rect.topleft)
+    rect = pygame.Rect(rect)
+    r = max(0, min(radius, rect.width // 2, rect.height // 2))
+    if width or r * 4 >= min(rect.size):  # an outline, or mostly corners: one shape
+        surface.blit(_translucent(rect.size, (*color[:3], alpha), radius, width), rect.topleft)
+        return
+    # Filled: the four corners from a small kept shape, the rest blended in place (a shape
+    # the size of a page would cost its allocation and several megabytes in the cache).
+    corners = _translucent((2 * r, 2 * r), (*color[:3], alpha), r, 0)
+    x, y, w, h = rect
+    for cx, cy in ((0, 0), (r, 0), (0, r), (r, r)):
+        at = (x + (w - r if cx else 0), y + (h - r if cy else 0))
+        surface.blit(corners, at, pygame.Rect(cx, cy, r, r))
+    for band in (pygame.Rect(x + r, y, w - 2 * r, r), pygame.Rect(x, y + r, w, h - 2 * r),
+                 pygame.Rect(x + r, y + h - r, w - 2 * r, r)):
+        blend_fill(surface, color, alpha, band)
+
+
+def blend_fill(surface: pygame.Surface, color, alpha: int, rect: pygame.Rect) -> None:
+    """Blend ``color`` at ``alpha`` over ``rect`` of ``surface`` in place (as a translucent
+    fill would): every pixel times (255 - alpha), plus the colour times alpha.
+
+    >>> s = pygame.Surface((2, 1)); _ = s.fill((200, 100, 0))
+    >>> blend_fill(s, (0, 0, 200), 128, pygame.Rect(0, 0, 1, 1)); s.get_at((0, 0))
+    Color(100, 50, 100, 255)
+    >>> s.set_clip(pygame.Rect(0, 0, 1, 1)); blend_fill(s, (0, 0, 0), 128, pygame.Rect(1, 0, 1, 1))
+    >>> s.get_at((1, 0))                                # outside the clip: untouched
+    Color(200, 100, 0, 255)
+    """
+    # (Clipped here: pygame-ce 2.5 blends a rect that lies wholly outside the clip anyway.)
+    rect = rect.clip(surface.get_clip())
+    if not rect.width or not rect.height:
+        return
+    k = 255 - alpha
+    surface.fill((k, k, k), rect, special_flags=pygame.BLEND_RGB_MULT)
+    surface.fill(tuple(round(c * alpha / 255) for c in color[:3]), rect,
+                 special_flags=pygame.BLEND_RGB_ADD)
 
 
 #: Translucent shapes kept: panels are the same from frame to frame, and making and filling a
@@ -125,14 +160,15 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int, width: i
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken the whole surface (behind modal dialogs)."""
-    size = surface.get_size()
+    """Darken the whole surface (behind modal dialogs) as a black veil of ``alpha`` would:
+    every pixel multiplied by (255 - alpha) / 256, in place (a veil the size of the window
+    would cost 8 MB and a blend).
 
-    def make() -> pygame.Surface:
-        overlay = pygame.Surface(size, pygame.SRCALPHA)
-        overlay.fill((0, 0, 0, alpha))
-        return overlay
-    surface.blit(_shapes.get(("shade", size, alpha), make), (0, 0))
+    >>> s = pygame.Surface((1, 1)); _ = s.fill((200, 100, 40)); dim(s, 128); s.get_at((0, 0))
+    Color(100, 50, 20, 255)
+    """
+    k = 255 - max(0, min(255, alpha))
+    surface.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)
 
 
 class Layers:
@@ -155,7 +191,12 @@ class Layers:
         hit = self._kept.get(name)
         if hit is not None and hit[0] == key:
             return hit[1]
-        surface = pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
+        if hit is not None and hit[1].get_size() == size and \
+                bool(hit[1].get_flags() & pygame.SRCALPHA) == alpha:
+            surface = hit[1]  # painted over: a new surface each time costs its allocation
+            surface.fill((0, 0, 0, 0) if alpha else (0, 0, 0))
+        else:
+            surface = pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
         paint(surface)
         self._kept[name] = (key, surface)
         return surface

@@ -4,7 +4,9 @@ A scene's lifecycle: ``enter()`` when it becomes part of the stack, ``layout(siz
 the window size changes (and once after enter), then each frame ``handle_event(event)`` for
 every input event, ``update(dt)`` and ``draw(surface)``; ``exit()`` when it leaves. ``draw``
 changes nothing. Only the top scene receives events and updates; scenes below an ``opaque =
-False`` scene (a dialog) are still drawn.
+False`` scene (a dialog) show through it: since they are not updated, the stack keeps their
+picture (darkened by the overlay's ``dim_below``) and draws it again only when the stack
+changes.
 
 >>> stack = SceneStack()
 >>> _ = stack.push(Scene()); _ = stack.push(Scene()); len(stack)
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import draw
 from game.theme import Metrics
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,6 +31,8 @@ class Scene:
 
     #: False for overlays (dialogs, pause menu) that let the scene below show through.
     opaque: bool = True
+    #: An overlay's darkening of the scenes below it (alpha, 0: none), kept with their picture.
+    dim_below: int = 0
     #: Scene name used by ``--screenshot`` and logs.
     name: str = "scene"
 
@@ -102,6 +107,11 @@ class SceneStack:
         self.app = app
         self.size = size
         self._scenes: list[Scene] = []
+        # The picture under the top scene when that is an overlay: only the top scene is
+        # updated, so the scenes below look the same until the stack changes (``_changes``).
+        # Let go when an opaque scene comes or goes.
+        self._changes = 0
+        self._under: tuple[Any, pygame.Surface] | None = None
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -114,8 +124,10 @@ class SceneStack:
         return self._scenes[-1] if self._scenes else None
 
     def push(self, scene: Scene) -> Scene:
+        self._changes += 1
         scene.app = self.app
         if scene.opaque:  # the scenes below are not drawn until it goes
+            self._under = None
             for below in self._scenes:
                 below.covered()
         self._scenes.append(scene)
@@ -124,9 +136,12 @@ class SceneStack:
         return scene
 
     def pop(self) -> Scene | None:
+        self._changes += 1
         if not self._scenes:
             return None
         scene = self._scenes.pop()
+        if scene.opaque:
+            self._under = None
         scene.exit()
         if self.top is not None:
             self.top.resume()
@@ -134,10 +149,13 @@ class SceneStack:
 
     def remove(self, scene: Scene) -> None:
         """Remove ``scene`` wherever it is (popping it if on top)."""
+        self._changes += 1
         if scene is self.top:
             self.pop()
         elif scene in self._scenes:
             self._scenes.remove(scene)
+            if scene.opaque:
+                self._under = None
             scene.exit()
 
     def replace(self, scene: Scene) -> Scene:
@@ -155,10 +173,13 @@ class SceneStack:
 
     def clear(self) -> None:
         """Remove every scene, top first, each with its ``exit()`` (the program closes)."""
+        self._changes += 1
+        self._under = None
         while self._scenes:
             self._scenes.pop().exit()
 
     def resize(self, size: tuple[int, int]) -> None:
+        self._changes += 1
         self.size = size
         for scene in self._scenes:
             scene.layout(size)
@@ -172,6 +193,33 @@ class SceneStack:
                 break
         return self._scenes[start:]
 
+    def changed(self) -> None:
+        """Something the scenes below an overlay draw has changed (a display setting, say):
+        their kept picture is painted again."""
+        self._changes += 1
+
     def draw(self, surface: pygame.Surface) -> None:
-        for scene in self.visible():
+        scenes = self.visible()
+        if len(scenes) < 2:
+            # (The layer itself is kept for the next overlay over this scene: a new surface
+            # the size of the window costs several milliseconds to allocate.)
+            self._paint(surface, scenes)
+            return
+        key = (surface.get_size(), self._changes, tuple(map(id, scenes)))
+        if self._under is None or self._under[0] != key:
+            kept = self._under[1] if self._under is not None else None
+            layer = kept if kept is not None and kept.get_size() == surface.get_size() \
+                else pygame.Surface(surface.get_size())
+            self._paint(layer, scenes[:-1])
+            if scenes[-1].dim_below:
+                draw.dim(layer, scenes[-1].dim_below)
+            self._under = (key, layer)
+        surface.blit(self._under[1], (0, 0))
+        scenes[-1].draw(surface)
+
+    @staticmethod
+    def _paint(surface: pygame.Surface, scenes: list[Scene]) -> None:
+        for i, scene in enumerate(scenes):
+            if i and scene.dim_below:
+                draw.dim(surface, scene.dim_below)
             scene.draw(surface)

@@ -20,8 +20,13 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Break ``text`` into lines no wider than ``width``; explicit newlines are kept.
 
     A single word wider than ``width`` is split by characters (needed for kanji, which have
-    no spaces).
+    no spaces). Cached: panels and pages wrap the same lines each time they are painted.
     """
+    return list(_wrapped(font, text, width))
+
+
+@functools.lru_cache(maxsize=2048)
+def _wrapped(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
@@ -42,7 +47,7 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
                     lines.append(line)
                     line = ch
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 @functools.lru_cache(maxsize=1024)

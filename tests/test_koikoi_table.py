@@ -13,6 +13,7 @@ from game.scenes.koikoi import KoiKoiTable
 from game.scenes.setup import default_setup
 from game.table.base import LAST_MOVE
 from game.table.dialogs import ChoicePanel, LogScene, ResultPage
+from rules.hanafuda import DECK
 from rules.koikoi import PHASE_DECIDE, PHASE_PLAY, PHASE_TAKE, KoiKoiGame, KoiKoiRules
 from tests.helpers import (
     click,
@@ -316,7 +317,11 @@ def test_choices_leave_every_card_in_view(app):
         t.draw(surface)
     alone = [pixels(surface, r) for r in shown]
     app.frame(0.0)
-    assert [pixels(app.screen, r) for r in shown] == alone
+    # Within rounding: the stack keeps the picture under the panel as the table's first frame
+    # under it drew it, before its cards at rest were kept as images (a panel over a card
+    # would change its pixels by a hundred, not one or two).
+    for seen, table in zip([pixels(app.screen, r) for r in shown], alone):
+        assert sum(abs(a - b) for a, b in zip(seen, table)) <= 2 * len(seen)
     assert "You made a yaku!" in texts(panel)
 
 
@@ -482,7 +487,11 @@ def test_faces_are_rendered_a_few_a_frame_never_in_a_burst(app, monkeypatch):
         frames += 1
         assert frames < 100_000
     assert worst == 0 and sum(in_draw) == 0, (worst, in_draw)  # none on the frame loop:
-    assert on_thread[0] >= 3 * 48  # the warmer's thread rendered them (field, hand, piles)
+    # The warmer's thread rendered them (field, hand); the piles' faces, half the field's
+    # size, are scaled down from the field's, not rendered.
+    assert on_thread[0] >= 2 * 48
+    pile = t.layout_.pile_card
+    assert all(faces.hanafuda_face_cached(c, *pile) for c in DECK)
 
 
 # Positions, hooks and threads ----------------------------------------------------------------

@@ -77,3 +77,41 @@ def test_overlays_draw_over_the_topmost_opaque_scene():
     surf = pygame.Surface((100, 100))
     stack.draw(surf)
     assert surf.get_at((50, 50))[:3] == (0, 255, 0) and surf.get_at((5, 5))[:3] == (0, 0, 255)
+
+
+class Counting(Recorder):
+    """Draws its colour and counts its draws."""
+
+    def __init__(self, name, color, opaque=True, dim_below=0):
+        super().__init__(name, [], opaque, color)
+        self.dim_below, self.draws = dim_below, 0
+
+    def draw(self, surface):
+        self.draws += 1
+        super().draw(surface)
+
+
+def test_the_picture_under_an_overlay_is_kept_until_the_stack_changes():
+    """Only the top scene is updated, so what is under an overlay looks the same from frame to
+    frame: the stack paints it (darkened by the overlay's ``dim_below``) once, then again only
+    after a push, a pop or a resize."""
+    stack = SceneStack(size=(100, 100))
+    table = stack.push(Counting("table", (200, 100, 40)))
+    dialog = stack.push(Counting("dialog", (0, 0, 255), opaque=False, dim_below=128))
+    surf = pygame.Surface((100, 100))
+    for _ in range(5):
+        stack.draw(surf)
+    assert (table.draws, dialog.draws) == (1, 5)
+    assert surf.get_at((50, 50))[:3] == (100, 50, 20)  # the table, darkened by half
+    assert surf.get_at((5, 5))[:3] == (0, 0, 255)  # the dialog, not darkened
+    stack.push(Counting("toast", (0, 255, 0), opaque=False))  # over the dialog: no darkening
+    stack.draw(surf)
+    assert table.draws == 2 and surf.get_at((50, 50))[:3] == (100, 50, 20)
+    stack.pop()
+    stack.resize((80, 80))
+    stack.draw(pygame.Surface((80, 80)))
+    assert table.draws == 3
+    stack.pop()  # the table alone: drawn every frame, nothing kept
+    stack.draw(surf)
+    stack.draw(surf)
+    assert table.draws == 5 and surf.get_at((50, 50))[:3] == (200, 100, 40)

@@ -187,7 +187,7 @@ def test_faces_let_go_by_the_cache_while_an_animation_waits_are_asked_for_again(
     from game.scenes.setup import default_setup
     from sprites import faces
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
-    needed = [(c, (41, 66), False) for c in DECK[:4]]
+    needed = [(c, (241, 386), False) for c in DECK[:4]]  # larger than the table's: rendered
     t.warmer.finish()
     assert t.warmer.done and not t.faces_in(needed)  # not there: asked for
     t.warmer.finish()

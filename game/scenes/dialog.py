@@ -21,6 +21,7 @@ class Dialog(WidgetScene):
     """Each button closes the dialog, then runs its callback (if any). Esc = last button."""
 
     opaque = False
+    dim_below = theme.DIM_OVERLAY[3]
     backdrop = False
     name = "dialog"
 
@@ -73,7 +74,6 @@ class Dialog(WidgetScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        draw.dim(surface, theme.DIM_OVERLAY[3])
         draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=245)
         inner = self.box.inflate(-2 * m.px(32), -2 * m.px(32))
         title_font = font(m.type_size("heading"), True)
@@ -169,7 +169,6 @@ class NumberDialog(Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        draw.dim(surface, theme.DIM_OVERLAY[3])
         draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=245)
         inner = self.box.inflate(-2 * m.px(32), -2 * m.px(32))
         covered = draw_text(surface, self.title, font(m.type_size("heading"), True), theme.GOLD,

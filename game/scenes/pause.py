@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import draw, theme
+from game import theme
 from game.i18n import _
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog
@@ -15,6 +15,7 @@ from game.widgets import Button, Label, Panel, ScrollList, Widget
 
 class PauseMenu(WidgetScene):
     opaque = False
+    dim_below = 150
     backdrop = False
     name = "pause"
 
@@ -71,9 +72,6 @@ class PauseMenu(WidgetScene):
             b.place(pygame.Rect(inner.x, y, inner.width, m.row_height), m)
             y += m.row_height + m.gap
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw.dim(surface)
-        super().draw(surface)
 
 
 class RulesScene(WidgetScene):

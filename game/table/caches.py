@@ -46,6 +46,9 @@ class FaceWarmer:
         self._made: queue.SimpleQueue[tuple[Face, Any]] = queue.SimpleQueue()
         self._busy = 0  # faces taken by the thread and not yet stored by ``step``
         self._thread: threading.Thread | None = None
+        # The sizes of each card the thread has rendered (stored or on their way): a smaller
+        # face is scaled down from one of them (``faces.DERIVE_FROM``) rather than rendered.
+        self._sizes_made: dict[str, list[tuple[int, int]]] = {}
 
     def plan(self, todo: Iterable[Face]) -> None:
         """Replace the plan: ``todo`` in the order the faces are needed (repeats are fine)."""
@@ -70,10 +73,15 @@ class FaceWarmer:
                 face = self._todo.popleft()
                 self._busy += 1
             c, (w, h), _badge = face
-            try:
-                made: Any = faces.render_hanafuda(c, w, h)
-            except Exception as exc:  # noqa: BLE001 - raised again by step, on the main thread
-                made = exc
+            made: Any = None  # None: scaled down on the main thread from a larger face
+            if not (faces.hanafuda_face_cached(c, w, h) or any(
+                    mw >= w * faces.DERIVE_FROM and mh >= h * faces.DERIVE_FROM
+                    for mw, mh in self._sizes_made.get(c.code, ()))):
+                try:
+                    made = faces.render_hanafuda(c, w, h)
+                    self._sizes_made.setdefault(c.code, []).append((w, h))
+                except Exception as exc:  # noqa: BLE001 - raised again by step, on the main thread
+                    made = exc
             self._made.put((face, made))
 
     def urgent(self, faces_: Iterable[Face]) -> None:
@@ -114,9 +122,9 @@ class FaceWarmer:
             self._busy -= 1
         if isinstance(made, Exception):
             raise made
-        faces.store_hanafuda(c, w, h, made)
-        if badge:
-            faces.hanafuda_face(c, w, h, badge=True)  # composed from the face: quick
+        if made is not None:
+            faces.store_hanafuda(c, w, h, made)
+        faces.hanafuda_face(c, w, h, badge=badge)  # scaled, or the badge composed: quick
 
     def finish(self) -> int:
         """Render and store everything planned now, on this thread (tests, tools and the

@@ -39,6 +39,7 @@ class ChoicePanel(Dialog):
     choose for the player."""
 
     name = "choice"
+    dim_below = 0
 
     def __init__(self, title: str, message: str, buttons: Sequence[Choice],
                  where: Callable[[], pygame.Rect], required: bool = True) -> None:
@@ -191,6 +192,7 @@ class ResultPage(WidgetScene):
     ``done`` turns true when a button closed it (the table's animation waits on that)."""
 
     opaque = False
+    dim_below = 185
     backdrop = False
     name = "result"
 
@@ -237,9 +239,6 @@ class ResultPage(WidgetScene):
             b.place(pygame.Rect(x, r.y, r.width, r.height), m)
             x += r.width + m.gap
 
-    def draw(self, surface: pygame.Surface) -> None:
-        draw.dim(surface, 185)
-        super().draw(surface)
 
 
 class LogScene(ResultPage):
