@@ -90,13 +90,13 @@ def memory(frames: int) -> dict[str, Any]:
         app.stack.pop()
     for game_id in ("koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five"):
         table = registry.make(game_id, setup=default_setup(game_id, 7))
-        play(app, table, frames, 12)
+        play(app, table, frames, 12, paced=False)
         app.close_scenes()
         app.start()
     out["after_every_screen_mb"] = round(rss_mb()[1], 1)
     out["face_cache_after_screens"] = faces.cache_figures()
     table = registry.make("koikoi", setup=default_setup("koikoi", 7))
-    play(app, table, 300, 12)
+    play(app, table, 300, 12, paced=False)
     sizes = [(640 + (i * 397) % 2361, 400 + (i * 211) % 1601) for i in range(60)]
     for w, h in sizes:
         app.resize((w, h))

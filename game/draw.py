@@ -109,6 +109,9 @@ def table_background(size: tuple[int, int]) -> pygame.Surface:
             while len(_felts) >= 2:
                 del _felts[next(iter(_felts))]
             _felts[size] = felt
+        # The plain gradient shows only until the felt is made (the menu's first frames):
+        # 8 MB at 1920x1080, not kept beside the felt.
+        vertical_gradient.cache_clear()
     return felt
 
 

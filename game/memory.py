@@ -1,9 +1,11 @@
 """Giving memory back to the system when a big screen closes.
 
-A table keeps card images, layers the size of the window and a game's history; when it
-closes, Python frees them, but the C allocator keeps the freed pages for reuse, so the
-program's resident size would stay at its highest. ``release()`` collects cycles and asks the
-allocator (glibc's ``malloc_trim``, where there is one) to return what it can. A closing
+A table keeps card images, layers the size of the window and a game's history, and fills the
+caches of drawings (faces, text, shapes); when it closes, Python frees its own, but the caches
+would stay full and the C allocator keeps freed pages for reuse, so the program's resident
+size would stay at its highest. ``release()`` empties the caches of drawings
+(``sprites.cache.clear_all``: the next screen makes its own few again), collects cycles and
+asks the allocator (glibc's ``malloc_trim``, where there is one) to return what it can. A closing
 screen calls ``soon()``; the frame loop releases at the start of the next frame, when the
 screen is no longer referenced.
 
@@ -41,10 +43,12 @@ def soon() -> None:
 
 
 def release() -> int:
-    """Collect garbage and return free heap pages to the system; returns the objects
-    collected."""
+    """Empty the caches of drawings, collect garbage and return free heap pages to the
+    system; returns the objects collected."""
     global pending
     pending = False
+    from sprites.cache import clear_all
+    clear_all()
     collected = gc.collect()
     if _libc is not None:
         _libc.malloc_trim(0)

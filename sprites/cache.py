@@ -23,6 +23,33 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+#: How to empty each cache of drawings (``clear_all``): every ``SurfaceCache`` (weakly) and
+#: what ``on_clear_all`` registered (cached functions that make surfaces, a module's caches).
+_clears: list[Callable[[], Callable[[], None] | None]] = []
+
+
+def on_clear_all(clear: Callable[[], None]) -> Callable[[], None]:
+    """Have ``clear_all`` call ``clear`` (say a ``functools.lru_cache``'s ``cache_clear``)."""
+    _clears.append(lambda: clear)
+    return clear
+
+
+def clear_all() -> None:
+    """Empty every cache of drawings: a big screen closed, and what it drew is made again
+    when it is needed (the program's memory would otherwise stay at its largest screen's).
+
+    >>> cache = SurfaceCache(count=2, megabytes=1)
+    >>> _ = cache.get("a", lambda: pygame.Surface((4, 4))); clear_all(); len(cache)
+    0
+    """
+    for ref in list(_clears):
+        clear = ref()
+        if clear is None:
+            _clears.remove(ref)
+        else:
+            clear()
+
+
 #: Surfaces that stand in for one not made yet (a card face scaled from another size while
 #: the right one renders): whoever keeps a drawing of one asks again until it gets the real one.
 STAND_INS: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()
@@ -42,6 +69,7 @@ class SurfaceCache:
         self.limit = int(megabytes * (1 << 20))
         self._kept: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self.bytes = 0
+        _clears.append(weakref.WeakMethod(self.clear))
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._kept

@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 import pygame
 
-from sprites.cache import STAND_INS
+from sprites.cache import STAND_INS, on_clear_all
 from sprites.easing import Easing, ease_in_out_cubic, ease_out_cubic, linear
 from sprites.tween import Tween
 
@@ -533,6 +533,10 @@ def _glow_base(w: int, h: int, corner: int, rgba: tuple[int, int, int, int]) -> 
     ring = pygame.Rect(pad - spread, pad - spread, w + 2 * spread, h + 2 * spread)
     pygame.draw.rect(image, rgba, ring, border_radius=corner + spread)
     return pygame.transform.gaussian_blur(image, max(1, spread // 2 + 1))
+
+
+on_clear_all(_shadow_base.cache_clear)
+on_clear_all(_glow_base.cache_clear)
 
 
 def _with_alpha(image: pygame.Surface) -> pygame.Surface:

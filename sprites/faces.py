@@ -28,7 +28,7 @@ import pygame
 
 from rules import hanafuda, western
 from sprites.backs import BACK_LABELS, BACK_STYLES, render_back
-from sprites.cache import STAND_INS, SurfaceCache
+from sprites.cache import STAND_INS, SurfaceCache, on_clear_all
 from sprites.hanafuda_art import render_hanafuda
 from sprites.western_art import render_western
 
@@ -117,6 +117,7 @@ def _store(key: Hashable, surface: pygame.Surface, size: tuple[int, int]) -> pyg
     return _cache.put(key, surface)
 
 
+@on_clear_all
 def clear_cache() -> None:
     """Forget every rendered face and back (e.g. after a display mode change)."""
     _cache.clear()

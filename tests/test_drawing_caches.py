@@ -204,3 +204,28 @@ def test_heart_of_five_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(a
     t = app.push(HeartOfFiveTable(setup=default_setup("heart_of_five", seed=5)))
     keys = [pygame.K_h, pygame.K_RETURN, pygame.K_p, pygame.K_RIGHT, pygame.K_RETURN]
     assert play_and_compare(app, t, keys) >= 100 and len(t.game.actions) > 10
+
+
+def test_a_table_closing_empties_the_caches_of_drawings(app):
+    """What a table drew (faces, text, shapes, card shadows) goes with it: the next frame
+    empties every cache of drawings, and the menu makes its own few again."""
+    from game.fonts import _texts
+    from game.scenes.setup import default_setup
+    from game.table.caches import FaceWarmer
+    from game.scenes.koikoi import KoiKoiTable
+    from game.widgets.button import _looks
+    from sprites import card_sprite, faces
+    t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
+    for _ in range(60):
+        app.frame(1 / 60)
+    FaceWarmer.finish(t.warmer)
+    assert faces.cache_figures()[0] > 0 and len(_texts) > 0
+    assert card_sprite._shadow_base.cache_info().currsize > 0
+    app.close_scenes()
+    app.start()
+    app.frame(1 / 60)
+    assert faces.cache_figures() == (0, 0, 0)
+    assert card_sprite._shadow_base.cache_info().currsize == 0
+    app.frame(1 / 60)
+    assert len(_texts) > 0 and len(_looks) > 0  # the menu's own, made again
+    assert [w for w in app.stack.top.focus.widgets]  # the menu is up and drawn

@@ -26,6 +26,7 @@ from game.text import clock, draw_text, fit_font_size
 from rules.hanafuda import DECK, Card, Kind
 from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS
 from sprites import faces
+from sprites.cache import on_clear_all
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.widgets import Button
@@ -65,6 +66,9 @@ def _ghost(c: Card, w: int, h: int) -> pygame.Surface:
     img = faces.hanafuda_face(c, w, h).copy()
     img.set_alpha(55)
     return img
+
+
+on_clear_all(_ghost.cache_clear)
 
 
 class TableDrawing(CardTable):

@@ -437,7 +437,8 @@ class CardTable(CardTableInput, CardTableDrawing):
         self.arrange(size)
         m = self.metrics
         self.log_button.place(self.log_button_rect(), m)
-        self.static_layer(size)  # drawn now, not in the first frame
+        if self.under_key() is None:
+            self.static_layer(size)  # drawn now, not in the first frame
         self.plan_faces()
 
     def arrange(self, size: tuple[int, int]) -> None:

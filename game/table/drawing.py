@@ -1,11 +1,12 @@
 """``CardTableDrawing``: how every kit table is drawn (a part of ``CardTable``).
 
-A frame (``draw``, which changes nothing): the kept layer (``static_layer``: what
-``draw_static`` paints, kept in ``Layers`` until the size, the display settings or
-``static_key()`` change), the game's ``draw_under``, the card sprites in z order, an outline
-round each card of another seat's last move (``draw_marks``, in ``LAST_MOVE`` blue), the
-keyboard focus ring, the game's ``draw_over``. The message line says a refusal in red, else the
-game's ``status()``.
+A frame (``draw``, which changes nothing): what ``draw_static`` paints and the game's
+``draw_under`` (kept with the cards at rest in one layer, ``rest_layer``, for a table with an
+``under_key``; else ``static_layer`` is kept, until the size, the display settings or
+``static_key()`` change, and ``draw_under`` drawn each frame), the card sprites in z order,
+an outline round each card of another seat's last move (``draw_marks``, in ``LAST_MOVE``
+blue), the keyboard focus ring, the game's ``draw_over``. The message line says a refusal in
+red, else the game's ``status()``.
 
 The display settings (card back, badges, animation speed) are read on enter and on resume
 (``apply_display``): new renderers for the sprites, kept layers painted again, and the faces
@@ -94,15 +95,17 @@ class CardTableDrawing(TableScene):
 
     def rest_layer(self, size: tuple[int, int], under: Any,
                    still: list[tuple[pygame.Surface, tuple[int, int]]]) -> pygame.Surface:
-        """The kept layer, ``draw_under`` and the ``still`` cards' images: painted again when
+        """``draw_static``, ``draw_under`` and the ``still`` cards' images: painted again when
         ``under`` changes; where cards left it or changed, that part only (clipped); added to
         when cards come to rest on top of those kept."""
+        # (What ``draw_static`` paints is painted here each time, not kept in a layer of its
+        # own beside this one: that would cost another window-sized surface, 8 MB at 1080p.)
         key = (size, self.display, self.static_key(), under)
         kept = self._rest
         if kept is None or kept[0] != key:  # all of it painted again
             layer = kept[1] if kept is not None and kept[1].get_size() == size \
                 else pygame.Surface(size)
-            layer.blit(self.static_layer(size), (0, 0))
+            self.draw_static(layer)
             self.draw_under(layer)
             self._blit_still(layer, still)
         elif kept[2] != still[:len(kept[2])]:  # cards left or changed: their part painted again
@@ -111,7 +114,7 @@ class CardTableDrawing(TableScene):
                      set(kept[2]).symmetric_difference(still)]
             box = dirty[0].unionall(dirty[1:])
             layer.set_clip(box)
-            layer.blit(self.static_layer(size), box, box)
+            self.draw_static(layer)
             self.draw_under(layer)
             self._blit_still(layer, [item for item in still
                                      if box.colliderect(pygame.Rect(item[1], item[0].get_size()))])

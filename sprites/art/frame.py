@@ -17,6 +17,8 @@ import random
 
 import pygame
 
+from sprites.cache import on_clear_all
+
 from . import palette as pal
 from .svg import fmt, rasterize, rect
 
@@ -108,3 +110,6 @@ def finish_layer(width: int, height: int, texture_milli: int) -> pygame.Surface:
                      ART_W)
     layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return layer
+
+
+on_clear_all(finish_layer.cache_clear)
