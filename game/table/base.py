@@ -437,8 +437,11 @@ class CardTable(CardTableInput, CardTableDrawing):
         self.arrange(size)
         m = self.metrics
         self.log_button.place(self.log_button_rect(), m)
-        if self.under_key() is None:
-            self.static_layer(size)  # drawn now, not in the first frame
+        under = self.under_key()  # the kept layer drawn now, not in the first frame
+        if under is None:
+            self.static_layer(size)
+        else:
+            self.rest_layer(size, under, [])
         self.plan_faces()
 
     def arrange(self, size: tuple[int, int]) -> None:

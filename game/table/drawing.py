@@ -39,7 +39,8 @@ class CardTableDrawing(TableScene):
     if TYPE_CHECKING:  # what the drawing reads of the table (made in CardTable.__init__)
         sprites: dict[Any, CardSprite]
         layers: Layers
-        _rest: tuple[Any, pygame.Surface, list[tuple[pygame.Surface, tuple[int, int]]]] | None
+        _rest: tuple[Any, pygame.Surface, list[tuple[pygame.Surface, tuple[int, int]]],
+                     dict[Any, tuple[Any, pygame.Rect]]] | None
         warmer: FaceWarmer
         display: tuple[str, bool] | None
         marked: list[Card]
@@ -96,11 +97,13 @@ class CardTableDrawing(TableScene):
     def rest_layer(self, size: tuple[int, int], under: Any,
                    still: list[tuple[pygame.Surface, tuple[int, int]]]) -> pygame.Surface:
         """``draw_static``, ``draw_under`` and the ``still`` cards' images: painted again when
-        ``under`` changes; where cards left it or changed, that part only (clipped); added to
-        when cards come to rest on top of those kept."""
+        ``under`` changes; where cards left it or changed, or where a part of ``under_parts``
+        changed, those places only (clipped); added to when cards come to rest on top of
+        those kept."""
         # (What ``draw_static`` paints is painted here each time, not kept in a layer of its
         # own beside this one: that would cost another window-sized surface, 8 MB at 1080p.)
         key = (size, self.display, self.static_key(), under)
+        parts = self.under_parts()
         kept = self._rest
         if kept is None or kept[0] != key:  # all of it painted again
             layer = kept[1] if kept is not None and kept[1].get_size() == size \
@@ -108,21 +111,27 @@ class CardTableDrawing(TableScene):
             self.draw_static(layer)
             self.draw_under(layer)
             self._blit_still(layer, still)
-        elif kept[2] != still[:len(kept[2])]:  # cards left or changed: their part painted again
+        else:
             layer = kept[1]
-            dirty = [pygame.Rect(at, image.get_size()) for image, at in
-                     set(kept[2]).symmetric_difference(still)]
-            box = dirty[0].unionall(dirty[1:])
-            layer.set_clip(box)
-            self.draw_static(layer)
-            self.draw_under(layer)
-            self._blit_still(layer, [item for item in still
-                                     if box.colliderect(pygame.Rect(item[1], item[0].get_size()))])
-            layer.set_clip(None)
-        else:  # cards came to rest on top of those kept
-            layer = kept[1]
-            self._blit_still(layer, still[len(kept[2]):])
-        self._rest = (key, layer, still)
+            dirty: list[pygame.Rect] = []
+            if parts != kept[3]:
+                for name in parts.keys() | kept[3].keys():
+                    now, before = parts.get(name), kept[3].get(name)
+                    if now != before:
+                        dirty += [part[1] for part in (now, before) if part is not None]
+            if dirty or kept[2] != still[:len(kept[2])]:  # painted again there
+                dirty += [pygame.Rect(at, image.get_size()) for image, at in
+                          set(kept[2]).symmetric_difference(still)]
+                for box in _merged(dirty):
+                    layer.set_clip(box)
+                    self.draw_static(layer)
+                    self.draw_under(layer)
+                    self._blit_still(layer, [item for item in still if box.colliderect(
+                        pygame.Rect(item[1], item[0].get_size()))])
+                layer.set_clip(None)
+            else:  # cards came to rest on top of those kept
+                self._blit_still(layer, still[len(kept[2]):])
+        self._rest = (key, layer, still, parts)
         return layer
 
     @staticmethod
@@ -130,6 +139,12 @@ class CardTableDrawing(TableScene):
                     still: list[tuple[pygame.Surface, tuple[int, int]]]) -> None:
         for image, at in still:
             layer.blit(image, at, special_flags=pygame.BLEND_PREMULTIPLIED)
+
+    def under_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
+        """Parts of what ``draw_under`` shows, each with what it depends on and where it is
+        (name -> (key, rect)): when only parts change, only their places (old and new) are
+        painted again. None by default: ``under_key`` says it all."""
+        return {}
 
     def under_key(self) -> Any:
         """What ``draw_under`` depends on beyond the kept layer's key, or None (the default):
@@ -213,3 +228,21 @@ class CardTableDrawing(TableScene):
         if self.warmer.done:
             self.warmer.urgent([f for f in needed if not self.warmer.ready([f])])
         return False
+
+
+def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` with those that overlap joined into one (painting two far places as two
+    clipped boxes costs less than as the one box round both).
+
+    >>> _merged([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)])
+    [Rect(0, 0, 15, 15), Rect(50, 0, 5, 5)]
+    """
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        rect = pygame.Rect(rect)
+        i = rect.collidelist(out)
+        while i >= 0:
+            rect.union_ip(out.pop(i))
+            i = rect.collidelist(out)
+        out.append(rect)
+    return out

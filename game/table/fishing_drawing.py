@@ -15,7 +15,7 @@ log button and the banner (a title, a line and the cards it is about, over the f
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -71,12 +71,34 @@ class FishingDrawing(FishingBase):
             self.draw_seat_names(surface)
 
     def under_key(self) -> tuple:
-        """The pile labels show the piles; the seat names, the names, scores and turn."""
-        piles = (self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles))
-        if not self.NAMES_OVER_SEATS:
-            return piles
-        g = self.game
-        return (*piles, tuple(self.shown_scores), None if g.is_over else g.current_player)
+        """Whose table it is (the rest is in ``under_parts``)."""
+        return (self.viewer, self.players)
+
+    def under_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
+        """Each pile label with its count; with ``NAMES_OVER_SEATS`` each seat's name with
+        its score and turn: a capture paints its labels again, not the table."""
+        lay, g = self.layout_, self.game
+        names = self.NAMES_OVER_SEATS and (tuple(self.shown_scores),
+                                           None if g.is_over else g.current_player)
+        key = (lay, self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles), names)
+        if self._parts is not None and self._parts[0] == key:  # (asked every frame)
+            return self._parts[1]
+        parts: dict[Any, tuple[Any, pygame.Rect]] = {}
+        for seat in range(self.players):
+            _pos, labels = lay.pile_places(self.screen_seat(seat), self.view.piles[seat])
+            for kind, rect, n in labels:  # (with room for the text's descent)
+                parts["label", seat, kind] = (n, rect.inflate(0, rect.height))
+        if names:
+            for seat in range(self.players):
+                at = self.screen_seat(seat)
+                if at:
+                    parts["name", seat] = ((self.short_name(seat), self.shown_scores[seat],
+                                            g.current_player == seat and not g.is_over),
+                                           lay.seats[at].name)
+        self._parts = (key, parts)
+        return parts
+
+    _parts: tuple[Any, dict[Any, tuple[Any, pygame.Rect]]] | None = None
 
     def draw_seat_names(self, surface: pygame.Surface) -> None:
         """Each other seat's name and score over its hand, so the panel's names have a place
@@ -137,6 +159,7 @@ class FishingDrawing(FishingBase):
 
     def draw_pile_labels(self, surface: pygame.Surface) -> None:
         lay, m = self.layout_, self.metrics
+        clip = surface.get_clip()  # (a part of the layer painted again: the labels there)
         for seat in range(self.players):
             _pos, labels = lay.pile_places(self.screen_seat(seat), self.view.piles[seat])
             for kind, rect, n in labels:
@@ -144,7 +167,8 @@ class FishingDrawing(FishingBase):
                 size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
                 img = text_image(font(size, True), text, theme.TEXT_DIM if n == 0
                                               else theme.CREAM)
-                surface.blit(img, (rect.x, rect.y))
+                if clip.colliderect(img.get_rect(topleft=rect.topleft)):
+                    surface.blit(img, (rect.x, rect.y))
 
     def draw_message(self, surface: pygame.Surface) -> None:
         text, color = self.message_text()

@@ -200,6 +200,8 @@ class SeatedLayout(TableAreas):
     """
 
     players: int = 2
+    _piles: dict[tuple[int, tuple[Card, ...]], tuple[dict[Card, Point], list[PileLabel]]] = \
+        field(default_factory=dict, init=False, repr=False, compare=False)
     #: Most cards a hand holds, and rows of the field grid.
     HAND_CARDS = 8
     FIELD_ROWS = 2
@@ -325,9 +327,17 @@ class SeatedLayout(TableAreas):
 
     def pile_places(self, screen_seat: int, pile: Sequence[Card]
                     ) -> tuple[dict[Card, Point], list[PileLabel]]:
-        """Centres of ``screen_seat``'s capture pile and its kind labels."""
-        return pile_places(self.seats[screen_seat].pile, pile, self.pile_card, self.label_h,
-                           self.m.px(86), self.m.px(14))
+        """Centres of ``screen_seat``'s capture pile and its kind labels (kept: a frame that
+        paints the labels asks for every seat's; the answer is shared, never change it)."""
+        key = (screen_seat, tuple(pile))
+        hit = self._piles.get(key)
+        if hit is None:
+            if len(self._piles) > 64:
+                self._piles.clear()
+            hit = self._piles[key] = pile_places(self.seats[screen_seat].pile, pile,
+                                                 self.pile_card, self.label_h, self.m.px(86),
+                                                 self.m.px(14))
+        return hit
 
 
 class FishingLayout(SeatedLayout):
