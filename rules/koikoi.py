@@ -28,7 +28,7 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
                           IllegalActionError, InvalidNotationError, LayoutError, RulesError,
@@ -36,6 +36,7 @@ from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
 from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGame,
                            FishingObservation, FishingOptions, deal_plan)
 from rules.fishing import parse_action as fishing_parse_action
+from rules.fishing.engine import Policy
 from rules.fishing.records import per_seat, pile_mask
 from rules.fishing.tables import BIT, month_or_pairs
 from rules.hanafuda import DECK, Card, Kind, card, cards
@@ -272,6 +273,56 @@ def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
         if rules.viewing == "always" or out:
             out.update(views)
     return out
+
+
+@lru_cache(maxsize=64)
+def yaku_total_function(rules: KoiKoiRules) -> Callable[[int], int]:
+    """``sum(yaku_of_mask(m, rules).values())`` as a function of the bit set ``m``, with the
+    rules looked up once and no dict built (the playout mode asks it after every capture).
+
+    The yaku add up by group (brights, ribbons, animals: tables of each group's subsets,
+    made by ``yaku_of_mask`` itself), then chaff and months by count; the viewing yaku last,
+    as they may depend on the rest.
+
+    >>> m = sum(c.bit for c in cards("1B 3B 8B 9A 1R 2R 3R"))
+    >>> yaku_total_function(KoiKoiRules())(m) == sum(yaku_of_mask(m, KoiKoiRules()).values())
+    True
+    """
+    _check_rules(rules)
+
+    def subsets(group: int) -> dict[int, int]:
+        """The points of each subset of ``group`` alone (no group's yaku needs another's)."""
+        bits = [1 << i for i in range(48) if group >> i & 1]
+        out = {}
+        for n in range(1 << len(bits)):
+            m = sum(b for k, b in enumerate(bits) if n >> k & 1)
+            out[m] = sum(yaku_of_mask(m, rules).values())
+        return out
+
+    brights, ribbons, animals = subsets(_BRIGHTS), subsets(_RIBBONS), subsets(_ANIMALS)
+    sake_chaff, months = rules.sake_as_chaff, _MONTHS if rules.tsukifuda else ()
+    views = rules.viewing != "never"
+    always = rules.viewing == "always"
+    rain_rule = rules.rain_rule
+    viewing = {m: 5 * (m & _CURTAIN != 0) + 5 * (m & _MOON != 0)
+               for m in (_CURTAIN, _MOON, _CURTAIN | _MOON)}
+
+    def total(m: int) -> int:
+        t = brights[m & _BRIGHTS] + ribbons[m & _RIBBONS] + animals[m & _ANIMALS]
+        chaff = (m & _CHAFF).bit_count()
+        if chaff >= 9:
+            if m & _SAKE and sake_chaff:
+                chaff += 1
+            if chaff >= 10:
+                t += chaff - 9
+        for month in months:
+            if m & month == month:
+                t += 5
+        if views and m & _SAKE and m & (_CURTAIN | _MOON) and not (rain_rule and m & _RAIN) \
+                and (always or t):  # every yaku scores > 0: t is "any other yaku"
+            t += viewing[m & (_CURTAIN | _MOON)]
+        return t
+    return total
 
 
 def yaku_total(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> int:
@@ -647,6 +698,18 @@ class KoiKoiGame(FishingGame):
         game._refresh_yaku()
         game._layout_done()
         return game
+
+    def playout(self, rng: random.Random, policy: Policy | None = None,
+                rounds: int | None = None) -> list[int]:
+        """``FishingGame.playout``; with the default policy, the same game played faster
+        (``rules.koikoi_playout``: the same draws of ``rng``, the same scores and state)."""
+        if policy is not None:
+            return super().playout(rng, policy, rounds)
+        from rules.koikoi_playout import play_out  # (it imports this module)
+        if not self._quiet:
+            self._enter_playout()
+        play_out(self, rng.random, len(self.history) + rounds if rounds is not None else -1)
+        return list(self.scores)
 
     def _refresh_yaku(self) -> None:
         self.pile_yaku = [yaku_of_mask(m, self.rules) for m in self.pile_masks]

@@ -1,0 +1,178 @@
+"""Koi-Koi's random playouts, fast: the playout mode's default policy, a deal's turns in one loop.
+
+``KoiKoiGame.playout(rng)`` (no policy) runs here. It plays the game ``apply`` would play with
+the actions the fishing engine's default policy draws (``FishingGame.playout``): the same
+calls of ``rng.random()``, in the same order, for the same choices, so the scores, deals and
+end are the same, and so is the state it leaves. Only the turns of a deal are played here,
+in one loop over local variables: cards as deck indices (``Card.index``: lists of ints are
+searched without calling ``Card.__eq__``), the stock reversed (drawn from its end), yaku
+totals from ``yaku_total_function``. The state is written back when the deal ends, and the
+game's own methods score it and deal again; the other decisions (the hand swap, a decision
+pending when the playout starts) are taken through ``FishingGame._step`` as the engine does.
+
+>>> import random
+>>> from rules.koikoi import KoiKoiGame
+>>> g = KoiKoiGame.new(5).clone(playout=True)
+>>> s = KoiKoiGame.new(5).clone(playout=True)
+>>> play_out(g, random.Random(1).random, -1)
+>>> g.is_over, g.scores == s.playout(random.Random(1)), len(g.history) >= 1
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+from rules.fishing.records import PHASE_OVER, PHASE_PLAY
+from rules.fishing.tables import CAPTURES, Capture
+from rules.hanafuda import DECK
+
+from rules.koikoi import PHASE_SWAP, KoiKoiGame, yaku_of_mask, yaku_total_function
+
+#: A capture, or None: the card goes to the field.
+Choice = Capture | None
+#: Indexed by the field-triple rule, then card index, then its month's field pattern: what
+#: a card played can do, in the order of its play actions (``PLAYS``): its captures, or None.
+ROWS: tuple[tuple[tuple[tuple[Choice, ...], ...], ...], ...] = tuple(
+    tuple(tuple(opts if opts else (None,) for opts in table[c]) for c in DECK)
+    for table in CAPTURES)
+#: A play as the loop carries it out: (card index, the field's cards it takes, the cards it
+#: puts in the pile, the capture or None); taking nothing, the card goes to the field.
+Play = tuple[int, int, int, Choice]
+#: The plays of each card per pattern, as ``ROWS``: a hand's are listed by concatenation.
+PAIRS: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple((i, ch.bits & ~(1 << i), ch.bits, ch) if ch else (i, 0, 0, None)
+                      for ch in row) for row in rows) for i, rows in enumerate(by_card))
+    for by_card in ROWS)
+#: A card laid down (optional matching), by card index.
+LAYS: tuple[Play, ...] = tuple((i, 0, 0, None) for i in range(48))
+#: The capture options of a card drawn (or played), by triple rule, card index and pattern.
+OPTIONS: tuple[tuple[tuple[tuple[Capture, ...], ...], ...], ...] = tuple(
+    tuple(table[c] for c in DECK) for table in CAPTURES)
+
+
+def play_out(game: KoiKoiGame, rand: Callable[[], float], stop: int) -> None:
+    """Play ``game`` (in playout mode) on with the default policy, drawing with ``rand``,
+    until the match is over or ``len(game.history) == stop`` (-1: no stop)."""
+    history = game.history
+    floor = math.floor
+    total_of = yaku_total_function(game.rules)
+    while True:
+        phase = game.phase
+        if phase == PHASE_OVER or len(history) == stop:
+            return
+        if phase == PHASE_PLAY:
+            _play_deal(game, rand, total_of)
+        elif phase == PHASE_SWAP:  # legal: swap, keep
+            game._swap(floor(rand() * 2) == 0)
+        else:  # a decision the playout began in: as the engine draws it
+            legal = game._compute_legal()
+            game._step(legal[floor(rand() * len(legal))])
+
+
+def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
+               total_of: Callable[[int], int]) -> None:
+    """Play the turns of the deal from the play phase until it ends, then score it (the game
+    deals again or ends the match). Each choice draws as ``FishingGame.playout`` does."""
+    floor = math.floor
+    triple = game._triple
+    pairs, options = PAIRS[triple], OPTIONS[triple]
+    any_card = game._matching == "if_matching"
+    required = game._matching == "required"
+    width = 2 if triple else 3          # _random_play's slots per card
+    p = game._turn
+    hands = [[c.index for c in h] for h in game.hands]
+    turns = len(hands[0]) + len(hands[1])
+    stock = [c.index for c in reversed(game.stock)]  # top last
+    fmask = game.field_mask
+    masks = game.pile_masks
+    totals = game.pile_totals
+    start = game.turn_start_total
+    captor = game.last_captor
+    while True:
+        hand = hands[p]
+        # The play: listed as FishingGame._compute_legal lists them, or (any card may be
+        # played) drawn as _random_play draws it.
+        if any_card:
+            slots = len(hand) * width
+            while True:
+                k, s = divmod(floor(rand() * slots), width)
+                i = hand[k]
+                row = pairs[i][(fmask >> (i & -4)) & 15]
+                if s < len(row):
+                    i, taken, got, first = row[s]
+                    break
+            del hand[k]
+        else:
+            out: list[Play] = []
+            if required:
+                for i in hand:
+                    pattern = (fmask >> (i & -4)) & 15
+                    if pattern:
+                        out += pairs[i][pattern]
+                if not out:  # no card matches: any card, laid down
+                    out = [LAYS[i] for i in hand]
+            else:  # optional: a card that matches may be laid down too
+                for i in hand:
+                    pattern = (fmask >> (i & -4)) & 15
+                    out += pairs[i][pattern]
+                    if pattern:
+                        out.append(LAYS[i])
+            i, taken, got, first = out[floor(rand() * len(out))]
+            hand.remove(i)
+        if got:
+            fmask ^= taken
+            masks[p] |= got
+            captor = p
+        else:
+            fmask |= 1 << i
+        # The draw: a choice of two (or three) captures is a take, drawn like the play.
+        d = stock.pop()
+        opts = options[d][(fmask >> (d & -4)) & 15]
+        if opts:
+            second = opts[0] if len(opts) == 1 else opts[floor(rand() * len(opts))]
+            fmask &= ~second.bits
+            masks[p] |= second.bits
+            captor = p
+            totals[p] = total = total_of(masks[p])
+        else:
+            second = None
+            fmask |= 1 << d
+            total = total_of(masks[p]) if got else totals[p]
+            totals[p] = total
+        # The turn is done (KoiKoiGame._turn_done).
+        turns -= 1
+        if total > start:
+            # A yaku made on the last turn stops the round; else koi-koi or stop, drawn.
+            if turns and floor(rand() * 2) == 0:
+                game.koikoi_calls[p] += 1
+                p = 1 - p
+                start = totals[p]
+                continue
+            _write_back(game, p, hands, stock, fmask, captor, first, second, start)
+            game.pile_yaku[p] = yaku_of_mask(masks[p], game.rules)  # the round's record reads it
+            game._score_round(p, "stop" if turns else "last_turn")
+        elif not turns:
+            _write_back(game, p, hands, stock, fmask, captor, first, second, start)
+            game._finish_deal()
+        else:
+            p = 1 - p
+            start = totals[p]
+            continue
+        if game.phase == PHASE_OVER:  # (a new deal has cleared the yaku)
+            game._refresh_yaku()
+        return
+
+
+def _write_back(game: KoiKoiGame, p: int, hands: list[list[int]], stock: list[int],
+                fmask: int, captor: int | None, first: Choice, second: Choice,
+                start: int) -> None:
+    """The state the engine would hold at the end of ``p``'s turn."""
+    game.hands = [[DECK[i] for i in h] for h in hands]
+    game.stock = [DECK[i] for i in reversed(stock)]
+    game.field_mask = fmask
+    game.last_captor = captor
+    game.turn_captures = [*(first.got if first else ()), *(second.got if second else ())]
+    game.current_player = game._turn = p
+    game.turn_start_total = start
