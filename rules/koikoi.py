@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from _random import Random
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, NamedTuple
@@ -605,7 +606,7 @@ class KoiKoiGame(FishingGame):
         self.pile_yaku = [{}, {}]
         self.pile_totals = [0, 0]
 
-    def _dealt(self, rng: random.Random) -> None:
+    def _dealt(self, rng: Random) -> None:
         if self.rules.draw_for_first:  # where the two cards drawn for first will go back
             self.first_draw = (rng.random(), rng.random())
 

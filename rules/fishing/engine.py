@@ -37,15 +37,16 @@ import copy
 import dataclasses
 import math
 import random
+from _random import Random
 from typing import Any, Callable, ClassVar, TypeVar
 
-from rules.deck import shuffle_in_place, shuffled_with_rng
+from rules.deck import shuffle_in_place
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, IllegalActionError,
                           InvalidNotationError, LayoutError, RulesError, check_dict, check_int,
                           check_list, check_record, check_sample_args, check_seat, replay_actions)
 from rules.fishing.actions import Action, check_action, parse_action
 from rules.fishing.basics import derive_seed, sort_pile
-from rules.fishing.deal import dealing, void_check
+from rules.fishing.deal import dealing, shuffled_deck, void_check
 from rules.fishing.records import (MAX_ROUND, MAX_SCORE, MAX_SEED, PHASE_OVER, PHASE_PLAY,
                                    PHASE_TAKE, DealRecord, FishingObservation, FishingOptions,
                                    layout_cards, per_seat)
@@ -96,7 +97,7 @@ class FishingGame:
         self.history: list[Any] = []
         self.round = 0           # deals that counted (void deals don't)
         self.deal_count = 0      # every deal, void ones too (seeds the shuffle)
-        self.dealer = int(random.Random(derive_seed(seed, 0xDEA1)).random() * n)
+        self.dealer = int(Random(derive_seed(seed, 0xDEA1)).random() * n)  # (random.Random's)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self._field: list[Card] = []  # ``field`` (normal mode)
         self.field_mask = 0           # the field as a bit set, for the move tables
@@ -156,8 +157,9 @@ class FishingGame:
     def _reset_deal(self) -> None:
         """A new deal clears the game's own round state (Koi-Koi: koi-koi calls)."""
 
-    def _dealt(self, rng: random.Random) -> None:
-        """A deal stands; ``rng`` is its random generator, continued after the shuffle."""
+    def _dealt(self, rng: Random) -> None:
+        """A deal stands; ``rng`` is its random generator, continued after the shuffle (the
+        C generator ``random.Random`` is built on: ``random()``, ``getrandbits()``)."""
 
     def _before_choice(self, p: int) -> None:
         """The drawn card waits for ``p``'s choice (Koi-Koi brings its yaku up to date)."""
@@ -704,8 +706,8 @@ class FishingGame:
         """Deal until a deal stands (void deals are dealt again by the same dealer)."""
         n, void = self.players, self._void
         while True:
-            deck, rng = shuffled_with_rng(DECK, self.seed if self.deal_count == 0
-                                          else derive_seed(self.seed, self.deal_count))
+            deck, rng = shuffled_deck(self.seed if self.deal_count == 0
+                                      else derive_seed(self.seed, self.deal_count))
             self.deal_count += 1
             dealer = self.dealer
             self.hands, self._field, self.stock = self._deal(deck, dealer)
