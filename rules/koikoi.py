@@ -180,6 +180,7 @@ _AKATAN = _mask(AKATAN)
 _AOTAN = _mask(AOTAN)
 _INO = _mask(INOSHIKACHO)
 _MONTHS = tuple(_mask(c.code for c in DECK[m * 4:m * 4 + 4]) for m in range(12))
+_FIGURES = _BRIGHTS | _ANIMALS  # (the viewing yaku's cards are among them)
 
 
 def kind_counts(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> dict[str, int]:
@@ -281,9 +282,10 @@ def yaku_total_function(rules: KoiKoiRules) -> Callable[[int], int]:
     """``sum(yaku_of_mask(m, rules).values())`` as a function of the bit set ``m``, with the
     rules looked up once and no dict built (the playout mode asks it after every capture).
 
-    The yaku add up by group (brights, ribbons, animals: tables of each group's subsets,
-    made by ``yaku_of_mask`` itself), then chaff and months by count; the viewing yaku last,
-    as they may depend on the rest.
+    The yaku add up by group: tables of the points of every subset of the ribbons and of the
+    brights and animals together (made by ``yaku_of_mask`` itself; the viewing yaku go with
+    the latter, unless they depend on the rest: ``viewing="with_other"``), then chaff and
+    months by count. Made once per rules (some 20 ms).
 
     >>> m = sum(c.bit for c in cards("1B 3B 8B 9A 1R 2R 3R"))
     >>> yaku_total_function(KoiKoiRules())(m) == sum(yaku_of_mask(m, KoiKoiRules()).values())
@@ -291,24 +293,39 @@ def yaku_total_function(rules: KoiKoiRules) -> Callable[[int], int]:
     """
     _check_rules(rules)
 
-    def subsets(group: int) -> dict[int, int]:
-        """The points of each subset of ``group`` alone (no group's yaku needs another's)."""
-        bits = [1 << i for i in range(48) if group >> i & 1]
-        out = {}
-        for n in range(1 << len(bits)):
-            m = sum(b for k, b in enumerate(bits) if n >> k & 1)
-            out[m] = sum(yaku_of_mask(m, rules).values())
-        return out
+    def points(group: int) -> dict[int, int]:
+        """The points of each subset of ``group`` alone."""
+        subsets = [0]
+        for i in range(48):
+            if group >> i & 1:
+                subsets += [m | 1 << i for m in subsets]
+        return {m: sum(yaku_of_mask(m, rules).values()) for m in subsets}
 
-    brights, ribbons, animals = subsets(_BRIGHTS), subsets(_RIBBONS), subsets(_ANIMALS)
+    ribbons = points(_RIBBONS)
     sake_chaff, months = rules.sake_as_chaff, _MONTHS if rules.tsukifuda else ()
-    views = rules.viewing != "never"
-    always = rules.viewing == "always"
+    if rules.viewing != "with_other":
+        figures = points(_FIGURES)
+
+        def total(m: int) -> int:
+            t = figures[m & _FIGURES] + ribbons[m & _RIBBONS]
+            chaff = (m & _CHAFF).bit_count()
+            if chaff >= 9:
+                if m & _SAKE and sake_chaff:
+                    chaff += 1
+                if chaff >= 10:
+                    t += chaff - 9
+            for month in months:
+                if m & month == month:
+                    t += 5
+            return t
+        return total
+
+    brights, animals = points(_BRIGHTS), points(_ANIMALS)
     rain_rule = rules.rain_rule
     viewing = {m: 5 * (m & _CURTAIN != 0) + 5 * (m & _MOON != 0)
                for m in (_CURTAIN, _MOON, _CURTAIN | _MOON)}
 
-    def total(m: int) -> int:
+    def total_with_other(m: int) -> int:
         t = brights[m & _BRIGHTS] + ribbons[m & _RIBBONS] + animals[m & _ANIMALS]
         chaff = (m & _CHAFF).bit_count()
         if chaff >= 9:
@@ -319,11 +336,11 @@ def yaku_total_function(rules: KoiKoiRules) -> Callable[[int], int]:
         for month in months:
             if m & month == month:
                 t += 5
-        if views and m & _SAKE and m & (_CURTAIN | _MOON) and not (rain_rule and m & _RAIN) \
-                and (always or t):  # every yaku scores > 0: t is "any other yaku"
+        # The viewing yaku score with another yaku (each scores > 0: t is "any other").
+        if t and m & _SAKE and m & (_CURTAIN | _MOON) and not (rain_rule and m & _RAIN):
             t += viewing[m & (_CURTAIN | _MOON)]
         return t
-    return total
+    return total_with_other
 
 
 def yaku_total(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> int:
@@ -706,10 +723,11 @@ class KoiKoiGame(FishingGame):
         (``rules.koikoi_playout``: the same draws of ``rng``, the same scores and state)."""
         if policy is not None:
             return super().playout(rng, policy, rounds)
-        from rules.koikoi_playout import play_out  # (it imports this module)
+        from rules import koikoi_playout  # (it imports this module)
         if not self._quiet:
             self._enter_playout()
-        play_out(self, rng.random, len(self.history) + rounds if rounds is not None else -1)
+        koikoi_playout.play_out(self, rng.random,
+                                len(self.history) + rounds if rounds is not None else -1)
         return list(self.scores)
 
     def _refresh_yaku(self) -> None:
