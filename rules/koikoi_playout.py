@@ -150,29 +150,28 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
                 p = 1 - p
                 start = totals[p]
                 continue
-            _write_back(game, p, hands, stock, fmask, captor, first, second, start)
             game.pile_yaku[p] = yaku_of_mask(masks[p], game.rules)  # the round's record reads it
-            game._score_round(p, "stop" if turns else "last_turn")
-        elif not turns:
-            _write_back(game, p, hands, stock, fmask, captor, first, second, start)
-            game._finish_deal()
-        else:
+            how = "stop" if turns else "last_turn"
+        elif turns:
             p = 1 - p
             start = totals[p]
             continue
-        if game.phase == PHASE_OVER:  # (a new deal has cleared the yaku)
+        else:
+            how = ""  # exhausted
+        # The state at the end of p's turn: what scoring reads, and what a new deal does not
+        # replace (hands, stock and captures: only if the match ends, then).
+        game.field_mask = fmask
+        game.last_captor = captor
+        game.current_player = game._turn = p
+        game.turn_start_total = start
+        deals = game.deal_count
+        if how:
+            game._score_round(p, how)
+        else:
+            game._finish_deal()
+        if game.phase == PHASE_OVER and game.deal_count == deals:  # (not ended by a new deal)
+            game.hands = [[DECK[i] for i in h] for h in hands]
+            game.stock = [DECK[i] for i in reversed(stock)]
+            game.turn_captures = [*(first.got if first else ()), *(second.got if second else ())]
             game._refresh_yaku()
         return
-
-
-def _write_back(game: KoiKoiGame, p: int, hands: list[list[int]], stock: list[int],
-                fmask: int, captor: int | None, first: Choice, second: Choice,
-                start: int) -> None:
-    """The state the engine would hold at the end of ``p``'s turn."""
-    game.hands = [[DECK[i] for i in h] for h in hands]
-    game.stock = [DECK[i] for i in reversed(stock)]
-    game.field_mask = fmask
-    game.last_captor = captor
-    game.turn_captures = [*(first.got if first else ()), *(second.got if second else ())]
-    game.current_player = game._turn = p
-    game.turn_start_total = start
