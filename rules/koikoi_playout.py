@@ -111,16 +111,17 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
                     pattern = (fmask >> (i & -4)) & 15
                     if pattern:
                         out += pairs[i][pattern]
-                if not out:  # no card matches: any card, laid down
-                    out = [LAYS[i] for i in hand]
             else:  # optional: a card that matches may be laid down too
                 for i in hand:
                     pattern = (fmask >> (i & -4)) & 15
                     out += pairs[i][pattern]
                     if pattern:
                         out.append(LAYS[i])
-            i, taken, got, first = out[floor(rand() * len(out))]
-            hand.remove(i)
+            if out:
+                i, taken, got, first = out[floor(rand() * len(out))]
+                hand.remove(i)
+            else:  # (required) no card matches: any card, laid down
+                i, taken, got, first = LAYS[hand.pop(floor(rand() * len(hand)))]
         if got:
             fmask ^= taken
             masks[p] |= got
