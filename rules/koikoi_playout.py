@@ -32,24 +32,30 @@ from rules.koikoi import PHASE_SWAP, KoiKoiGame, yaku_of_mask, yaku_total_functi
 
 #: A capture, or None: the card goes to the field.
 Choice = Capture | None
-#: Indexed by the field-triple rule, then card index, then its month's field pattern: what
-#: a card played can do, in the order of its play actions (``PLAYS``): its captures, or None.
-ROWS: tuple[tuple[tuple[tuple[Choice, ...], ...], ...], ...] = tuple(
-    tuple(tuple(opts if opts else (None,) for opts in table[c]) for c in DECK)
-    for table in CAPTURES)
-#: A play as the loop carries it out: (card index, the field's cards it takes, the cards it
-#: puts in the pile, the capture or None); taking nothing, the card goes to the field.
-Play = tuple[int, int, int, Choice]
-#: The plays of each card per pattern, as ``ROWS``: a hand's are listed by concatenation.
-PAIRS: tuple[tuple[tuple[tuple[Play, ...], ...], ...], ...] = tuple(
-    tuple(tuple(tuple((i, ch.bits & ~(1 << i), ch.bits, ch) if ch else (i, 0, 0, None)
-                      for ch in row) for row in rows) for i, rows in enumerate(by_card))
-    for by_card in ROWS)
-#: A card laid down (optional matching), by card index.
-LAYS: tuple[Play, ...] = tuple((i, 0, 0, None) for i in range(48))
-#: The capture options of a card drawn (or played), by triple rule, card index and pattern.
-OPTIONS: tuple[tuple[tuple[tuple[Capture, ...], ...], ...], ...] = tuple(
-    tuple(table[c] for c in DECK) for table in CAPTURES)
+#: A play or a draw as the loop carries it out: (card index, the bits its month's field
+#: pattern changes by, the cards it puts in the pile, the capture or None). The field is
+#: kept as twelve month patterns: a capture takes cards from its month's, a card laid down
+#: joins it (either way, an exclusive or).
+Move = tuple[int, int, int, Choice]
+
+
+def _move(i: int, capture: Choice) -> Move:
+    if capture is None:
+        return (i, 1 << (i & 3), 0, None)
+    return (i, (capture.bits >> (i & -4)) & 15 & ~(1 << (i & 3)), capture.bits, capture)
+
+
+#: Indexed by the field-triple rule, then card index, then its month's field pattern: a
+#: card's plays in the order of its play actions (``PLAYS``), or a drawn card's captures in
+#: the order of its take actions (one: no choice; none: it joins the field).
+PLAYS: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(_move(c.index, ch) for ch in (opts or (None,))) for opts in table[c])
+          for c in DECK) for table in CAPTURES)
+DRAWS = PLAYS  # (the same moves: the one difference is the order's meaning)
+#: A card laid down (required matching with no match, optional matching), by card index.
+LAYS: tuple[Move, ...] = tuple(_move(i, None) for i in range(48))
+#: The bit of each month's pattern in a bit set of cards.
+SHIFTS = tuple(range(0, 48, 4))
 
 
 def play_out(game: KoiKoiGame, rand: Callable[[], float], stop: int) -> None:
@@ -77,7 +83,7 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
     deals again or ends the match). Each choice draws as ``FishingGame.playout`` does."""
     floor = math.floor
     triple = game._triple
-    pairs, options = PAIRS[triple], OPTIONS[triple]
+    plays, draws = PLAYS[triple], DRAWS[triple]
     any_card = game._matching == "if_matching"
     required = game._matching == "required"
     width = 2 if triple else 3          # _random_play's slots per card
@@ -86,6 +92,7 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
     turns = len(hands[0]) + len(hands[1])
     stock = [c.index for c in reversed(game.stock)]  # top last
     fmask = game.field_mask
+    field = [(fmask >> shift) & 15 for shift in SHIFTS]  # by month (card index >> 2)
     masks = game.pile_masks
     totals = game.pile_totals
     start = game.turn_start_total
@@ -98,50 +105,45 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
             slots = len(hand) * width
             while True:
                 k, s = divmod(floor(rand() * slots), width)
-                i = hand[k]
-                row = pairs[i][(fmask >> (i & -4)) & 15]
+                row = plays[hand[k]][field[hand[k] >> 2]]
                 if s < len(row):
-                    i, taken, got, first = row[s]
+                    i, change, got, first = row[s]
                     break
             del hand[k]
         else:
-            out: list[Play] = []
+            out: list[Move] = []
             if required:
                 for i in hand:
-                    pattern = (fmask >> (i & -4)) & 15
+                    pattern = field[i >> 2]
                     if pattern:
-                        out += pairs[i][pattern]
+                        out += plays[i][pattern]
             else:  # optional: a card that matches may be laid down too
                 for i in hand:
-                    pattern = (fmask >> (i & -4)) & 15
-                    out += pairs[i][pattern]
+                    pattern = field[i >> 2]
+                    out += plays[i][pattern]
                     if pattern:
                         out.append(LAYS[i])
             if out:
-                i, taken, got, first = out[floor(rand() * len(out))]
+                i, change, got, first = out[floor(rand() * len(out))]
                 hand.remove(i)
             else:  # (required) no card matches: any card, laid down
-                i, taken, got, first = LAYS[hand.pop(floor(rand() * len(hand)))]
+                i, change, got, first = LAYS[hand.pop(floor(rand() * len(hand)))]
+        field[i >> 2] ^= change
         if got:
-            fmask ^= taken
             masks[p] |= got
             captor = p
-        else:
-            fmask |= 1 << i
         # The draw: a choice of two (or three) captures is a take, drawn like the play.
         d = stock.pop()
-        opts = options[d][(fmask >> (d & -4)) & 15]
-        if opts:
-            second = opts[0] if len(opts) == 1 else opts[floor(rand() * len(opts))]
-            fmask &= ~second.bits
-            masks[p] |= second.bits
+        row = draws[d][field[d >> 2]]
+        d, change, drawn_got, second = row[0] if len(row) == 1 else row[floor(rand() * len(row))]
+        field[d >> 2] ^= change
+        if drawn_got:
+            masks[p] |= drawn_got
             captor = p
+        if got or drawn_got:
             totals[p] = total = total_of(masks[p])
         else:
-            second = None
-            fmask |= 1 << d
-            total = total_of(masks[p]) if got else totals[p]
-            totals[p] = total
+            total = totals[p]
         # The turn is done (KoiKoiGame._turn_done).
         turns -= 1
         if total > start:
@@ -161,6 +163,9 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
             how = ""  # exhausted
         # The state at the end of p's turn: what scoring reads, and what a new deal does not
         # replace (hands, stock and captures: only if the match ends, then).
+        fmask = 0
+        for pattern in reversed(field):
+            fmask = fmask << 4 | pattern
         game.field_mask = fmask
         game.last_captor = captor
         game.current_player = game._turn = p
