@@ -37,7 +37,7 @@ from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
 from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGame,
                            FishingObservation, FishingOptions, deal_plan)
 from rules.fishing import parse_action as fishing_parse_action
-from rules.fishing.engine import Policy
+from rules.fishing.playout import Policy
 from rules.fishing.records import per_seat, pile_mask
 from rules.fishing.tables import BIT, month_or_pairs
 from rules.hanafuda import DECK, Card, Kind, card, cards
