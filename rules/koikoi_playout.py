@@ -22,40 +22,45 @@ pending when the playout starts) are taken through ``FishingGame._step`` as the 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Callable
 
 from rules.fishing.records import PHASE_OVER, PHASE_PLAY
 from rules.fishing.tables import CAPTURES, Capture
 from rules.hanafuda import DECK
 
-from rules.koikoi import PHASE_SWAP, KoiKoiGame, yaku_of_mask, yaku_total_function
+from rules.koikoi import (PHASE_SWAP, KoiKoiGame, PackedYaku, packed_yaku, yaku_of_mask,
+                          yaku_total_function)
 
 #: A capture, or None: the card goes to the field.
 Choice = Capture | None
 #: A play or a draw as the loop carries it out: (card index, the bits its month's field
-#: pattern changes by, the cards it puts in the pile, the capture or None). The field is
-#: kept as twelve month patterns: a capture takes cards from its month's, a card laid down
-#: joins it (either way, an exclusive or).
-Move = tuple[int, int, int, Choice]
-
-
-def _move(i: int, capture: Choice) -> Move:
-    if capture is None:
-        return (i, 1 << (i & 3), 0, None)
-    return (i, (capture.bits >> (i & -4)) & 15 & ~(1 << (i & 3)), capture.bits, capture)
-
-
-#: Indexed by the field-triple rule, then card index, then its month's field pattern: a
-#: card's plays in the order of its play actions (``PLAYS``), or a drawn card's captures in
-#: the order of its take actions (one: no choice; none: it joins the field).
-PLAYS: tuple[tuple[tuple[tuple[Move, ...], ...], ...], ...] = tuple(
-    tuple(tuple(tuple(_move(c.index, ch) for ch in (opts or (None,))) for opts in table[c])
-          for c in DECK) for table in CAPTURES)
-DRAWS = PLAYS  # (the same moves: the one difference is the order's meaning)
-#: A card laid down (required matching with no match, optional matching), by card index.
-LAYS: tuple[Move, ...] = tuple(_move(i, None) for i in range(48))
+#: pattern changes by, the cards it puts in the pile, the capture or None, the cards it puts
+#: in the pile as a ``PackedYaku`` pile). The field is kept as twelve month patterns: a
+#: capture takes cards from its month's, a card laid down joins it (an exclusive or, either
+#: way).
+Move = tuple[int, int, int, Choice, int]
+#: Indexed by card index, then its month's field pattern: a card's plays in the order of its
+#: play actions (``PLAYS``), or a drawn card's captures in the order of its take actions
+#: (one: no choice; none: it joins the field).
+Moves = tuple[tuple[tuple[Move, ...], ...], ...]
 #: The bit of each month's pattern in a bit set of cards.
 SHIFTS = tuple(range(0, 48, 4))
+_NO_PACKS = (0,) * 48
+
+
+@lru_cache(maxsize=8)
+def moves(triple: bool, packs: tuple[int, ...] = _NO_PACKS) -> tuple[Moves, tuple[Move, ...]]:
+    """The moves of the field-triple rule ``triple`` (each card's packed value: ``packs``),
+    and each card's move laid down (required matching with no match, optional matching)."""
+    def move(i: int, capture: Choice) -> Move:
+        if capture is None:
+            return (i, 1 << (i & 3), 0, None, 0)
+        return (i, (capture.bits >> (i & -4)) & 15 & ~(1 << (i & 3)), capture.bits, capture,
+                sum(packs[c.index] for c in capture.got))
+    table = CAPTURES[triple]
+    return (tuple(tuple(tuple(move(c.index, ch) for ch in (opts or (None,))) for opts in table[c])
+                  for c in DECK), tuple(move(i, None) for i in range(48)))
 
 
 def play_out(game: KoiKoiGame, rand: Callable[[], float], stop: int) -> None:
@@ -64,12 +69,14 @@ def play_out(game: KoiKoiGame, rand: Callable[[], float], stop: int) -> None:
     history = game.history
     floor = math.floor
     total_of = yaku_total_function(game.rules)
+    packed = packed_yaku(game.rules)
+    tables = moves(game._triple, packed.card if packed else _NO_PACKS)
     while True:
         phase = game.phase
         if phase == PHASE_OVER or len(history) == stop:
             return
         if phase == PHASE_PLAY:
-            _play_deal(game, rand, total_of)
+            _play_deal(game, rand, tables, packed, total_of)
         elif phase == PHASE_SWAP:  # legal: swap, keep
             game._swap(floor(rand() * 2) == 0)
         else:  # a decision the playout began in: as the engine draws it
@@ -78,15 +85,15 @@ def play_out(game: KoiKoiGame, rand: Callable[[], float], stop: int) -> None:
 
 
 def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
+               tables: tuple[Moves, tuple[Move, ...]], packed: PackedYaku | None,
                total_of: Callable[[int], int]) -> None:
     """Play the turns of the deal from the play phase until it ends, then score it (the game
     deals again or ends the match). Each choice draws as ``FishingGame.playout`` does."""
     floor = math.floor
-    triple = game._triple
-    plays, draws = PLAYS[triple], DRAWS[triple]
+    plays, lays = tables
     any_card = game._matching == "if_matching"
     required = game._matching == "required"
-    width = 2 if triple else 3          # _random_play's slots per card
+    width = 2 if game._triple else 3    # _random_play's slots per card
     p = game._turn
     hands = [[c.index for c in h] for h in game.hands]
     turns = len(hands[0]) + len(hands[1])
@@ -94,6 +101,9 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
     fmask = game.field_mask
     field = [(fmask >> shift) & 15 for shift in SHIFTS]  # by month (card index >> 2)
     masks = game.pile_masks
+    if packed:  # the piles packed, and their totals' tables
+        card, figures, ribbons, chaff = packed
+        piles = [sum(card[i] for i in range(48) if m >> i & 1) if m else 0 for m in masks]
     totals = game.pile_totals
     start = game.turn_start_total
     captor = game.last_captor
@@ -107,7 +117,7 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
                 k, s = divmod(floor(rand() * slots), width)
                 row = plays[hand[k]][field[hand[k] >> 2]]
                 if s < len(row):
-                    i, change, got, first = row[s]
+                    i, change, got, first, pack = row[s]
                     break
             del hand[k]
         else:
@@ -122,26 +132,28 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
                     pattern = field[i >> 2]
                     out += plays[i][pattern]
                     if pattern:
-                        out.append(LAYS[i])
+                        out.append(lays[i])
             if out:
-                i, change, got, first = out[floor(rand() * len(out))]
+                i, change, got, first, pack = out[floor(rand() * len(out))]
                 hand.remove(i)
             else:  # (required) no card matches: any card, laid down
-                i, change, got, first = LAYS[hand.pop(floor(rand() * len(hand)))]
+                i, change, got, first, pack = lays[hand.pop(floor(rand() * len(hand)))]
         field[i >> 2] ^= change
-        if got:
-            masks[p] |= got
-            captor = p
         # The draw: a choice of two (or three) captures is a take, drawn like the play.
         d = stock.pop()
-        row = draws[d][field[d >> 2]]
-        d, change, drawn_got, second = row[0] if len(row) == 1 else row[floor(rand() * len(row))]
+        row = plays[d][field[d >> 2]]
+        d, change, drawn, second, drawn_pack = \
+            row[0] if len(row) == 1 else row[floor(rand() * len(row))]
         field[d >> 2] ^= change
-        if drawn_got:
-            masks[p] |= drawn_got
+        if got or drawn:
+            masks[p] |= got | drawn
             captor = p
-        if got or drawn_got:
-            totals[p] = total = total_of(masks[p])
+            if packed:
+                piles[p] = x = piles[p] + pack + drawn_pack
+                total = figures[x & 0x3FFF] + ribbons[x >> 14 & 0x3FF] + chaff[x >> 24]
+            else:
+                total = total_of(masks[p])
+            totals[p] = total
         else:
             total = totals[p]
         # The turn is done (KoiKoiGame._turn_done).

@@ -17,7 +17,8 @@ import pytest
 
 from rules.fishing import FishingGame
 from rules.hanafuda import DECK
-from rules.koikoi import KoiKoiGame, KoiKoiRules, yaku_of_mask, yaku_total_function
+from rules.koikoi import (KoiKoiGame, KoiKoiRules, packed_yaku, yaku_of_mask,
+                          yaku_total_function)
 from tests.test_playout_mode import default_playout, state
 
 RULES = {
@@ -26,6 +27,8 @@ RULES = {
     "optional": KoiKoiRules(matching="optional", draw_for_first=True, field_triple=False,
                             scoring="complex", tsukifuda=True, koikoi_penalty=True,
                             match_end="rounds6"),
+    "no-sake-chaff": KoiKoiRules(sake_as_chaff=False, viewing="never", extra_points=True,
+                                 scoring="complex", rain_rule=True),
     "any-card-no-triple": KoiKoiRules(matching="if_matching", field_triple=False,
                                       viewing="with_other", rain_rule=True, extra_points=True,
                                       hand_swap=False, void_deal=False),
@@ -109,9 +112,15 @@ def test_the_yaku_total_adds_up_as_the_yaku_do(scoring, sake, viewing, rain, ext
     rules = KoiKoiRules(scoring=scoring, sake_as_chaff=sake, viewing=viewing, rain_rule=rain,
                         extra_points=extra, tsukifuda=tsukifuda)
     total = yaku_total_function(rules)
+    packed = packed_yaku(rules)
+    assert (packed is None) == (tsukifuda or viewing == "with_other")
     rng = random.Random(f"{rules}")
-    for _ in range(400):
-        m = sum(c.bit for c in rng.sample(DECK, rng.randrange(0, 30)))
-        assert total(m) == sum(yaku_of_mask(m, rules).values()), m
-    everything_ = sum(c.bit for c in DECK)
-    assert total(everything_) == sum(yaku_of_mask(everything_, rules).values())
+    for pile in [*(rng.sample(DECK, rng.randrange(0, 30)) for _ in range(400)), DECK]:
+        m = sum(c.bit for c in pile)
+        points = sum(yaku_of_mask(m, rules).values())
+        assert total(m) == points, m
+        if packed:
+            x = sum(packed.card[c.index] for c in pile)
+            assert x < 2**30  # one digit of a Python int: cheap arithmetic
+            assert packed.figures[x & 0x3FFF] + packed.ribbons[x >> 14 & 0x3FF] + \
+                packed.chaff[x >> 24] == points, m
