@@ -364,7 +364,7 @@ def packed_yaku(rules: KoiKoiRules) -> PackedYaku | None:
     >>> packed = packed_yaku(KoiKoiRules())
     >>> x = sum(packed.card[c.index] for c in cards("1B 3B 8B 9A"))
     >>> packed.figures[x & 0x3FFF] + packed.ribbons[x >> 14 & 0x3FF] + packed.chaff[x >> 24]
-    20
+    15
     """
     _check_rules(rules)
     if rules.tsukifuda or rules.viewing == "with_other":
