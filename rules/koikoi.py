@@ -824,23 +824,22 @@ class KoiKoiGame(FishingGame):
 
     # Dealing: the hand swap, instant wins, draw for first -------------------------------------
     def _swap(self, swap: bool) -> None:
-        seat = self._turn
-        masks = [sum(map(BIT, h)) for h in self.hands]
+        hands = self.hands
+        masks = [sum(map(BIT, hands[0])), sum(map(BIT, hands[1]))]
         if swap:
-            self.hands.reverse()
+            hands.reverse()
             masks.reverse()
             # Each seat knew the hand it gave away: now both know both hands.
             self.revealed |= masks[0] | masks[1]
-            self._emit("hands_swapped", seat)
-        else:
-            self._emit("hands_kept", seat)
+        if not self._quiet:
+            self._emit("hands_swapped" if swap else "hands_kept", self._turn)
         self._begin_play(masks)
 
     def _begin_play(self, masks: list[int] | None = None) -> None:
         """Instant wins, then the first player's turn (``masks``: the hands as bit sets)."""
         if masks is None:
             masks = [sum(map(BIT, h)) for h in self.hands]
-        instant = [month_or_pairs(m) for m in masks]  # teshi, kuttsuki
+        instant = month_or_pairs(masks[0]), month_or_pairs(masks[1])  # teshi, kuttsuki
         if instant[0] and instant[1]:
             self._emit("void_deal", None, data={"reason": "both instant wins"})
             self._start_round_again()
