@@ -8,7 +8,8 @@ Each playout is a match from a fresh seed in which a seeded ``random.Random`` pi
 random legal action until the match ends; the figures count rounds (void deals not included)
 and actions. ``normal`` applies the actions one by one (``apply``: events, the action list,
 what the tables and saves use); ``playout`` is the engine's playout mode (``game.playout(rng)``:
-no events, no record, the field and piles as bit sets only; its actions are not counted). The
+no events, no record, the field and piles as bit sets only, the turns of a deal in one loop:
+``rules/koikoi_playout.py``; its actions are not counted). The
 targets (the issues): 5,000 rounds per second in the normal mode, 12,000 in the playout mode.
 Then ``clone()`` (what a searching AI copies states with), plain and into playout mode, is
 timed on positions from such playouts.

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from _random import Random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
                           IllegalActionError, InvalidNotationError, LayoutError, RulesError,
@@ -36,6 +37,7 @@ from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
 from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGame,
                            FishingObservation, FishingOptions, deal_plan)
 from rules.fishing import parse_action as fishing_parse_action
+from rules.fishing.playout import Policy
 from rules.fishing.records import per_seat, pile_mask
 from rules.fishing.tables import BIT, month_or_pairs
 from rules.hanafuda import DECK, Card, Kind, card, cards
@@ -178,6 +180,7 @@ _AKATAN = _mask(AKATAN)
 _AOTAN = _mask(AOTAN)
 _INO = _mask(INOSHIKACHO)
 _MONTHS = tuple(_mask(c.code for c in DECK[m * 4:m * 4 + 4]) for m in range(12))
+_FIGURES = _BRIGHTS | _ANIMALS  # (the viewing yaku's cards are among them)
 
 
 def kind_counts(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> dict[str, int]:
@@ -272,6 +275,121 @@ def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
         if rules.viewing == "always" or out:
             out.update(views)
     return out
+
+
+@lru_cache(maxsize=64)
+def yaku_total_function(rules: KoiKoiRules) -> Callable[[int], int]:
+    """``sum(yaku_of_mask(m, rules).values())`` as a function of the bit set ``m``, with the
+    rules looked up once and no dict built (the playout mode asks it after every capture).
+
+    The yaku add up by group: tables of the points of every subset of the ribbons and of the
+    brights and animals together (made by ``yaku_of_mask`` itself; the viewing yaku go with
+    the latter, unless they depend on the rest: ``viewing="with_other"``), then chaff and
+    months by count. Made once per rules (some 20 ms).
+
+    >>> m = sum(c.bit for c in cards("1B 3B 8B 9A 1R 2R 3R"))
+    >>> yaku_total_function(KoiKoiRules())(m) == sum(yaku_of_mask(m, KoiKoiRules()).values())
+    True
+    """
+    _check_rules(rules)
+
+    def points(group: int) -> dict[int, int]:
+        """The points of each subset of ``group`` alone."""
+        subsets = [0]
+        for i in range(48):
+            if group >> i & 1:
+                subsets += [m | 1 << i for m in subsets]
+        return {m: sum(yaku_of_mask(m, rules).values()) for m in subsets}
+
+    ribbons = points(_RIBBONS)
+    sake_chaff, months = rules.sake_as_chaff, _MONTHS if rules.tsukifuda else ()
+    if rules.viewing != "with_other":
+        figures = points(_FIGURES)
+
+        def total(m: int) -> int:
+            t = figures[m & _FIGURES] + ribbons[m & _RIBBONS]
+            chaff = (m & _CHAFF).bit_count()
+            if chaff >= 9:
+                if m & _SAKE and sake_chaff:
+                    chaff += 1
+                if chaff >= 10:
+                    t += chaff - 9
+            for month in months:
+                if m & month == month:
+                    t += 5
+            return t
+        return total
+
+    brights, animals = points(_BRIGHTS), points(_ANIMALS)
+    rain_rule = rules.rain_rule
+    viewing = {m: 5 * (m & _CURTAIN != 0) + 5 * (m & _MOON != 0)
+               for m in (_CURTAIN, _MOON, _CURTAIN | _MOON)}
+
+    def total_with_other(m: int) -> int:
+        t = brights[m & _BRIGHTS] + ribbons[m & _RIBBONS] + animals[m & _ANIMALS]
+        chaff = (m & _CHAFF).bit_count()
+        if chaff >= 9:
+            if m & _SAKE and sake_chaff:
+                chaff += 1
+            if chaff >= 10:
+                t += chaff - 9
+        for month in months:
+            if m & month == month:
+                t += 5
+        # The viewing yaku score with another yaku (each scores > 0: t is "any other").
+        if t and m & _SAKE and m & (_CURTAIN | _MOON) and not (rain_rule and m & _RAIN):
+            t += viewing[m & (_CURTAIN | _MOON)]
+        return t
+    return total_with_other
+
+
+class PackedYaku(NamedTuple):
+    """Yaku totals of a pile packed in one small int, for rules whose yaku add up by group
+    (``packed_yaku``): its brights and animals (bits 0-13), its ribbons (bits 14-23) and its
+    chaff count (from bit 24; the sake cup counted in when the rules say so). A pile's packed
+    int is the sum of its cards' ``card`` values (by card index); its total is
+    ``figures[x & 0x3FFF] + ribbons[x >> 14 & 0x3FF] + chaff[x >> 24]``."""
+
+    card: tuple[int, ...]
+    figures: tuple[int, ...]
+    ribbons: tuple[int, ...]
+    chaff: tuple[int, ...]
+
+
+@lru_cache(maxsize=64)
+def packed_yaku(rules: KoiKoiRules) -> PackedYaku | None:
+    """The ``PackedYaku`` tables of ``rules``, or None when the yaku do not add up by group
+    (month sets, viewing yaku that need another yaku): made once per rules (some 30 ms).
+
+    >>> packed = packed_yaku(KoiKoiRules())
+    >>> x = sum(packed.card[c.index] for c in cards("1B 3B 8B 9A"))
+    >>> packed.figures[x & 0x3FFF] + packed.ribbons[x >> 14 & 0x3FF] + packed.chaff[x >> 24]
+    15
+    """
+    _check_rules(rules)
+    if rules.tsukifuda or rules.viewing == "with_other":
+        return None
+
+    def points(group: list[int]) -> tuple[int, ...]:
+        """The points of each subset of ``group`` (card indices) alone, by its bits."""
+        masks = [0]
+        for i in group:
+            masks += [m | 1 << i for m in masks]
+        return tuple(sum(yaku_of_mask(m, rules).values()) for m in masks)
+
+    figures = [i for i in range(48) if _FIGURES >> i & 1]
+    ribbons = [i for i in range(48) if _RIBBONS >> i & 1]
+    sake = card(SAKE).index
+    values = [0] * 48
+    for k, i in enumerate(figures):
+        values[i] += 1 << k
+    for k, i in enumerate(ribbons):
+        values[i] += 1 << (14 + k)
+    for i in range(48):
+        if _CHAFF >> i & 1 or (i == sake and rules.sake_as_chaff):
+            values[i] += 1 << 24
+    return PackedYaku(tuple(values), points(figures), points(ribbons),
+                      tuple(max(0, n - 9) for n in range(26)))
 
 
 def yaku_total(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> int:
@@ -554,7 +672,7 @@ class KoiKoiGame(FishingGame):
         self.pile_yaku = [{}, {}]
         self.pile_totals = [0, 0]
 
-    def _dealt(self, rng: random.Random) -> None:
+    def _dealt(self, rng: Random) -> None:
         if self.rules.draw_for_first:  # where the two cards drawn for first will go back
             self.first_draw = (rng.random(), rng.random())
 
@@ -648,6 +766,19 @@ class KoiKoiGame(FishingGame):
         game._layout_done()
         return game
 
+    def playout(self, rng: random.Random, policy: Policy | None = None,
+                rounds: int | None = None) -> list[int]:
+        """``FishingGame.playout``; with the default policy, the same game played faster
+        (``rules.koikoi_playout``: the same draws of ``rng``, the same scores and state)."""
+        if policy is not None:
+            return super().playout(rng, policy, rounds)
+        from rules import koikoi_playout  # (it imports this module)
+        if not self._quiet:
+            self._enter_playout()
+        koikoi_playout.play_out(self, rng.random,
+                                len(self.history) + rounds if rounds is not None else -1)
+        return list(self.scores)
+
     def _refresh_yaku(self) -> None:
         self.pile_yaku = [yaku_of_mask(m, self.rules) for m in self.pile_masks]
         self.pile_totals = [sum(y.values()) for y in self.pile_yaku]
@@ -693,23 +824,22 @@ class KoiKoiGame(FishingGame):
 
     # Dealing: the hand swap, instant wins, draw for first -------------------------------------
     def _swap(self, swap: bool) -> None:
-        seat = self._turn
-        masks = [sum(map(BIT, h)) for h in self.hands]
+        hands = self.hands
+        masks = [sum(map(BIT, hands[0])), sum(map(BIT, hands[1]))]
         if swap:
-            self.hands.reverse()
+            hands.reverse()
             masks.reverse()
             # Each seat knew the hand it gave away: now both know both hands.
             self.revealed |= masks[0] | masks[1]
-            self._emit("hands_swapped", seat)
-        else:
-            self._emit("hands_kept", seat)
+        if not self._quiet:
+            self._emit("hands_swapped" if swap else "hands_kept", self._turn)
         self._begin_play(masks)
 
     def _begin_play(self, masks: list[int] | None = None) -> None:
         """Instant wins, then the first player's turn (``masks``: the hands as bit sets)."""
         if masks is None:
             masks = [sum(map(BIT, h)) for h in self.hands]
-        instant = [month_or_pairs(m) for m in masks]  # teshi, kuttsuki
+        instant = month_or_pairs(masks[0]), month_or_pairs(masks[1])  # teshi, kuttsuki
         if instant[0] and instant[1]:
             self._emit("void_deal", None, data={"reason": "both instant wins"})
             self._start_round_again()
@@ -814,5 +944,6 @@ __all__ = ["KoiKoiRules", "KoiKoiGame", "KoiKoiObservation", "round_multipliers"
            "Event", "RoundResult", "yaku", "yaku_total", "yaku_of_mask", "yaku_progress",
            "YakuProgress", "yaku_cards", "parse_action", "RulesError", "InvalidNotationError",
            "IllegalActionError", "AmbiguousActionError", "LayoutError", "InvalidRulesError",
-           "DuplicateCardError", "YAKU_NAMES", "YAKU_CARDS", "kind_counts", "cards",
+           "DuplicateCardError", "YAKU_NAMES", "PackedYaku", "packed_yaku",
+           "yaku_total_function", "YAKU_CARDS", "kind_counts", "cards",
            "PHASE_PLAY", "PHASE_TAKE", "PHASE_OVER", "PHASE_SWAP", "PHASE_DECIDE"]

@@ -490,3 +490,16 @@ def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name),
                              optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_engines_shuffle_is_the_decks_bit_for_bit():
+    """Deals are replayed from seeds: the engine's cheaper shuffle must deal what
+    ``rules.deck.shuffled_with_rng`` deals, and leave its generator where that one does."""
+    from rules.deck import shuffled_with_rng
+    from rules.fishing.deal import shuffled_deck
+    rng = random.Random(14)
+    for seed in [0, 1, 2**32, 2**64 - 1, *(rng.getrandbits(64) for _ in range(300))]:
+        deck, deal_rng = shuffled_deck(seed)
+        same, same_rng = shuffled_with_rng(DECK, seed)
+        assert deck == same and sorted(deck) == list(DECK)
+        assert [deal_rng.random() for _ in range(3)] == [same_rng.random() for _ in range(3)]

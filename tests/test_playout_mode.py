@@ -82,9 +82,12 @@ def recorded_playout(game: FishingGame, rng: random.Random, rounds: int | None =
     return game.playout(rng, policy, rounds), steps
 
 
-def default_playout(game: FishingGame, rng: random.Random) -> tuple[list[int], list[Any]]:
-    """``game.playout(rng)`` with the default policy, and the actions it chose (seen by
-    wrapping the state's ``_step``, which the playout calls for each)."""
+def default_playout(game: FishingGame, rng: random.Random,
+                    rounds: int | None = None) -> tuple[list[int], list[Any]]:
+    """The fishing engine's ``playout(rng)`` with the default policy, step by step, and the
+    actions it chose (seen by wrapping the state's ``_step``, which it calls for each).
+    (Koi-Koi's own ``playout`` plays the same game faster, without actions: see
+    tests/test_koikoi_playout.py.)"""
     chosen: list[Any] = []
     step = game._step
 
@@ -92,7 +95,7 @@ def default_playout(game: FishingGame, rng: random.Random) -> tuple[list[int], l
         chosen.append(action)
         step(action)
     game._step = recording
-    return game.playout(rng), chosen
+    return FishingGame.playout(game, rng, rounds=rounds), chosen
 
 
 def replay_and_compare(game: FishingGame, steps: list[tuple]) -> None:

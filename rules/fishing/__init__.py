@@ -8,10 +8,11 @@ matching by month, captures, the turn and the match, with hooks for each game.
 
 Modules: ``basics`` (those card-level rules, the pile order, seeds), ``actions`` (the actions
 and their notation), ``tables`` (the bit sets and move tables the engine looks moves up in),
-``deal`` (deal plans by seat count, void-deal checks), ``records`` (the options, a seat's
-observation, a deal's result, layout checks) and ``engine`` (``FishingGame``: the
-play -> choose -> draw -> take turn for N seats and the match of deals, with hooks for each
-game's options, scoring and decisions).
+``deal`` (deal plans by seat count, the shuffle, void-deal checks), ``records`` (the options,
+a seat's observation, a deal's result, layout checks) and the engine, ``FishingGame``, in
+layers: ``core`` (the state, the hooks for each game's options, scoring and decisions, the
+legal actions), ``turns`` (the play -> choose -> draw -> take turn for N seats and the match of
+deals), ``playout`` (the playout mode) and ``engine`` (making, saving and observing a game).
 """
 
 from rules.fishing.actions import Action, check_action, parse_action
