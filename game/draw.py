@@ -16,7 +16,9 @@ from sprites.cache import SurfaceCache
 
 def rounded_rect(surface: pygame.Surface, color, rect: pygame.Rect, radius: int,
                  width: int = 0, alpha: int | None = None) -> None:
-    """A rounded rectangle; with ``alpha`` it is blended through a temporary surface."""
+    """A rounded rectangle; with ``alpha`` it is blended in (see below)."""
+    if not surface.get_clip().colliderect(rect):  # a part of a layer painted again: not here
+        return
     if alpha is None:
         pygame.draw.rect(surface, color, rect, width, border_radius=radius)
         return
@@ -77,6 +79,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, border: int =
           border_color=theme.PANEL_BORDER) -> None:
     """A translucent dark panel with a thin gold border and a soft shadow."""
     shadow = rect.move(0, max(2, radius // 3))
+    if not surface.get_clip().colliderect(rect.union(shadow)):
+        return
     rounded_rect(surface, theme.SHADOW, shadow, radius, alpha=90)
     rounded_rect(surface, color, rect, radius, alpha=alpha)
     if border:

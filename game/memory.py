@@ -3,11 +3,11 @@
 A table keeps card images, layers the size of the window and a game's history, and fills the
 caches of drawings (faces, text, shapes); when it closes, Python frees its own, but the caches
 would stay full and the C allocator keeps freed pages for reuse, so the program's resident
-size would stay at its highest. ``release()`` empties the caches of drawings
-(``sprites.cache.clear_all``: the next screen makes its own few again), collects cycles and
-asks the allocator (glibc's ``malloc_trim``, where there is one) to return what it can. A closing
-screen calls ``soon()``; the frame loop releases at the start of the next frame, when the
-screen is no longer referenced.
+size would stay at its highest. A closing screen calls ``soon()``: the caches of drawings
+are emptied at once (``sprites.cache.clear_all``: the next screen makes its own few again),
+and at the start of the next frame, when the screen is no longer referenced, ``release()``
+collects cycles and asks the allocator (glibc's ``malloc_trim``, where there is one) to return
+what it can.
 
 >>> import game.memory as memory
 >>> memory.soon(); memory.pending
@@ -37,18 +37,20 @@ pending = False
 
 
 def soon() -> None:
-    """Ask for a ``release`` at the start of the next frame."""
+    """A big screen closes: empty the caches of drawings now (before the next screen makes
+    its own: a new table's faces, rendered ahead, must not go), and ``release`` the rest at
+    the start of the next frame, when the screen is no longer referenced."""
     global pending
+    from sprites.cache import clear_all
+    clear_all()
     pending = True
 
 
 def release() -> int:
-    """Empty the caches of drawings, collect garbage and return free heap pages to the
-    system; returns the objects collected."""
+    """Collect garbage and return free heap pages to the system; returns the objects
+    collected."""
     global pending
     pending = False
-    from sprites.cache import clear_all
-    clear_all()
     collected = gc.collect()
     if _libc is not None:
         _libc.malloc_trim(0)

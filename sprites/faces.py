@@ -224,6 +224,46 @@ def western_face(card: western.Card, width: int, height: int | None = None) -> p
     return _cached(("western", str(card), w, h), lambda: render_western(card, w, h), (w, h))
 
 
+# Either deck's faces, for what renders them ahead (``game.table.caches.FaceWarmer``) -----------
+def face(card: hanafuda.Card | western.Card, width: int, height: int, *,
+         badge: bool = False) -> pygame.Surface:
+    """``hanafuda_face`` or ``western_face`` (which has no badge), by the card's deck."""
+    if isinstance(card, western.Card):
+        return western_face(card, width, height)
+    return hanafuda_face(card, width, height, badge=badge)
+
+
+def face_cached(card: hanafuda.Card | western.Card, width: int, height: int, *,
+                badge: bool = False) -> bool:
+    """Would ``face`` return at once (rendered, or scaled down from a rendered face)?
+
+    >>> from rules.western import parse_card
+    >>> face_cached(parse_card("QH"), 30, 42)
+    False
+    >>> _ = face(parse_card("QH"), 30, 42); face_cached(parse_card("QH"), 30, 42)
+    True
+    """
+    if isinstance(card, western.Card):
+        return ("western", str(card), width, height) in _cache
+    return hanafuda_face_cached(card, width, height, badge=badge)
+
+
+def render_face(card: hanafuda.Card | western.Card, width: int, height: int) -> pygame.Surface:
+    """A fresh, uncached face (no badge): safe on a helper thread."""
+    if isinstance(card, western.Card):
+        return render_western(card, width, height)
+    return render_hanafuda(card, width, height)
+
+
+def store_face(card: hanafuda.Card | western.Card, width: int, height: int,
+               surface: pygame.Surface) -> None:
+    """Keep a face ``render_face`` made elsewhere (on a helper thread) in the cache."""
+    if isinstance(card, western.Card):
+        _store(("western", str(card), width, height), surface, (width, height))
+    else:
+        store_hanafuda(card, width, height, surface)
+
+
 def card_back(style: str, width: int, height: int) -> pygame.Surface:
     """A card back in one of :data:`BACK_STYLES` (labels for menus in :data:`BACK_LABELS`)."""
     if style not in BACK_STYLES:

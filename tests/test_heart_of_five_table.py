@@ -306,3 +306,34 @@ def test_the_trick_is_labelled_your_meld_when_you_played_it(app, monkeypatch):
     t._rest = None  # painted afresh: the labels under the cards are kept with them
     t.draw(app.screen)
     assert "Your meld" in seen and not any("You's" in s for s in seen)
+
+
+def test_western_faces_are_rendered_ahead_on_the_warmers_thread(app, monkeypatch):
+    """The deal waits for the hand's faces, and a deal skipped at once shows the whole hand
+    face up: the faces were rendered ahead on the warmer's thread (as the fishing tables'
+    are), none on the frame loop."""
+    import threading
+
+    from game.table.caches import FaceWarmer
+    from sprites import faces
+    monkeypatch.setattr(FaceWarmer, "threaded", True)
+    faces.clear_cache()
+    real = faces.render_western
+    on_main, on_thread = [], []
+
+    def counting(card, w, h):
+        (on_main if threading.current_thread() is threading.main_thread()
+         else on_thread).append((card, w, h))
+        return real(card, w, h)
+    monkeypatch.setattr(faces, "render_western", counting)
+    t = make_table(app, ["human", "easy", "easy", "easy"])
+    frames = 0
+    while not t.warmer.done:  # the thread renders the plan while frames go on
+        app.frame(1 / 60)
+        frames += 1
+        assert frames < 100_000
+    key(app, pygame.K_SPACE)  # skips the deal: the hand turns up at once
+    app.frame(1 / 60)
+    hand = [s for c, s in t.sprites.items() if c in t.view.hands[t.viewer]]
+    assert hand and all(s.face_up for s in hand)
+    assert on_main == [] and len(on_thread) >= 54  # every face, on the thread

@@ -274,7 +274,8 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         lay, badge = self.layout_, self.badges
         up = [c for f, d in zip(self.game.foundations, self.game.face_down) for c in f[d:]]
         ghosts = [c for y in SLOT_YAKU for c in ghost_cards(y)]
-        return ([(c, lay.card, badge) for c in up + self.game.waste[-3:]]
+        faces_: list[Face] = [(c, lay.card, badge) for c in up + self.game.waste[-3:]]
+        return (faces_
                 + [(c, lay.mini, False) for c in ghosts]
                 + [(c, lay.card, badge) for c in DECK] + [(c, lay.mini, badge) for c in DECK])
 

@@ -210,19 +210,38 @@ class TableDrawing(CardTable):
         pygame.draw.rect(surface, color, rect, max(1, m.px(1.5)), border_radius=m.radius)
 
     def under_key(self) -> tuple:
-        """What the piles and the board show: the stock's count, the empty columns and the
-        targets lit, the slots filled and those a collection can go to, the outlines whose
-        faces are rendered."""
-        g, lay = self.game, self.layout_
-        legal = frozenset(t.index for t in self.drag.legal_targets) if self.drag.dragging \
-            else frozenset()
-        held = tuple(mv.to for mv in g.moves_for(self.held[0])) if self.held else ()
-        available = frozenset(mv.yaku for mv in g.collect_moves()) if self.accepting \
-            else frozenset()
-        ghosts = sum(faces.hanafuda_face_cached(c, *lay.mini)
-                     for y in SLOT_YAKU for c in ghost_cards(y))
-        return (len(g.stock), bool(g.waste), legal, held, tuple(not f for f in g.foundations),
-                tuple(sorted(self._slots())), available, ghosts)
+        """Nothing beyond the window and the display: the pieces are ``under_parts``."""
+        return ()
+
+    def under_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
+        """The stock (its count, and the arrow when it is empty), each column's outline (lit
+        as a target or not), each board slot (filled, lit, and how many of its faint faces
+        are rendered): a move paints its pieces again, not the table."""
+        g, lay, m = self.game, self.layout_, self.metrics
+        stock = lay.stock.inflate(m.px(24), m.px(8)).union(
+            pygame.Rect(lay.stock.x - m.px(12), lay.stock.bottom, lay.stock.width + m.px(24),
+                        m.px(36)))
+        parts: dict[Any, tuple[Any, pygame.Rect]] = {
+            "stock": ((len(g.stock), bool(g.waste)), stock)}
+        legal = {t.index for t in self.drag.legal_targets} if self.drag.dragging else set()
+        if self.held:
+            legal |= {mv.to for mv in g.moves_for(self.held[0])}
+        edge = m.px(6)
+        for i, col in zip(range(len(g.foundations)), lay.columns):
+            slot = pygame.Rect(col.x, col.y, lay.card[0], lay.card[1])
+            parts["column", i] = (i in legal and not g.foundations[i], slot.inflate(edge, edge))
+        filled = self._slots()
+        available = {mv.yaku for mv in g.collect_moves()} if self.accepting else set()
+        lit: set[str] = set()
+        for i, (yaku, rect) in enumerate(zip(SLOT_YAKU, lay.slots)):
+            glow = yaku in available and i not in filled and yaku not in lit  # as drawn
+            if glow:
+                lit.add(yaku)
+            ghosts = 0 if i in filled else sum(faces.hanafuda_face_cached(c, *lay.mini)
+                                               for c in ghost_cards(yaku))
+            parts["slot", i] = ((i in filled, glow, ghosts),
+                                rect.union(lay.slot_label_rect(i)).inflate(edge, edge))
+        return parts
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         lay, m, g = self.layout_, self.metrics, self.game
@@ -257,10 +276,13 @@ class TableDrawing(CardTable):
         available = {mv.yaku for mv in self.game.collect_moves()} if self.accepting else set()
         tiny = m.type_size("tiny")
         lit: set[str] = set()
+        clip = surface.get_clip()  # (a part of the layer painted again: the slots there)
         for i, (yaku, rect) in enumerate(zip(SLOT_YAKU, lay.slots)):
             glow = yaku in available and i not in filled and yaku not in lit
             if glow:
                 lit.add(yaku)
+            if not clip.colliderect(rect.union(lay.slot_label_rect(i)).inflate(4, 4)):
+                continue
             draw.rounded_rect(surface, theme.PANEL, rect, m.radius, alpha=120)
             pygame.draw.rect(surface, theme.GOLD if glow else theme.GOLD_DIM, rect,
                              max(1, m.px(2 if glow else 1)), border_radius=m.radius)

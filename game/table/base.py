@@ -49,13 +49,14 @@ import pygame
 from game.i18n import _
 from game import memory
 from game.draw import Layers
-from game.table.caches import FaceWarmer
+from game.table.caches import Face, FaceWarmer
 from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing
 from game.table.input import REPEATING_KEYS, CardTableInput
 from game.widgets import Button
 from rules.hanafuda import DECK, Card
+from rules.western import Card as WesternCard
 from sprites import SPEED_FACTORS, AnimationQueue, CardSprite, DragController, barrier, faces
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -284,12 +285,18 @@ class CardTable(CardTableInput, CardTableDrawing):
             return
         # The cards an event shows are drawn at the table's sizes: their faces are rendered
         # first (at once on the warmer's thread) and the animation waits the moment it takes.
-        needed = [(c, size, self.badges) for c in getattr(event, "cards", ())
-                  if isinstance(c, Card) for size in self.face_sizes()]
+        shown = [c if isinstance(c, (Card, WesternCard)) else self.face_of(c)
+                 for c in getattr(event, "cards", ())]
+        self.wait_for_faces([(c, size, self.badges) for c in shown
+                             if isinstance(c, (Card, WesternCard)) for size in self.face_sizes()])
+        getattr(self, method)(event)
+
+    def wait_for_faces(self, needed: list[Face]) -> None:
+        """The animation queued next waits until these faces are rendered (asked of the
+        warmer's thread first): cards never turn up with their faces rendered on the frame."""
         if needed and not self.warmer.ready(needed):
             self.warmer.urgent(needed)
             self.queue.wait_for(lambda: self.faces_in(needed))
-        getattr(self, method)(event)
 
     def mark(self, cards: Iterable[Any], new: bool = False) -> None:
         """Mark ``cards`` as part of another seat's last move (``new``: a new move begins)."""

@@ -24,10 +24,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.hanafuda import Card
+from rules.western import Card as WesternCard
 from sprites import faces
 
 #: A face to render: the card, its size, with or without the month-and-kind badge.
-Face = tuple[Card, tuple[int, int], bool]
+Face = tuple[Card | WesternCard, tuple[int, int], bool]
 
 
 class FaceWarmer:
@@ -48,13 +49,13 @@ class FaceWarmer:
         self._thread: threading.Thread | None = None
         # The sizes of each card the thread has rendered (stored or on their way): a smaller
         # face is scaled down from one of them (``faces.DERIVE_FROM``) rather than rendered.
-        self._sizes_made: dict[str, list[tuple[int, int]]] = {}
+        self._sizes_made: dict[Card | WesternCard, list[tuple[int, int]]] = {}
 
     def plan(self, todo: Iterable[Face]) -> None:
         """Replace the plan: ``todo`` in the order the faces are needed (repeats are fine)."""
         with self._lock:
             self._todo = deque(f for f in todo
-                               if not faces.hanafuda_face_cached(f[0], *f[1], badge=f[2]))
+                               if not faces.face_cached(f[0], *f[1], badge=f[2]))
             if self._todo:
                 self._start_thread()
 
@@ -74,12 +75,13 @@ class FaceWarmer:
                 self._busy += 1
             c, (w, h), _badge = face
             made: Any = None  # None: scaled down on the main thread from a larger face
-            if not (faces.hanafuda_face_cached(c, w, h) or any(
+            if not (faces.face_cached(c, w, h) or any(
                     mw >= w * faces.DERIVE_FROM and mh >= h * faces.DERIVE_FROM
-                    for mw, mh in self._sizes_made.get(c.code, ()))):
+                    for mw, mh in self._sizes_made.get(c, ()))):
                 try:
-                    made = faces.render_hanafuda(c, w, h)
-                    self._sizes_made.setdefault(c.code, []).append((w, h))
+                    made = faces.render_face(c, w, h)
+                    if isinstance(c, Card):  # (only hanafuda faces are scaled down)
+                        self._sizes_made.setdefault(c, []).append((w, h))
                 except Exception as exc:  # noqa: BLE001 - raised again by step, on the main thread
                     made = exc
             self._made.put((face, made))
@@ -99,9 +101,9 @@ class FaceWarmer:
         if not self.threaded:
             while self._todo:
                 c, (w, h), badge = self._todo.popleft()
-                if faces.hanafuda_face_cached(c, w, h, badge=badge):
+                if faces.face_cached(c, w, h, badge=badge):
                     continue
-                faces.hanafuda_face(c, w, h, badge=badge)
+                faces.face(c, w, h, badge=badge)
                 stored += 1
                 if time.perf_counter() - start > self.budget:
                     break
@@ -123,8 +125,8 @@ class FaceWarmer:
         if isinstance(made, Exception):
             raise made
         if made is not None:
-            faces.store_hanafuda(c, w, h, made)
-        faces.hanafuda_face(c, w, h, badge=badge)  # scaled, or the badge composed: quick
+            faces.store_face(c, w, h, made)
+        faces.face(c, w, h, badge=badge)  # scaled, or the badge composed: quick
 
     def finish(self) -> int:
         """Render and store everything planned now, on this thread (tests, tools and the
@@ -140,8 +142,8 @@ class FaceWarmer:
             self._store(self._made.get())  # the face the thread has in hand
             stored += 1
         for c, (w, h), badge in todo:
-            if not faces.hanafuda_face_cached(c, w, h, badge=badge):
-                faces.hanafuda_face(c, w, h, badge=badge)
+            if not faces.face_cached(c, w, h, badge=badge):
+                faces.face(c, w, h, badge=badge)
                 stored += 1
         return stored
 
@@ -153,4 +155,4 @@ class FaceWarmer:
     @staticmethod
     def ready(needed: Iterable[Face]) -> bool:
         """Are these faces in the cache (showing them costs no rendering)?"""
-        return all(faces.hanafuda_face_cached(c, w, h, badge=b) for c, (w, h), b in needed)
+        return all(faces.face_cached(c, w, h, badge=b) for c, (w, h), b in needed)

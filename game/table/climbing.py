@@ -26,6 +26,7 @@ from game import theme
 from game.fonts import font, text_image
 from game.i18n import _
 from game.table.base import CardTable, Place
+from game.table.caches import Face
 from game.table.climbing_input import ClimbingInput
 from game.table.climbing_view import ClimbingLayout, ClimbingView, Copy
 from game.text import fit_font_size
@@ -79,6 +80,20 @@ class ClimbingTable(ClimbingInput):
 
     def face_of(self, c: Any) -> Any:
         return c.card
+
+    def face_sizes(self) -> list[tuple[int, int]]:
+        lay = self.layout_
+        return [lay.hand_card, lay.field_card]
+
+    def faces_needed(self) -> list[Face]:
+        """The viewer's hand first (the deal turns it up), then every card at the sizes a
+        hand and the trick show (a deal skipped would otherwise render them on one frame)."""
+        lay = self.layout_
+        first: list[Face] = []
+        if self.game is not None:
+            first = [(c.card, lay.hand_card, False) for c in self.view.hands[self.viewer]]
+        sizes = [lay.hand_card, lay.field_card] + ([lay.small_card] if self.reveal_all else [])
+        return first + [(c, size, False) for size in sizes for c in DECK]
 
     # Set-up -------------------------------------------------------------------------------------
     def new_game(self, engine: Any = None) -> None:
@@ -186,7 +201,11 @@ class ClimbingTable(ClimbingInput):
             self.view.done, self.view.deck = self.view.deck, []  # cards not dealt (none)
             return until_settled(self.retarget(self.queue.duration(0.35),
                                                stagger=self.queue.duration(0.012)))
+        lay = self.layout_
         self.queue.add(gather)
+        self.wait_for_faces([(c, lay.hand_card_of(self.screen_seat(seat)), False)
+                             for seat, hand in enumerate(dealt) if self.face_up_in_hand(seat)
+                             for c in hand])
         self.queue.add(deal)
         self.log.add(_("Round {n}: {who} deals.").format(n=event.data["round"],
                                                            who=self.seat_name(event.seat)))
@@ -327,13 +346,33 @@ class ClimbingTable(ClimbingInput):
         draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
 
     def under_key(self) -> tuple:
-        """The names show the turn, the hands' sizes and each seat's status; the trick, whose
-        meld it is."""
-        g = self.game
-        return (None if g.is_over else g.current_player,
-                tuple(len(h) for h in self.view.hands),
-                tuple(self.seat_status(seat) for seat in range(self.players)),
-                self.view.trick[-1][0] if self.view.trick else None)
+        """Nothing beyond the window and the display: the pieces are ``under_parts``."""
+        return ()
+
+    def under_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
+        """Each seat's name (the turn, its hand's size, its status, and where those are
+        drawn) and the trick's label (whose meld it is): a play paints its pieces again."""
+        lay, m, g = self.layout_, self.metrics, self.game
+        parts: dict[Any, tuple[Any, pygame.Rect]] = {}
+        for seat in range(self.players):
+            at = self.screen_seat(seat)
+            place = lay.seats[at]
+            key = (g.current_player == seat and not g.is_over, len(self.view.hands[seat]),
+                   self.seat_status(seat))
+            if at:
+                name = place.name
+                rect = pygame.Rect(name.x, name.y, max(name.width, place.box.right - name.x),
+                                   name.height * 2).union(
+                    pygame.Rect(place.hand.x, place.hand.bottom, place.box.right - place.hand.x,
+                                name.height * 2))
+            else:
+                rect = pygame.Rect(place.pile.x, place.pile.y, m.px(200), lay.label_h * 2)
+            parts["seat", seat] = (key, rect)
+        trick = lay.trick
+        parts["trick"] = (self.view.trick[-1][0] if self.view.trick else None,
+                          pygame.Rect(trick.x - trick.width // 2, trick.y, trick.width * 2,
+                                      m.px(48)))
+        return parts
 
     def draw_under(self, surface: pygame.Surface) -> None:
         lay, m, g = self.layout_, self.metrics, self.game
