@@ -18,18 +18,29 @@ True
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import gc
 import sys
+from typing import Any
 
-_libc: ctypes.CDLL | None = None
-if sys.platform.startswith("linux"):
-    try:
-        _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        _libc.malloc_trim  # noqa: B018 - glibc only (musl has none)
-    except (OSError, AttributeError):
-        _libc = None
+#: glibc, loaded at the first ``release`` (ctypes and its library search cost the start-up
+#: 12 ms); False where there is none.
+_libc: Any = None
+
+
+def _trim() -> None:
+    """Return free heap pages to the system (glibc's ``malloc_trim``; elsewhere nothing)."""
+    global _libc
+    if _libc is None:
+        _libc = False
+        if sys.platform.startswith("linux"):
+            import ctypes
+            try:
+                _libc = ctypes.CDLL("libc.so.6")
+                _libc.malloc_trim  # noqa: B018 - glibc only (musl has none)
+            except (OSError, AttributeError):
+                _libc = False
+    if _libc:
+        _libc.malloc_trim(0)
 
 
 #: A big screen closed or the window changed size: ``release`` at the next frame.
@@ -52,6 +63,5 @@ def release() -> int:
     global pending
     pending = False
     collected = gc.collect()
-    if _libc is not None:
-        _libc.malloc_trim(0)
+    _trim()
     return collected
