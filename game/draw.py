@@ -56,8 +56,9 @@ def blend_fill(surface: pygame.Surface, color, alpha: int, rect: pygame.Rect) ->
         return
     k = 255 - alpha
     surface.fill((k, k, k), rect, special_flags=pygame.BLEND_RGB_MULT)
-    surface.fill(tuple(round(c * alpha / 255) for c in color[:3]), rect,
-                 special_flags=pygame.BLEND_RGB_ADD)
+    add = tuple(round(c * alpha / 255) for c in color[:3])
+    if any(add):  # (black adds nothing: a dim is one pass)
+        surface.fill(add, rect, special_flags=pygame.BLEND_RGB_ADD)
 
 
 #: Translucent shapes kept: panels are the same from frame to frame, and making and filling a
@@ -167,15 +168,13 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int, width: i
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken the whole surface (behind modal dialogs) as a black veil of ``alpha`` would:
-    every pixel multiplied by (255 - alpha) / 256, in place (a veil the size of the window
-    would cost 8 MB and a blend).
+    """Darken the whole surface (behind modal dialogs) as a black veil of ``alpha`` would, in
+    place (``blend_fill``: a veil the size of the window would cost 8 MB and a blend).
 
     >>> s = pygame.Surface((1, 1)); _ = s.fill((200, 100, 40)); dim(s, 128); s.get_at((0, 0))
     Color(100, 50, 20, 255)
     """
-    k = 255 - max(0, min(255, alpha))
-    surface.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)
+    blend_fill(surface, (0, 0, 0), max(0, min(255, alpha)), surface.get_rect())
 
 
 class Layers:

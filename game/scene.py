@@ -193,11 +193,6 @@ class SceneStack:
                 break
         return self._scenes[start:]
 
-    def changed(self) -> None:
-        """Something the scenes below an overlay draw has changed (a display setting, say):
-        their kept picture is painted again."""
-        self._changes += 1
-
     def draw(self, surface: pygame.Surface) -> None:
         scenes = self.visible()
         if len(scenes) < 2:

@@ -303,21 +303,26 @@ def yaku_total_function(rules: KoiKoiRules) -> Callable[[int], int]:
 
     ribbons = points(_RIBBONS)
     sake_chaff, months = rules.sake_as_chaff, _MONTHS if rules.tsukifuda else ()
+
+    def chaff_and_months(m: int) -> int:
+        """The chaff yaku (the sake cup counted when the rules say) and the month sets."""
+        t = 0
+        chaff = (m & _CHAFF).bit_count()
+        if chaff >= 9:
+            if m & _SAKE and sake_chaff:
+                chaff += 1
+            if chaff >= 10:
+                t = chaff - 9
+        for month in months:
+            if m & month == month:
+                t += 5
+        return t
+
     if rules.viewing != "with_other":
         figures = points(_FIGURES)
 
         def total(m: int) -> int:
-            t = figures[m & _FIGURES] + ribbons[m & _RIBBONS]
-            chaff = (m & _CHAFF).bit_count()
-            if chaff >= 9:
-                if m & _SAKE and sake_chaff:
-                    chaff += 1
-                if chaff >= 10:
-                    t += chaff - 9
-            for month in months:
-                if m & month == month:
-                    t += 5
-            return t
+            return figures[m & _FIGURES] + ribbons[m & _RIBBONS] + chaff_and_months(m)
         return total
 
     brights, animals = points(_BRIGHTS), points(_ANIMALS)
@@ -326,16 +331,8 @@ def yaku_total_function(rules: KoiKoiRules) -> Callable[[int], int]:
                for m in (_CURTAIN, _MOON, _CURTAIN | _MOON)}
 
     def total_with_other(m: int) -> int:
-        t = brights[m & _BRIGHTS] + ribbons[m & _RIBBONS] + animals[m & _ANIMALS]
-        chaff = (m & _CHAFF).bit_count()
-        if chaff >= 9:
-            if m & _SAKE and sake_chaff:
-                chaff += 1
-            if chaff >= 10:
-                t += chaff - 9
-        for month in months:
-            if m & month == month:
-                t += 5
+        t = brights[m & _BRIGHTS] + ribbons[m & _RIBBONS] + animals[m & _ANIMALS] \
+            + chaff_and_months(m)
         # The viewing yaku score with another yaku (each scores > 0: t is "any other").
         if t and m & _SAKE and m & (_CURTAIN | _MOON) and not (rain_rule and m & _RAIN):
             t += viewing[m & (_CURTAIN | _MOON)]

@@ -159,6 +159,15 @@ def hanafuda_face(card: hanafuda.Card, width: int, height: int | None = None, *,
                    (w, h))
 
 
+def can_scale_down(source: tuple[int, int], size: tuple[int, int]) -> bool:
+    """May a face of ``size`` be scaled down from one of ``source`` (``DERIVE_FROM``)?
+
+    >>> can_scale_down((102, 163), (61, 98)), can_scale_down((113, 181), (102, 163))
+    (True, False)
+    """
+    return source[0] >= size[0] * DERIVE_FROM and source[1] >= size[1] * DERIVE_FROM
+
+
 def _make_hanafuda(card: hanafuda.Card, w: int, h: int) -> pygame.Surface:
     """A new face: scaled down from a cached larger one (``DERIVE_FROM``), else rendered."""
     source = _larger(card.code, w, h)
@@ -172,8 +181,7 @@ def _larger(code: str, w: int, h: int) -> pygame.Surface | None:
     down from (``DERIVE_FROM``), or None."""
     best: pygame.Surface | None = None
     for sw, sh in list(_sizes):  # (a copy: a helper thread asks too)
-        if sw >= w * DERIVE_FROM and sh >= h * DERIVE_FROM \
-                and (best is None or sw < best.get_width()):
+        if can_scale_down((sw, sh), (w, h)) and (best is None or sw < best.get_width()):
             best = _cache.peek(("hanafuda", code, sw, sh, False)) or best
     return best
 

@@ -223,25 +223,41 @@ class TableDrawing(CardTable):
                         m.px(36)))
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
             "stock": ((len(g.stock), bool(g.waste)), stock)}
-        legal = {t.index for t in self.drag.legal_targets} if self.drag.dragging else set()
-        if self.held:
-            legal |= {mv.to for mv in g.moves_for(self.held[0])}
+        lit_columns = self._lit_columns()
         edge = m.px(6)
         for i, col in zip(range(len(g.foundations)), lay.columns):
             slot = pygame.Rect(col.x, col.y, lay.card[0], lay.card[1])
-            parts["column", i] = (i in legal and not g.foundations[i], slot.inflate(edge, edge))
-        filled = self._slots()
-        available = {mv.yaku for mv in g.collect_moves()} if self.accepting else set()
-        lit: set[str] = set()
-        for i, (yaku, rect) in enumerate(zip(SLOT_YAKU, lay.slots)):
-            glow = yaku in available and i not in filled and yaku not in lit  # as drawn
-            if glow:
-                lit.add(yaku)
+            parts["column", i] = (i in lit_columns, slot.inflate(edge, edge))
+        filled, lit_slots = self._slots(), self._lit_slots()
+        for i, yaku in enumerate(SLOT_YAKU):
             ghosts = 0 if i in filled else sum(faces.hanafuda_face_cached(c, *lay.mini)
                                                for c in ghost_cards(yaku))
-            parts["slot", i] = ((i in filled, glow, ghosts),
-                                rect.union(lay.slot_label_rect(i)).inflate(edge, edge))
+            parts["slot", i] = ((i in filled, i in lit_slots, ghosts), self._slot_box(i))
         return parts
+
+    def _lit_columns(self) -> set[int]:
+        """The empty columns lit as targets of the card dragged or held."""
+        g = self.game
+        legal = {t.index for t in self.drag.legal_targets} if self.drag.dragging else set()
+        if self.held:
+            legal |= {mv.to for mv in g.moves_for(self.held[0])}
+        return {i for i in legal if i < len(g.foundations) and not g.foundations[i]}
+
+    def _lit_slots(self) -> set[int]:
+        """The board slots lit as a collection can go there: the first empty one of each yaku
+        that can be collected."""
+        available = {mv.yaku for mv in self.game.collect_moves()} if self.accepting else set()
+        filled, lit, out = self._slots(), set(), set()
+        for i, yaku in enumerate(SLOT_YAKU):
+            if yaku in available and i not in filled and yaku not in lit:
+                lit.add(yaku)
+                out.add(i)
+        return out
+
+    def _slot_box(self, i: int) -> pygame.Rect:
+        """Where board slot ``i`` draws: its box and label, and the outline's width."""
+        lay, edge = self.layout_, self.metrics.px(6)
+        return lay.slots[i].union(lay.slot_label_rect(i)).inflate(edge, edge)
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         lay, m, g = self.layout_, self.metrics, self.game
@@ -261,27 +277,21 @@ class TableDrawing(CardTable):
         small = font(m.type_size("tiny"), True)
         img = text_image(small, str(len(g.stock)), theme.CREAM)
         surface.blit(img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(3))))
-        legal = {t.index for t in self.drag.legal_targets} if self.drag.dragging else set()
-        if self.held:
-            legal |= {mv.to for mv in g.moves_for(self.held[0])}
+        lit_columns = self._lit_columns()
         for i, col in zip(range(len(g.foundations)), lay.columns):
             slot = pygame.Rect(col.x, col.y, lay.card[0], lay.card[1])
-            glow = i in legal and not g.foundations[i]
+            glow = i in lit_columns
             self._outline(surface, slot, TARGET_GLOW if glow else theme.GOLD_DIM,
                           140 if glow else 70)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         lay, m = self.layout_, self.metrics
-        filled = self._slots()
-        available = {mv.yaku for mv in self.game.collect_moves()} if self.accepting else set()
+        filled, lit_slots = self._slots(), self._lit_slots()
         tiny = m.type_size("tiny")
-        lit: set[str] = set()
         clip = surface.get_clip()  # (a part of the layer painted again: the slots there)
         for i, (yaku, rect) in enumerate(zip(SLOT_YAKU, lay.slots)):
-            glow = yaku in available and i not in filled and yaku not in lit
-            if glow:
-                lit.add(yaku)
-            if not clip.colliderect(rect.union(lay.slot_label_rect(i)).inflate(4, 4)):
+            glow = i in lit_slots
+            if not clip.colliderect(self._slot_box(i)):
                 continue
             draw.rounded_rect(surface, theme.PANEL, rect, m.radius, alpha=120)
             pygame.draw.rect(surface, theme.GOLD if glow else theme.GOLD_DIM, rect,

@@ -76,8 +76,7 @@ class FaceWarmer:
             c, (w, h), _badge = face
             made: Any = None  # None: scaled down on the main thread from a larger face
             if not (faces.face_cached(c, w, h) or any(
-                    mw >= w * faces.DERIVE_FROM and mh >= h * faces.DERIVE_FROM
-                    for mw, mh in self._sizes_made.get(c, ()))):
+                    faces.can_scale_down(made, (w, h)) for made in self._sizes_made.get(c, ()))):
                 try:
                     made = faces.render_face(c, w, h)
                     if isinstance(c, Card):  # (only hanafuda faces are scaled down)

@@ -366,7 +366,7 @@ class ClimbingTable(ClimbingInput):
                     pygame.Rect(place.hand.x, place.hand.bottom, place.box.right - place.hand.x,
                                 name.height * 2))
             else:
-                rect = pygame.Rect(place.pile.x, place.pile.y, m.px(200), lay.label_h * 2)
+                rect = self._own_name_rect().inflate(0, lay.label_h)
             parts["seat", seat] = (key, rect)
         trick = lay.trick
         parts["trick"] = (self.view.trick[-1][0] if self.view.trick else None,
@@ -383,8 +383,7 @@ class ClimbingTable(ClimbingInput):
             color = theme.GOLD if active else theme.CREAM
             count = len(self.view.hands[seat])
             text = f"{self.short_name(seat)} · {count}" if at else self.seat_name(seat)
-            rect = place.name if at else pygame.Rect(place.pile.x, place.pile.y, m.px(200),
-                                                     lay.label_h)
+            rect = place.name if at else self._own_name_rect()
             size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
             name = text_image(font(size, True), text, color)
             surface.blit(name, rect.topleft)
@@ -403,6 +402,12 @@ class ClimbingTable(ClimbingInput):
             img = text_image(font(m.type_size("small"), True), label, theme.TEXT_DIM)
             surface.blit(img, (lay.trick.centerx - img.get_width() // 2,
                                lay.trick.y + m.px(6)))
+
+    def _own_name_rect(self) -> pygame.Rect:
+        """Where the viewer's name goes: at the top of its pile's place."""
+        lay = self.layout_
+        return pygame.Rect(lay.seats[0].pile.x, lay.seats[0].pile.y, self.metrics.px(200),
+                           lay.label_h)
 
     def seat_status(self, seat: int) -> str:
         """What a seat shows beside its cards: passed, or its place once out."""
