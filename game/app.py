@@ -267,13 +267,16 @@ class App:
     def shutdown(self) -> None:
         """The program closes (the window's close button, Quit, the end of ``run``): every
         scene leaves as it does through the menu (``exit()``: a table keeps its game saved
-        for Continue, its workers stop), then settings and statistics are saved."""
+        for Continue, its workers stop), then settings and statistics are saved, and the
+        writer thread's last files are on the disk before the window goes."""
+        from game.storage import flush_writes
         self.close_scenes()
         self.save_settings()
         try:
             self.stats.save()
         except OSError:
             log.exception("could not save statistics")
+        flush_writes()
         pygame.quit()
 
     def close_scenes(self) -> None:

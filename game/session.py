@@ -13,7 +13,9 @@ A save is JSON: format name and version, game id, setup (seats, options and seed
 the deal number), the engine's ``to_dict()`` (its seed, options and action list; for an engine
 with undo, the whole line including undone actions) with the ``position`` (how many of those
 actions are in effect), start and save times, play time, and a summary for the menu. It is
-written atomically (``storage.write_json``). Reading one trusts nothing in it: the game id must
+written atomically, by the writer thread (``storage.write_json_soon``: within a frame or so
+of the action; a kill -9 in that moment loses that last action, never the game, and never
+leaves a damaged save). Reading one trusts nothing in it: the game id must
 be in the registry, the setup must be one the setup screen could make, the engine must replay
 every action and match the setup; otherwise the file is kept aside, the player told, and play
 starts fresh. Nothing in a save is ever executed: it only names actions the engine parses.
@@ -47,7 +49,7 @@ from game import paths
 from game.catalog import GAMES, UnknownGameError
 from game.i18n import _
 from game.schema import Int, ListOf, MapOf, Optional, Record, Scalar, Text
-from game.storage import keep_aside, read_json, write_json
+from game.storage import keep_aside, read_json, write_json, write_json_soon
 from game.userfile import Loaded, load
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -383,7 +385,8 @@ class Session:
 
     def _write(self) -> None:
         try:
-            write_json(self.path, self.to_dict(), indent=None)
+            # On the writer thread: the frame of a move pays for the JSON only.
+            write_json_soon(self.path, self.to_dict())
         except (OSError, TypeError, ValueError):
             log.exception("could not save the game in progress")
 

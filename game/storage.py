@@ -10,13 +10,23 @@ that after a crash or a power cut the file is the old one or the new one, never 
 {'a': 1}
 >>> _ = p.write_text("[" * 100_000); r = read_json(p); r.data, r.status   # nested too deep
 (None, 'damaged')
+
+``write_json_soon`` makes the text at once and leaves the writing (temp file, fsync, rename,
+folder sync: about a millisecond of the frame's time) to a thread of its own, so the game's
+save after every action costs the frame only its JSON. ``read_json`` of a path waiting to
+be written, ``flush_writes()`` and the program's exit wait for the write.
+
+>>> write_json_soon(p, {"a": 2}); read_json(p).data
+{'a': 2}
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +45,11 @@ def write_json(path: Path, data: Any, *, indent: int | None = 2) -> None:
 
     ``indent=None`` writes one compact line, several times faster (the save written after
     every action); files a person may open (settings, statistics) are indented."""
+    # One string, then one write: json.dump would encode in Python, chunk by chunk.
+    _write_text(path, json.dumps(data, indent=indent, sort_keys=True, ensure_ascii=False))
+
+
+def _write_text(path: Path, text: str) -> None:
     import tempfile  # (not at the top: it costs the start-up a few milliseconds)
     path.parent.mkdir(parents=True, exist_ok=True)
     # The writer's pid in the name: a write cut short by a kill leaves a file that the next
@@ -43,8 +58,7 @@ def write_json(path: Path, data: Any, *, indent: int | None = 2) -> None:
                                dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            # One string, then one write: json.dump would encode in Python, chunk by chunk.
-            f.write(json.dumps(data, indent=indent, sort_keys=True, ensure_ascii=False))
+            f.write(text)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -55,6 +69,70 @@ def write_json(path: Path, data: Any, *, indent: int | None = 2) -> None:
         except OSError:
             pass
         raise
+
+
+class _Writer:
+    """The thread that writes ``write_json_soon``'s files: the latest text of each path, in
+    the order first asked; started at the first write, a daemon waited for at exit."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._waiting: dict[Path, str] = {}
+        self._writing: Path | None = None
+        self._thread: threading.Thread | None = None
+
+    def put(self, path: Path, text: str) -> None:
+        with self._lock:
+            self._waiting[path] = text
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="file writer",
+                                                daemon=True)
+                self._thread.start()
+                atexit.register(self.flush)
+            self._lock.notify_all()
+
+    def flush(self, path: Path | None = None) -> None:
+        """Wait until ``path`` (or every file) is written."""
+        with self._lock:
+            while (self._writing is not None or self._waiting) if path is None else \
+                    (self._writing == path or path in self._waiting):
+                if self._thread is None or not self._thread.is_alive():
+                    return  # (never started, or gone with the interpreter)
+                self._lock.wait(1.0)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while not self._waiting:
+                    self._lock.wait()
+                path = next(iter(self._waiting))
+                text = self._waiting.pop(path)
+                self._writing = path
+            try:
+                _write_text(path, text)
+            except OSError:
+                log.exception("could not write %s", path)
+            finally:
+                with self._lock:
+                    self._writing = None
+                    self._lock.notify_all()
+
+
+_writer = _Writer()
+
+
+def write_json_soon(path: Path, data: Any, *, indent: int | None = None) -> None:
+    """``write_json`` on the writer thread: the text is made now (an error in ``data`` is
+    raised here, and ``data`` may change after the call), written within a frame or so; a
+    text not yet written for ``path`` is replaced by this one. A write that fails is
+    logged."""
+    _writer.put(path, json.dumps(data, indent=indent, sort_keys=True, ensure_ascii=False))
+
+
+def flush_writes(path: Path | None = None) -> None:
+    """Wait until what ``write_json_soon`` was given for ``path`` (None: for every path) is
+    on the disk."""
+    _writer.flush(path)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -90,7 +168,8 @@ class ReadResult:
 
 def read_json(path: Path, max_bytes: int = 16 << 20) -> ReadResult:
     """Read JSON from ``path``; see ``ReadResult`` for what can be found. A UTF-8 byte-order
-    mark is fine."""
+    mark is fine. A write of ``path`` still waiting (``write_json_soon``) is waited for."""
+    _writer.flush(path)
     try:
         if path.is_dir():
             return ReadResult(problem=f"{path.name} is a folder", status="unreadable")

@@ -14,6 +14,7 @@ from game.catalog import GAMES
 from game.session import (MAX_ACTIONS, MAX_BYTES, GameSetup, Session, check_setup,
                           default_setup, load_current, remember_setup, remembered_setup)
 from game.stats import Statistics
+from game.storage import flush_writes
 from rules.koikoi import KoiKoiGame
 from rules.yatsuhashi import Game
 
@@ -46,6 +47,8 @@ def yatsuhashi_with_undo(seed: int = 3):
 
 
 def saved() -> dict:
+    """The save as on the disk (once the writer thread has written it)."""
+    flush_writes()
     return json.loads(paths.current_save().read_text(encoding="utf-8"))
 
 
@@ -445,6 +448,7 @@ CHILD = """
 import json, sys, time
 from game.catalog import GAMES
 from game.session import Session, default_setup
+from game.storage import flush_writes
 setup = default_setup(sys.argv[1], 5)
 game = GAMES[sys.argv[1]].new_engine(setup)
 session = Session.start(setup, game)
@@ -452,6 +456,7 @@ while not getattr(game, "is_over", False):
     legal = game.legal_actions() if hasattr(game, "legal_actions") else game.legal_moves()
     game.apply(legal[0])
     session.record(game)
+    flush_writes()                    # (the writer thread has it on the disk)
     print(session.moves, flush=True)  # saved: the parent may kill us from now on
 time.sleep(60)
 """
@@ -471,7 +476,8 @@ def _line_of(game_id: str, n: int) -> list[str]:
 @pytest.mark.parametrize("game_id,after", [("koikoi", 1), ("koikoi", 40), ("yatsuhashi", 25)])
 def test_kill_9_at_any_moment_loses_nothing(game_id, after):
     """A real process killed with SIGKILL while it plays and saves as fast as it can: the save
-    always loads, and holds at least every action the process had reported saved."""
+    always loads, and holds at least every action the process had reported saved (written
+    by the writer thread: the next action's write may be under way when the kill comes)."""
     import signal
     import subprocess
     import sys

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from game.storage import flush_writes
 from tests.fishing_tables import play_until, push_table
 from tests.helpers import run_until
 from tools import soak, soak_checks
@@ -80,6 +81,7 @@ def test_a_card_drawn_away_from_its_place_is_found(app, koikoi_table):
 
 def test_an_action_missing_from_the_save_is_found(app, koikoi_table):
     path = koikoi_table.session.path
+    flush_writes()
     data = json.loads(path.read_text())
     data["engine"]["actions"].pop()
     path.write_text(json.dumps(data))

@@ -17,7 +17,7 @@ from game.catalog import GAMES
 from game.session import Session, default_setup, load_current, read_setups, remember_setup
 from game.settings import Settings, open_settings, save_settings
 from game.stats import Statistics
-from game.storage import clean_temp_files, write_json
+from game.storage import clean_temp_files, flush_writes, write_json
 
 
 def _settings():
@@ -59,6 +59,7 @@ def _current():
 def _save_current():
     setup = default_setup("koikoi", seed=3)
     Session.start(setup, GAMES["koikoi"].new_engine(setup))
+    flush_writes()  # on the disk, as the writer thread leaves it
 
 
 #: kind -> (its path, open it, write it as the program would next, a valid file's content)

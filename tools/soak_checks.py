@@ -13,6 +13,8 @@ import json
 from collections import Counter
 from typing import Any
 
+from game.storage import flush_writes
+
 
 class InvariantError(AssertionError):
     """An invariant broke: the message says which."""
@@ -79,6 +81,7 @@ def check_saved(table: Any) -> None:
     session = table.session
     if session is None or session.closed or not table.game.actions:
         return
+    flush_writes(session.path)  # (written by the writer thread: the last may be under way)
     try:
         data = json.loads(session.path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
