@@ -6,7 +6,9 @@ every input event, ``update(dt)`` and ``draw(surface)``; ``exit()`` when it leav
 changes nothing. Only the top scene receives events and updates; scenes below an ``opaque =
 False`` scene (a dialog) show through it: since they are not updated, the stack keeps their
 picture (darkened by the overlay's ``dim_below``) and draws it again only when the stack
-changes.
+changes. A scene drawn alone is told, in ``frame_kept``, whether the surface still holds its
+previous frame (the same surface, nothing drawn over it since): it may then paint only what
+changed.
 
 >>> stack = SceneStack()
 >>> _ = stack.push(Scene()); _ = stack.push(Scene()); len(stack)
@@ -35,6 +37,8 @@ class Scene:
     dim_below: int = 0
     #: Scene name used by ``--screenshot`` and logs.
     name: str = "scene"
+    #: Set by the stack before ``draw``: the surface holds exactly this scene's last frame.
+    frame_kept: bool = False
 
     def __init__(self) -> None:
         self.app: "App | None" = None
@@ -112,6 +116,8 @@ class SceneStack:
         # Let go when an opaque scene comes or goes.
         self._changes = 0
         self._under: tuple[Any, pygame.Surface] | None = None
+        # What the last frame drawn by one scene alone was drawn on (``Scene.frame_kept``).
+        self._alone: tuple[Any, ...] | None = None
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -198,8 +204,15 @@ class SceneStack:
         if len(scenes) < 2:
             # (The layer itself is kept for the next overlay over this scene: a new surface
             # the size of the window costs several milliseconds to allocate.)
+            alone = (surface, surface.get_size(), self._changes, scenes)
+            if scenes:
+                scenes[0].frame_kept = self._alone == alone
             self._paint(surface, scenes)
+            if scenes:  # (a call of its own, on another surface, paints it all)
+                scenes[0].frame_kept = False
+            self._alone = alone
             return
+        self._alone = None
         key = (surface.get_size(), self._changes, tuple(map(id, scenes)))
         if self._under is None or self._under[0] != key:
             kept = self._under[1] if self._under is not None else None

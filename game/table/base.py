@@ -123,6 +123,10 @@ class CardTable(CardTableInput, CardTableDrawing):
         self.warmer = FaceWarmer()
         self.layers = Layers()
         self._rest = None  # the kept layer of cards at rest (CardTableDrawing.rest_layer)
+        self._rest_changed = None  # where it changed at the last frame (None: all of it)
+        self._shown = None  # what the last frame showed (CardTableDrawing._dirty)
+        #: Where the last frame was painted, the rest being the frame before's (None: all).
+        self.painted: list[pygame.Rect] | None = None
         self.log = GameLog()
         #: Called after every engine action applied, undone or redone (beside the autosave).
         self.on_action: list[Callable[[], None]] = []
@@ -417,7 +421,7 @@ class CardTable(CardTableInput, CardTableDrawing):
 
     def covered(self) -> None:
         self.layers.clear()
-        self._rest = None
+        self._rest = self._shown = None
 
     def resume(self) -> None:
         self._down.clear()  # keys released while a screen was above are never seen here

@@ -430,17 +430,42 @@ class ClimbingTable(ClimbingInput):
         self.log_button.draw(surface)
         self.draw_buttons(surface)
         if self.banner:
-            title, line = self.banner
-            t = text_image(font(m.type_size("heading"), True), title, theme.GOLD)
-            s = text_image(font(m.type_size("small")), line, theme.CREAM)
-            box = pygame.Rect(0, 0, max(t.get_width(), s.get_width()) + m.px(40),
-                              t.get_height() + s.get_height() + m.px(20))
-            box.midtop = (lay.trick.centerx, lay.trick.y + m.px(4))
+            box, t, s = self._banner_box()
             from game import draw
             draw.rounded_rect(surface, theme.PANEL, box, m.radius, alpha=220)
             surface.blit(t, (box.centerx - t.get_width() // 2, box.y + m.px(8)))
             surface.blit(s, (box.centerx - s.get_width() // 2, box.y + m.px(10)
                              + t.get_height()))
+
+    def _banner_box(self) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface]:
+        """The banner's box over the trick, and its title's and line's images."""
+        lay, m = self.layout_, self.metrics
+        assert self.banner is not None
+        title, line = self.banner
+        t = text_image(font(m.type_size("heading"), True), title, theme.GOLD)
+        s = text_image(font(m.type_size("small")), line, theme.CREAM)
+        box = pygame.Rect(0, 0, max(t.get_width(), s.get_width()) + m.px(40),
+                          t.get_height() + s.get_height() + m.px(20))
+        box.midtop = (lay.trick.centerx, lay.trick.y + m.px(4))
+        return box, t, s
+
+    def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
+        """What ``draw_over`` shows: the message line, the panel, the log button, the meld
+        buttons, the lasso and the banner."""
+        lay, m = self.layout_, self.metrics
+        grow = m.px(8)
+        message = lay.message.inflate(lay.message.width // 2, grow)  # (centred: may overhang)
+        parts: dict[Any, tuple[Any, pygame.Rect]] = {
+            "message": ((self.message_text(), self.size), message),
+            "panel": (self.panel_key(), lay.panel)}
+        for i, b in enumerate([self.log_button, *self.buttons]):
+            parts["button", i] = ((b.look(), b.rect.topleft), b.painted_rect())
+        if self.lasso is not None:
+            rect = self.lasso_rect()
+            parts["lasso"] = (tuple(rect), rect.inflate(2, 2))
+        if self.banner:
+            parts["banner"] = ((self.banner, self.size), self._banner_box()[0].inflate(grow, grow))
+        return parts
 
     def panel_key(self) -> tuple:
         g = self.game

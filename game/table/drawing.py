@@ -17,7 +17,7 @@ the table shows (``faces_needed``) warmed again a few a frame.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -42,6 +42,9 @@ class CardTableDrawing(TableScene):
         layers: Layers
         _rest: tuple[Any, pygame.Surface, list[tuple[pygame.Surface, tuple[int, int]]],
                      dict[Any, tuple[Any, pygame.Rect]]] | None
+        _rest_changed: list[pygame.Rect] | None
+        _shown: "_Shown | None"
+        painted: list[pygame.Rect] | None
         warmer: FaceWarmer
         display: tuple[str, bool] | None
         marked: list[Card]
@@ -57,29 +60,52 @@ class CardTableDrawing(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         order = draw_order(self.sprites.values())
         under = self.under_key()
-        live: list[CardSprite] = order
-        if under is not None:
-            # The cards at rest are kept in one layer with what is under them: a frame blits
-            # it and draws only the cards that change. A card at rest over a changing one
-            # (overlapping it, higher in the pile) is drawn with the changing ones.
-            still: list[tuple[pygame.Surface, tuple[int, int]]] = []
-            live = []
-            changing: list[pygame.Rect] = []
-            for s in order:
-                image = s.still_image()
-                if image is not None:
-                    box = pygame.Rect(image[1], image[0].get_size())
-                    if box.collidelist(changing) < 0:
-                        still.append(image)
-                        continue
-                else:
-                    box = s.bounds()
-                changing.append(box)
-                live.append(s)
-            surface.blit(self.rest_layer(surface.get_size(), under, still), (0, 0))
-        else:
+        if under is None:
+            self._shown = self.painted = None
             surface.blit(self.static_layer(surface.get_size()), (0, 0))
             self.draw_under(surface)
+            self._draw_top(surface, order)
+            return
+        # The cards at rest are kept in one layer with what is under them: a frame blits it
+        # and draws only the cards that change. A card at rest over a changing one
+        # (overlapping it, higher in the pile) is drawn with the changing ones.
+        still: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        live: list[CardSprite] = []
+        changing: list[pygame.Rect] = []
+        for s in order:
+            image = s.still_image()
+            if image is not None:
+                box = pygame.Rect(image[1], image[0].get_size())
+                if box.collidelist(changing) < 0:
+                    still.append(image)
+                    continue
+            else:
+                box = s.bounds()
+            changing.append(box)
+            live.append(s)
+        layer = self.rest_layer(surface.get_size(), under, still)
+        shown = _Shown(surface.get_size(), changing, self.mark_rects(), self._focus_box(),
+                       self.over_parts())
+        dirty = self._dirty(shown) if self.frame_kept else None
+        self._shown, self.painted = shown, dirty
+        if dirty is None:  # all of it
+            surface.blit(layer, (0, 0))
+            self._draw_top(surface, live)
+            return
+        # Only where something changed: the layer, the changing cards where they were and
+        # are, the marks, the focus ring, and what draw_over shows (``over_parts``).
+        over = [rect for _key, rect in shown.over.values()] if shown.over else []
+        for box in dirty:
+            surface.set_clip(box)
+            surface.blit(layer, box, box)
+            self._draw_top(surface, [s for s, b in zip(live, changing) if b.colliderect(box)],
+                           over=box.collidelist(over) >= 0)
+        surface.set_clip(None)
+
+    def _draw_top(self, surface: pygame.Surface, live: list[CardSprite],
+                  over: bool = True) -> None:
+        """What is drawn over the kept layers: the ``live`` cards, the marks of the last
+        move, the focus ring and (``over``) the game's ``draw_over``."""
         for s in live:
             s.draw(surface)
         self.draw_marks(surface)
@@ -87,7 +113,43 @@ class CardTableDrawing(TableScene):
         if focus is not None:
             m = self.metrics
             draw.focus_ring(surface, focus, m.radius, max(2, m.px(3)))
-        self.draw_over(surface)
+        if over:
+            self.draw_over(surface)
+
+    def _dirty(self, now: "_Shown") -> list[pygame.Rect] | None:
+        """The places that differ between the frame on the surface (``_shown``) and ``now``,
+        merged; None: all of it (no frame kept, a new size, the layer painted again, or a
+        ``draw_over`` that does not say what it shows)."""
+        was, changed = self._shown, self._rest_changed
+        if was is None or was.size != now.size or changed is None or now.over is None \
+                or was.over is None:
+            return None
+        dirty = changed + was.live + now.live
+        if was.marks != now.marks:
+            dirty += was.marks + now.marks
+        if was.focus != now.focus:
+            dirty += [r for r in (was.focus, now.focus) if r is not None]
+        if was.over != now.over:
+            for name in was.over.keys() | now.over.keys():
+                before, after = was.over.get(name), now.over.get(name)
+                if before != after:
+                    dirty += [part[1] for part in (before, after) if part is not None]
+        screen = pygame.Rect((0, 0), now.size)
+        return _merged([r.clip(screen) for r in dirty if r.colliderect(screen)])
+
+    def _focus_box(self) -> pygame.Rect | None:
+        """Round what the focus ring paints."""
+        focus = self.focus_rect()
+        if focus is None:
+            return None
+        width = max(2, self.metrics.px(3))
+        return focus.inflate(width * 3 + 2, width * 3 + 2)
+
+    def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]] | None:
+        """Everything ``draw_over`` shows, each with what it depends on and round where it
+        paints (name -> (key, rect)), so a frame paints only the places that changed; None
+        (the default): not said, and every frame is painted whole."""
+        return None
 
     def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The kept layer for a window of ``size`` (painted when laid out, or when a display
@@ -107,7 +169,9 @@ class CardTableDrawing(TableScene):
         static = self.static_layer(size)
         parts = self.under_parts()
         kept = self._rest
+        changed: list[pygame.Rect] | None = []
         if kept is None or kept[0] != key:  # all of it painted again
+            changed = None
             layer = kept[1] if kept is not None and kept[1].get_size() == size \
                 else pygame.Surface(size)
             layer.blit(static, (0, 0))
@@ -124,16 +188,19 @@ class CardTableDrawing(TableScene):
             if dirty or kept[2] != still[:len(kept[2])]:  # painted again there
                 dirty += [pygame.Rect(at, image.get_size()) for image, at in
                           set(kept[2]).symmetric_difference(still)]
-                for box in _merged(dirty):
+                changed = _merged(dirty)
+                for box in changed:
+                    layer.set_clip(box)  # (first: the last box's clip would cut this blit)
                     layer.blit(static, box, box)
-                    layer.set_clip(box)
                     self.draw_under(layer)
                     self._blit_still(layer, [item for item in still if box.colliderect(
                         pygame.Rect(item[1], item[0].get_size()))])
                 layer.set_clip(None)
             else:  # cards came to rest on top of those kept
                 self._blit_still(layer, still[len(kept[2]):])
+                changed = [pygame.Rect(at, image.get_size()) for image, at in still[len(kept[2]):]]
         self._rest = (key, layer, still, parts)
+        self._rest_changed = changed
         return layer
 
     @staticmethod
@@ -170,11 +237,16 @@ class CardTableDrawing(TableScene):
     def draw_marks(self, surface: pygame.Surface) -> None:
         """An outline round each card of another seat's last move."""
         m = self.metrics
-        for c in self.marked:
-            s = self.sprites[c]
-            if s.alpha and not s.animating:
-                pygame.draw.rect(surface, LAST_MOVE, s.rect.inflate(m.px(4), m.px(4)),
-                                 max(2, m.px(2.5)), border_radius=m.radius)
+        for rect in self.mark_rects():
+            pygame.draw.rect(surface, LAST_MOVE, rect, max(2, m.px(2.5)),
+                             border_radius=m.radius)
+
+    def mark_rects(self) -> list[pygame.Rect]:
+        """Where ``draw_marks`` draws its outlines."""
+        m = self.metrics
+        return [s.rect.inflate(m.px(4), m.px(4)) for s in map(self.sprites.__getitem__,
+                                                              self.marked)
+                if s.alpha and not s.animating]
 
     def message_text(self) -> tuple[str, tuple[int, int, int]]:
         """The message line: a refusal in red, else the game's status."""
@@ -230,6 +302,18 @@ class CardTableDrawing(TableScene):
         if self.warmer.done:
             self.warmer.urgent([f for f in needed if not self.warmer.ready([f])])
         return False
+
+
+class _Shown(NamedTuple):
+    """What a frame showed, to find what the next one changes (``CardTableDrawing._dirty``):
+    the window's size, round each card drawn over the kept layer, the marks, the focus
+    ring, and ``over_parts``."""
+
+    size: tuple[int, int]
+    live: list[pygame.Rect]
+    marks: list[pygame.Rect]
+    focus: pygame.Rect | None
+    over: dict[Any, tuple[Any, pygame.Rect]] | None
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -127,6 +127,26 @@ class FishingDrawing(FishingBase):
         self.log_button.draw(surface)
         self.draw_banner(surface)
 
+    def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
+        """What ``draw_over`` shows: the stock count, the message line, the panel, the log
+        button and the banner."""
+        lay, m = self.layout_, self.metrics
+        grow = m.px(8)  # (round a text's overhang)
+        parts: dict[Any, tuple[Any, pygame.Rect]] = {
+            "stock": ((len(self.view.stock), self.size), self._stock_count_rect().inflate(
+                grow, grow)),
+            "message": ((self.message_text(), self.size), lay.message.inflate(grow, grow)),
+            "panel": (self.panel_key(), lay.panel),
+            "log": ((self.log_button.look(), self.log_button.rect.topleft),
+                    self.log_button.painted_rect())}
+        if self.banner is not None:
+            box, rects = self.banner_geometry(len(self.banner[2]))
+            ready = tuple(faces.hanafuda_face_cached(c, r.width, r.height, badge=self.badges)
+                          for c, r in zip(self.banner[2], rects))
+            parts["banner"] = ((self.banner, self.badges, ready, self.size),
+                               box.inflate(m.px(24), m.px(24)))
+        return parts
+
     #: How the panel's lines are painted (a game sets its separators and score bar scale).
     PANEL: ClassVar[PanelPainter] = PanelPainter()
 
@@ -178,9 +198,14 @@ class FishingDrawing(FishingBase):
             draw_text(surface, text, font(size), color, r, "center", "center", wrap_lines=False)
 
     def draw_stock_count(self, surface: pygame.Surface) -> None:
+        img = text_image(font(self.metrics.type_size("small"), True), str(len(self.view.stock)),
+                         theme.CREAM)
+        surface.blit(img, self._stock_count_rect())
+
+    def _stock_count_rect(self) -> pygame.Rect:
         lay, m = self.layout_, self.metrics
         img = text_image(font(m.type_size("small"), True), str(len(self.view.stock)), theme.CREAM)
-        surface.blit(img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(4))))
+        return img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(4)))
 
     def banner_geometry(self, n: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The banner's box over the field and the rectangles of its ``n`` cards: the field

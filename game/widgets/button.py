@@ -42,10 +42,18 @@ class Button(Widget):
         # Drawn once per look into a kept image with room round it for the shadow and the
         # focus ring: a screen of buttons then costs a blit each, not a dozen shapes and texts.
         margin = self.metrics.px(12)
-        look = (self.rect.size, self.metrics, self.text, self.subtitle, self.primary, self.role,
-                self.enabled, self.lit, self.pressed, self.focused)
-        image = _looks.get(look, lambda: self._paint(margin))
+        image = _looks.get(self.look(), lambda: self._paint(margin))
         surface.blit(image, (self.rect.x - margin, self.rect.y - margin))
+
+    def look(self) -> tuple:
+        """What the button's picture depends on (its place aside)."""
+        return (self.visible, self.rect.size, self.metrics, self.text, self.subtitle,
+                self.primary, self.role, self.enabled, self.lit, self.pressed, self.focused)
+
+    def painted_rect(self) -> pygame.Rect:
+        """Round all that ``draw`` paints (the shadow and focus ring too)."""
+        margin = self.metrics.px(12)
+        return self.rect.inflate(2 * margin, 2 * margin)
 
     def _paint(self, margin: int) -> pygame.Surface:
         surface = pygame.Surface(self.rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
