@@ -190,6 +190,10 @@ class SceneStack:
         for scene in self._scenes:
             scene.layout(size)
 
+    def repaint(self) -> None:
+        """Have the next frame painted whole (the window's picture is not to be trusted)."""
+        self._alone = None
+
     def visible(self) -> list[Scene]:
         """Scenes to draw, bottom first: from the topmost opaque scene upward."""
         start = 0
