@@ -208,7 +208,9 @@ class SceneStack:
         if len(scenes) < 2:
             # (The layer itself is kept for the next overlay over this scene: a new surface
             # the size of the window costs several milliseconds to allocate.)
-            alone = (surface, surface.get_size(), self._changes, scenes)
+            # (Ids, not the scenes: a table gone must not be kept alive, with its layers, by
+            # this; a change of the stack changes ``_changes`` anyway.)
+            alone = (surface, surface.get_size(), self._changes, tuple(map(id, scenes)))
             if scenes:
                 scenes[0].frame_kept = self._alone == alone
             self._paint(surface, scenes)
