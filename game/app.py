@@ -28,7 +28,7 @@ from game import paths  # noqa: E402
 from game.session import read_setups  # noqa: E402
 from game.settings import Settings, open_settings, save_settings  # noqa: E402
 from game.stats import Statistics  # noqa: E402
-from game.storage import clean_temp_files  # noqa: E402
+from game.storage import clean_temp_files, flush_writes  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
     from sounds import SoundBank
@@ -269,7 +269,6 @@ class App:
         scene leaves as it does through the menu (``exit()``: a table keeps its game saved
         for Continue, its workers stop), then settings and statistics are saved, and the
         writer thread's last files are on the disk before the window goes."""
-        from game.storage import flush_writes
         self.close_scenes()
         self.save_settings()
         try:

@@ -387,7 +387,7 @@ class Session:
         try:
             # On the writer thread: the frame of a move pays for the JSON only.
             write_json_soon(self.path, self.to_dict())
-        except (OSError, TypeError, ValueError):
+        except (TypeError, ValueError):  # (the writer thread logs a failed write)
             log.exception("could not save the game in progress")
 
     def _is_current(self) -> bool:

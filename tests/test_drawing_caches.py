@@ -104,11 +104,12 @@ def near(a: pygame.Surface, b: pygame.Surface, tolerance: int = 40,
     or a label that is not there any more) differs by far more. ``ignore``: places not
     compared (the 48 cards of a full stock, one on another: their shadows' rounding adds up
     past any tolerance at its corners, as more or fewer of them are kept baked)."""
+    if ignore:
+        a, b = a.copy(), b.copy()
+        for rect in ignore:
+            a.fill((0, 0, 0), rect)
+            b.fill((0, 0, 0), rect)
     diff, back = a.copy(), b.copy()
-    for rect in ignore:
-        diff.fill((0, 0, 0), rect)
-        back.fill((0, 0, 0), rect)
-    a, b = diff.copy(), back.copy()
     diff.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
     back.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
     diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)

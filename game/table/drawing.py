@@ -64,7 +64,7 @@ class CardTableDrawing(TableScene):
             self._shown = self.painted = None
             surface.blit(self.static_layer(surface.get_size()), (0, 0))
             self.draw_under(surface)
-            self._draw_top(surface, order)
+            self._draw_top(surface, order, self.mark_rects(), self.focus_rect())
             return
         # The cards at rest are kept in one layer with what is under them: a frame blits it
         # and draws only the cards that change. A card at rest over a changing one
@@ -84,13 +84,13 @@ class CardTableDrawing(TableScene):
             changing.append(box)
             live.append(s)
         layer = self.rest_layer(surface.get_size(), under, still)
-        shown = _Shown(surface.get_size(), changing, self.mark_rects(), self._focus_box(),
+        shown = _Shown(surface.get_size(), changing, self.mark_rects(), self.focus_rect(),
                        self.over_parts())
         dirty = self._dirty(shown) if self.frame_kept else None
         self._shown, self.painted = shown, dirty
         if dirty is None:  # all of it
             surface.blit(layer, (0, 0))
-            self._draw_top(surface, live)
+            self._draw_top(surface, live, shown.marks, shown.focus)
             return
         # Only where something changed: the layer, the changing cards where they were and
         # are, the marks, the focus ring, and what draw_over shows (``over_parts``).
@@ -99,20 +99,19 @@ class CardTableDrawing(TableScene):
             surface.set_clip(box)
             surface.blit(layer, box, box)
             self._draw_top(surface, [s for s, b in zip(live, changing) if b.colliderect(box)],
-                           over=box.collidelist(over) >= 0)
+                           shown.marks, shown.focus, over=box.collidelist(over) >= 0)
         surface.set_clip(None)
 
     def _draw_top(self, surface: pygame.Surface, live: list[CardSprite],
+                  marks: list[pygame.Rect], focus: pygame.Rect | None,
                   over: bool = True) -> None:
-        """What is drawn over the kept layers: the ``live`` cards, the marks of the last
-        move, the focus ring and (``over``) the game's ``draw_over``."""
+        """What is drawn over the kept layers: the ``live`` cards, the outlines of the last
+        move (``marks``), the ``focus`` ring and (``over``) the game's ``draw_over``."""
         for s in live:
             s.draw(surface)
-        self.draw_marks(surface)
-        focus = self.focus_rect()
+        self.draw_marks(surface, marks)
         if focus is not None:
-            m = self.metrics
-            draw.focus_ring(surface, focus, m.radius, max(2, m.px(3)))
+            draw.focus_ring(surface, focus, self.metrics.radius, self._ring_width())
         if over:
             self.draw_over(surface)
 
@@ -124,25 +123,20 @@ class CardTableDrawing(TableScene):
         if was is None or was.size != now.size or changed is None or now.over is None \
                 or was.over is None:
             return None
-        dirty = changed + was.live + now.live
+        dirty = changed + was.live + now.live + _changed_places(was.over, now.over)
         if was.marks != now.marks:
             dirty += was.marks + now.marks
         if was.focus != now.focus:
-            dirty += [r for r in (was.focus, now.focus) if r is not None]
-        if was.over != now.over:
-            for name in was.over.keys() | now.over.keys():
-                before, after = was.over.get(name), now.over.get(name)
-                if before != after:
-                    dirty += [part[1] for part in (before, after) if part is not None]
+            dirty += [self._ring_box(r) for r in (was.focus, now.focus) if r is not None]
         screen = pygame.Rect((0, 0), now.size)
         return _merged([r.clip(screen) for r in dirty if r.colliderect(screen)])
 
-    def _focus_box(self) -> pygame.Rect | None:
-        """Round what the focus ring paints."""
-        focus = self.focus_rect()
-        if focus is None:
-            return None
-        width = max(2, self.metrics.px(3))
+    def _ring_width(self) -> int:
+        return max(2, self.metrics.px(3))
+
+    def _ring_box(self, focus: pygame.Rect) -> pygame.Rect:
+        """Round what the focus ring round ``focus`` paints."""
+        width = self._ring_width()
         return focus.inflate(width * 3 + 2, width * 3 + 2)
 
     def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]] | None:
@@ -179,12 +173,7 @@ class CardTableDrawing(TableScene):
             self._blit_still(layer, still)
         else:
             layer = kept[1]
-            dirty: list[pygame.Rect] = []
-            if parts != kept[3]:
-                for name in parts.keys() | kept[3].keys():
-                    now, before = parts.get(name), kept[3].get(name)
-                    if now != before:
-                        dirty += [part[1] for part in (now, before) if part is not None]
+            dirty = _changed_places(kept[3], parts)
             if dirty or kept[2] != still[:len(kept[2])]:  # painted again there
                 dirty += [pygame.Rect(at, image.get_size()) for image, at in
                           set(kept[2]).symmetric_difference(still)]
@@ -234,10 +223,10 @@ class CardTableDrawing(TableScene):
     def draw_over(self, surface: pygame.Surface) -> None:
         """Drawn over the cards: panel, messages, banners (override)."""
 
-    def draw_marks(self, surface: pygame.Surface) -> None:
-        """An outline round each card of another seat's last move."""
+    def draw_marks(self, surface: pygame.Surface, marks: list[pygame.Rect]) -> None:
+        """An outline round each card of another seat's last move (``mark_rects``)."""
         m = self.metrics
-        for rect in self.mark_rects():
+        for rect in marks:
             pygame.draw.rect(surface, LAST_MOVE, rect, max(2, m.px(2.5)),
                              border_radius=m.radius)
 
@@ -314,6 +303,25 @@ class _Shown(NamedTuple):
     marks: list[pygame.Rect]
     focus: pygame.Rect | None
     over: dict[Any, tuple[Any, pygame.Rect]] | None
+
+
+def _changed_places(before: dict[Any, tuple[Any, pygame.Rect]],
+                    after: dict[Any, tuple[Any, pygame.Rect]]) -> list[pygame.Rect]:
+    """The old and new places of the parts (name -> (key, rect)) that changed.
+
+    >>> r = pygame.Rect
+    >>> _changed_places({"a": (1, r(0, 0, 2, 2)), "b": (1, r(5, 5, 1, 1))},
+    ...                 {"a": (2, r(1, 0, 2, 2)), "b": (1, r(5, 5, 1, 1))})
+    [Rect(0, 0, 2, 2), Rect(1, 0, 2, 2)]
+    """
+    if before == after:
+        return []
+    places: list[pygame.Rect] = []
+    for name in before.keys() | after.keys():
+        was, now = before.get(name), after.get(name)
+        if was != now:
+            places += [part[1] for part in (was, now) if part is not None]
+    return places
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

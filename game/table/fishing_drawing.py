@@ -133,7 +133,7 @@ class FishingDrawing(FishingBase):
         lay, m = self.layout_, self.metrics
         grow = m.px(8)  # (round a text's overhang)
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
-            "stock": ((len(self.view.stock), self.size), self._stock_count_rect().inflate(
+            "stock": ((len(self.view.stock), self.size), self._stock_count()[1].inflate(
                 grow, grow)),
             "message": ((self.message_text(), self.size), lay.message.inflate(grow, grow)),
             "panel": (self.panel_key(), lay.panel),
@@ -198,14 +198,13 @@ class FishingDrawing(FishingBase):
             draw_text(surface, text, font(size), color, r, "center", "center", wrap_lines=False)
 
     def draw_stock_count(self, surface: pygame.Surface) -> None:
-        img = text_image(font(self.metrics.type_size("small"), True), str(len(self.view.stock)),
-                         theme.CREAM)
-        surface.blit(img, self._stock_count_rect())
+        surface.blit(*self._stock_count())
 
-    def _stock_count_rect(self) -> pygame.Rect:
+    def _stock_count(self) -> tuple[pygame.Surface, pygame.Rect]:
+        """The stock's count under it: its image and where it goes."""
         lay, m = self.layout_, self.metrics
         img = text_image(font(m.type_size("small"), True), str(len(self.view.stock)), theme.CREAM)
-        return img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(4)))
+        return img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(4)))
 
     def banner_geometry(self, n: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The banner's box over the field and the rectangles of its ``n`` cards: the field

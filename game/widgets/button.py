@@ -41,9 +41,9 @@ class Button(Widget):
             return
         # Drawn once per look into a kept image with room round it for the shadow and the
         # focus ring: a screen of buttons then costs a blit each, not a dozen shapes and texts.
-        margin = self.metrics.px(12)
-        image = _looks.get(self.look(), lambda: self._paint(margin))
-        surface.blit(image, (self.rect.x - margin, self.rect.y - margin))
+        room = self.painted_rect()
+        image = _looks.get(self.look(), lambda: self._paint(self.rect.x - room.x))
+        surface.blit(image, room.topleft)
 
     def look(self) -> tuple:
         """What the button's picture depends on (its place aside)."""
