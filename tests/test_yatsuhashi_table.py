@@ -187,8 +187,11 @@ def test_a_deal_is_won_by_keyboard_with_undo_and_hints(app):
 
 
 def test_hints_alone_win_a_deal(app):
-    """Pressing H and making the hinted move wins: the hint follows the solver's line."""
+    """Pressing H and making the hinted move wins: the hint follows the solver's line. Every
+    frame on the way, and the won deal's ring and card, painted in part as painted whole."""
+    from tests.test_drawing_caches import checking_every_frame
     t = make_table(app, seed=8)
+    seen = checking_every_frame(t)
     for _ in range(400):
         if t.game.is_won:
             break
@@ -198,6 +201,9 @@ def test_hints_alone_win_a_deal(app):
         assert move in t.game.legal_moves()
         mouse_move(app, t, move)
     assert t.game.is_won
+    settle(app, t)
+    assert t.won_shown and "win" in t.over_parts()
+    assert seen["partial"] > seen["frames"] // 2 and not seen["wrong"], seen["wrong"][:3]
 
 
 # Dragging and clicking ----------------------------------------------------------------------

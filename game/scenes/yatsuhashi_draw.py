@@ -144,13 +144,15 @@ class TableDrawing(CardTable):
                            -(360.0 * c.index / len(DECK)))
 
     # Drawing ----------------------------------------------------------------------------------
-    def _draw_win(self, surface: pygame.Surface) -> None:
-        """The card in the middle of the ring: the result and the record for this game."""
-        m = self.metrics
+    def _win_box(self) -> pygame.Rect:
+        """The card in the middle of the ring of a won deal."""
         (cx, cy), r = self.win_ring()
         box = pygame.Rect(0, 0, round(r * 1.25), round(r * 0.75))
         box.center = (round(cx), round(cy))
-        draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
+        return box
+
+    def _win_lines(self) -> list[tuple[str, str, tuple[int, int, int], bool]]:
+        """What the card of a won deal says: (text, type role, colour, bold) a line."""
         lines = [(_("You won!"), "title", theme.GOLD, True),
                  (_("Deal {n} in {time} with {moves} moves").format(
                      n=self.deal_number, time=clock(self.elapsed), moves=len(self.game.moves)),
@@ -161,8 +163,15 @@ class TableDrawing(CardTable):
             lines.append((_("Won {won} of {played} ({rate}) · streak {streak}").format(
                 won=t.won, played=t.played, rate=rate, streak=t.streak), "small", theme.TEXT_DIM,
                 False))
+        return lines
+
+    def _draw_win(self, surface: pygame.Surface) -> None:
+        """The card in the middle of the ring: the result and the record for this game."""
+        m = self.metrics
+        box = self._win_box()
+        draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
         imgs = []
-        for text, role, color, bold in lines:
+        for text, role, color, bold in self._win_lines():
             size = fit_font_size(text, box.width - m.px(24), m.type_size(role), bold)
             imgs.append(text_image(font(size, bold), text, color))
         y = box.centery - sum(i.get_height() for i in imgs) // 2
@@ -208,6 +217,23 @@ class TableDrawing(CardTable):
         m = self.metrics
         draw.rounded_rect(surface, theme.FELT_DARK, rect, m.radius, alpha=alpha)
         pygame.draw.rect(surface, color, rect, max(1, m.px(1.5)), border_radius=m.radius)
+
+    def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
+        """What ``draw_over`` shows: the message line, the panel (its figures, indicator,
+        notes, record and buttons), the card of a won deal and the box of a deal being
+        found."""
+        lay, m = self.layout_, self.metrics
+        grow = m.px(24)  # (round a text's overhang, a box's shadow)
+        panel = lay.panel.unionall([b.painted_rect() for b in self.buttons.values()])
+        parts: dict[Any, tuple[Any, pygame.Rect]] = {
+            "message": ((self.notice, self.message, self.size), lay.message.inflate(grow, grow)),
+            "panel": (self._panel_key(), panel)}
+        if self.won_shown and not self.queue.busy:
+            parts["win"] = ((self._win_lines(), self.size), self._win_box().inflate(grow, grow))
+        if self.finding is not None:
+            parts["finding"] = ((self.finding["checked"], self.size),
+                                self._finding_box().inflate(grow, grow))
+        return parts
 
     def under_key(self) -> tuple:
         """Nothing beyond the window and the display: the pieces are ``under_parts``."""
@@ -334,19 +360,14 @@ class TableDrawing(CardTable):
                                   True).get_height()
         body = font(m.type_size("body"), True)
         small = font(m.type_size("small"))
-        shown = "…" if self.finding is not None else str(self.deal_number or "—")
-        rows = [(_("Deal"), shown),
-                (_("Time"), clock(self.elapsed)),
-                (_("Moves"), str(len(self.game.moves))),
-                (_("Yaku"), f"{len(self.game.collected)} / 14")]
-        for label, value in rows:
+        for label, value in self._panel_rows():
             a = text_image(small, label, theme.TEXT_DIM)
             b = text_image(body, value, theme.CREAM)
             surface.blit(a, (x, y + (b.get_height() - a.get_height()) // 2))
             surface.blit(b, (x + w - b.get_width(), y))
             y += b.get_height() + m.px(2)
         y += m.px(8)
-        if self.show_indicator and not self.game.is_won and self.finding is None:
+        if self._indicator_shown():
             y = self._draw_indicator(surface, x, y, w)
         y += m.px(6)
         tiny = font(m.type_size("tiny"))
@@ -366,6 +387,25 @@ class TableDrawing(CardTable):
                   pygame.Rect(x, top - m.px(62), w, m.px(56)), valign="bottom")
         for button in self.buttons.values():
             button.draw(surface)
+
+    def _panel_rows(self) -> list[tuple[str, str]]:
+        """The panel's figures: (label, value) a row."""
+        shown = "…" if self.finding is not None else str(self.deal_number or "—")
+        return [(_("Deal"), shown),
+                (_("Time"), clock(self.elapsed)),
+                (_("Moves"), str(len(self.game.moves))),
+                (_("Yaku"), f"{len(self.game.collected)} / 14")]
+
+    def _indicator_shown(self) -> bool:
+        return self.show_indicator and not self.game.is_won and self.finding is None
+
+    def _panel_key(self) -> tuple:
+        """All that the panel shows depends on (``_draw_panel``)."""
+        g = self.game
+        return (self.size, tuple(self._panel_rows()),
+                self.verdict() if self._indicator_shown() else "",
+                "yatsuhashi" in g.collected, g.bridge_allowed, tuple(self._record_lines()),
+                tuple((b.look(), b.rect.topleft) for b in self.buttons.values()))
 
     def _record_lines(self) -> list[str]:
         """This game's statistics, for the panel."""
@@ -404,11 +444,16 @@ class TableDrawing(CardTable):
         surface.blit(img, img.get_rect(midleft=(box.x + m.px(30), box.centery)))
         return box.bottom
 
-    def _draw_finding(self, surface: pygame.Surface) -> None:
+    def _finding_box(self) -> pygame.Rect:
         lay, m = self.layout_, self.metrics
-        checked = self.finding["checked"] if self.finding else 0
         box = pygame.Rect(0, 0, min(lay.play.width - m.px(40), m.px(560)), m.px(130))
         box.center = lay.play.center
+        return box
+
+    def _draw_finding(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        checked = self.finding["checked"] if self.finding else 0
+        box = self._finding_box()
         draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=240)
         title = text_image(font(m.type_size("heading"), True), _("Finding a winnable deal…"),
                            theme.GOLD)
