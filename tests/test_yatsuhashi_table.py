@@ -581,7 +581,8 @@ def test_winnable_deals_only_without_a_solver_deals_the_deal_unchecked(app, monk
 
 
 def _drawn_words(app, monkeypatch):
-    """Every text the Yatsuhashi table renders in one frame (a spy on its font)."""
+    """Every text the Yatsuhashi table renders in one frame painted whole (a spy on its
+    font; a frame that paints only what changed renders only that)."""
     import game.scenes.yatsuhashi_draw as drawing
     seen, real = [], drawing.font
 
@@ -596,6 +597,7 @@ def _drawn_words(app, monkeypatch):
         def __getattr__(self, name):
             return getattr(self.f, name)
     monkeypatch.setattr(drawing, "font", lambda *a, **k: Spy(real(*a, **k)))
+    app.stack.repaint()
     app.frame(DT)
     monkeypatch.setattr(drawing, "font", real)
     return seen
