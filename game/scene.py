@@ -6,9 +6,10 @@ every input event, ``update(dt)`` and ``draw(surface)``; ``exit()`` when it leav
 changes nothing. Only the top scene receives events and updates; scenes below an ``opaque =
 False`` scene (a dialog) show through it: since they are not updated, the stack keeps their
 picture (darkened by the overlay's ``dim_below``) and draws it again only when the stack
-changes. A scene drawn alone is told, in ``frame_kept``, whether the surface still holds its
-previous frame (the same surface, nothing drawn over it since): it may then paint only what
-changed.
+changes. An overlay may have part of itself kept in that picture too (``kept_look``,
+``draw_kept``: a result page's panel and rows), and then draws only the rest each frame. A
+scene drawn alone is told, in ``frame_kept``, whether the surface still holds its previous
+frame (the same surface, nothing drawn over it since): it may then paint only what changed.
 
 >>> stack = SceneStack()
 >>> _ = stack.push(Scene()); _ = stack.push(Scene()); len(stack)
@@ -39,6 +40,9 @@ class Scene:
     name: str = "scene"
     #: Set by the stack before ``draw``: the surface holds exactly this scene's last frame.
     frame_kept: bool = False
+    #: Set by the stack before ``draw``: the ``kept_look`` whose ``draw_kept`` the surface
+    #: already shows under this overlay (draw the rest only), or None.
+    kept_drawn: Any = None
 
     def __init__(self) -> None:
         self.app: "App | None" = None
@@ -88,6 +92,14 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene. Must not change state."""
+
+    def kept_look(self) -> Any:
+        """For an overlay: what ``draw_kept`` paints depends on (hashable), so the stack keeps
+        it in its picture of the scenes below; None (the default): nothing is kept."""
+        return None
+
+    def draw_kept(self, surface: pygame.Surface) -> None:
+        """What ``kept_look`` describes, painted over the scenes below (override with it)."""
 
     def settled(self) -> bool:
         """True when no animation is running (``--screenshot`` waits for this)."""
@@ -219,17 +231,25 @@ class SceneStack:
             self._alone = alone
             return
         self._alone = None
-        key = (surface.get_size(), self._changes, tuple(map(id, scenes)))
+        top = scenes[-1]
+        look = top.kept_look()
+        key = (surface.get_size(), self._changes, tuple(map(id, scenes)), look)
         if self._under is None or self._under[0] != key:
             kept = self._under[1] if self._under is not None else None
             layer = kept if kept is not None and kept.get_size() == surface.get_size() \
                 else pygame.Surface(surface.get_size())
             self._paint(layer, scenes[:-1])
-            if scenes[-1].dim_below:
-                draw.dim(layer, scenes[-1].dim_below)
+            if top.dim_below:
+                draw.dim(layer, top.dim_below)
+            if look is not None:
+                top.draw_kept(layer)
             self._under = (key, layer)
         surface.blit(self._under[1], (0, 0))
-        scenes[-1].draw(surface)
+        top.kept_drawn = look
+        try:
+            top.draw(surface)
+        finally:
+            top.kept_drawn = None
 
     @staticmethod
     def _paint(surface: pygame.Surface, scenes: list[Scene]) -> None:

@@ -115,3 +115,64 @@ def test_the_picture_under_an_overlay_is_kept_until_the_stack_changes():
     stack.draw(surf)
     stack.draw(surf)
     assert table.draws == 5 and surf.get_at((50, 50))[:3] == (200, 100, 40)
+
+
+def test_an_overlays_still_widgets_are_kept_with_the_picture_under_it(monkeypatch):
+    """A result page's panel, title and score grid never change by themselves: the stack paints
+    them once into its picture of the table, and each frame draws only the buttons. Scrolling
+    the grid paints the picture again. Every frame looks as the page drawn whole would."""
+    from game import draw
+    from game.table.dialogs import ResultPage
+    from game.table.score_grid import GridRow, score_grid
+    grid_draws = []
+    real_draw = GridRow.draw
+    monkeypatch.setattr(GridRow, "draw", lambda self, s: (grid_draws.append(self),
+                                                           real_draw(self, s))[1])
+    size = (640, 400)
+    stack = SceneStack(size=size)
+    table = stack.push(Counting("table", (200, 100, 40)))
+    rows = [(f"Round {i}", [str(i), str(2 * i)]) for i in range(1, 40)]
+    page = stack.push(ResultPage("Result", score_grid(["You", "Them"], rows), [("OK", None)],
+                                 width=500, height=380))
+    surf = pygame.Surface(size)
+
+    def whole() -> bytes:
+        alone = pygame.Surface(size)
+        table.draw(alone)
+        draw.dim(alone, page.dim_below)
+        page.draw(alone)
+        return pygame.image.tobytes(alone, "RGB")
+
+    for _ in range(4):
+        stack.draw(surf)
+        assert pygame.image.tobytes(surf, "RGB") == whole()
+    drawn = len(grid_draws)
+    stack.draw(surf)
+    assert len(grid_draws) == drawn  # the grid was not drawn again for the window
+    assert table.draws == 1 + 4  # once for the kept picture, then by ``whole`` alone
+    page.list.scroll_to(page.list.offset + 100)
+    stack.draw(surf)
+    assert pygame.image.tobytes(surf, "RGB") == whole()
+
+
+def test_a_dialogs_box_is_kept_under_its_buttons():
+    """A dialog's box, title and message are painted once with the picture under it; a frame
+    draws the buttons (which light up) over it, and looks as the dialog drawn whole."""
+    from game import draw
+    from game.scenes.dialog import Dialog
+    size = (640, 400)
+    stack = SceneStack(size=size)
+    table = stack.push(Counting("table", (200, 100, 40)))
+    dialog = stack.push(Dialog("Leave?", "The game is saved.", [("Yes", None), ("No", None)]))
+    boxes = []
+    dialog.draw_box = lambda s, real=dialog.draw_box: (boxes.append(1), real(s))[1]
+    surf = pygame.Surface(size)
+    for frame in range(4):
+        dialog.widgets[0].hovered = frame % 2 == 1
+        stack.draw(surf)
+        alone = pygame.Surface(size)
+        table.draw(alone)
+        draw.dim(alone, dialog.dim_below)
+        dialog.draw(alone)
+        assert pygame.image.tobytes(surf, "RGB") == pygame.image.tobytes(alone, "RGB")
+    assert len(boxes) == 1 + 4  # once kept, then once for each whole drawing above

@@ -98,26 +98,41 @@ class WidgetScene(Scene):
         for widget in self.widgets:
             widget.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.backdrop:  # an overlay: the scene below shows through
-            for widget in self.widgets:
-                widget.draw(surface)
-            return
-        # The felt, the scene's decoration and the still widgets at the bottom (panels,
-        # labels) are painted once into a kept layer; each frame blits it and draws the rest.
+    def still_looks(self) -> tuple[Hashable, ...]:
+        """The looks (``Widget.still_look``) of the widgets from the first up to the first
+        that may change by itself: those are painted once and kept."""
         still = []
         for widget in self.widgets:
             look = widget.still_look()
             if look is None:
                 break
             still.append(look)
+        return tuple(still)
+
+    def kept_look(self) -> Hashable | None:
+        """An overlay's still widgets (``still_looks``) are kept with the scenes below it."""
+        return (self.still_looks() or None) if not self.backdrop else None
+
+    def draw_kept(self, surface: pygame.Surface) -> None:
+        for widget in self.widgets[:len(self.still_looks())]:
+            widget.draw(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.backdrop:  # an overlay: the scene below shows through
+            start = 0 if self.kept_drawn is None else len(self.still_looks())
+            for widget in self.widgets[start:]:
+                widget.draw(surface)
+            return
+        # The felt, the scene's decoration and the still widgets at the bottom (panels,
+        # labels) are painted once into a kept layer; each frame blits it and draws the rest.
+        still = self.still_looks()
         size = surface.get_size()
 
         def paint(layer: pygame.Surface) -> None:
             self.draw_backdrop(layer)
             for widget in self.widgets[:len(still)]:
                 widget.draw(layer)
-        key = (size, self.backdrop_key(), tuple(still))
+        key = (size, self.backdrop_key(), still)
         surface.blit(self.kept.get("backdrop", key, size, paint), (0, 0))
         for widget in self.widgets[len(still):]:
             widget.draw(surface)

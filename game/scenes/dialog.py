@@ -6,6 +6,7 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Callable, Sequence
 
 import pygame
@@ -72,7 +73,22 @@ class Dialog(WidgetScene):
             b.place(pygame.Rect(x, y, bw, m.row_height), m)
             x += bw + m.gap
 
+    def kept_look(self) -> Hashable:
+        """The box with its title and message is kept under the buttons (``draw_box``)."""
+        return (tuple(self.box), self.metrics, self.title, self.message,
+                tuple(self.widgets[0].rect), super().kept_look())
+
+    def draw_kept(self, surface: pygame.Surface) -> None:
+        self.draw_box(surface)
+        super().draw_kept(surface)
+
     def draw(self, surface: pygame.Surface) -> None:
+        if self.kept_drawn is None:
+            self.draw_box(surface)
+        super().draw(surface)
+
+    def draw_box(self, surface: pygame.Surface) -> None:
+        """The box, its title and its message."""
         m = self.metrics
         draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=245)
         inner = self.box.inflate(-2 * m.px(32), -2 * m.px(32))
@@ -81,7 +97,6 @@ class Dialog(WidgetScene):
         body = pygame.Rect(inner.x, covered.bottom + m.gap, inner.width,
                            self.widgets[0].rect.top - covered.bottom - m.gap)
         draw_text(surface, self.message, font(m.type_size("body")), theme.TEXT, body, "center")
-        super().draw(surface)
 
 
 def not_available(title: str) -> Dialog:
@@ -167,7 +182,10 @@ class NumberDialog(Dialog):
         self.field.place(pygame.Rect(inner.x, y - m.gap - m.row_height, inner.width,
                                      m.row_height), m)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def kept_look(self) -> Hashable:
+        return (super().kept_look(), self.problem, tuple(self.field.rect))
+
+    def draw_box(self, surface: pygame.Surface) -> None:
         m = self.metrics
         draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=245)
         inner = self.box.inflate(-2 * m.px(32), -2 * m.px(32))
@@ -178,5 +196,3 @@ class NumberDialog(Dialog):
         text, color = (self.problem, theme.VERMILION) if self.problem else \
             (self.message, theme.TEXT)
         draw_text(surface, text, font(m.type_size("body")), color, body, "center")
-        for widget in self.widgets:
-            widget.draw(surface)

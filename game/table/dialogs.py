@@ -9,7 +9,7 @@ a game's last one) and a game's rules reference (``RulesPage``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -76,7 +76,7 @@ class ChoicePanel(Dialog):
         size = fit_font_size(self.title, width, start, True, minimum=start * 2 // 3)
         return font(size, True)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_box(self, surface: pygame.Surface) -> None:
         m = self.metrics
         draw.panel(surface, self.box, m.radius * 2, max(1, m.px(2)), alpha=255)  # opaque: the
         # panel under it must not show through (only the choice is read)
@@ -86,8 +86,6 @@ class ChoicePanel(Dialog):
         body = pygame.Rect(inner.x, covered.bottom + m.px(6), inner.width,
                            self.widgets[0].rect.top - covered.bottom - m.px(6))
         draw_text(surface, self.message, font(m.type_size("small")), theme.TEXT, body, "center")
-        for widget in self.widgets:
-            widget.draw(surface)
 
 
 class HandOver(WidgetScene):
@@ -161,6 +159,13 @@ class CardRow(Widget):
     def update(self, dt: float) -> None:
         if not self.warmer.done:
             self.warmer.step()
+
+    def still_look(self) -> Hashable | None:
+        """Still once every small face is in (until then faces stand in for them)."""
+        if not self.warmer.done:
+            return None
+        return (tuple(self.rect), self.metrics, self.title, tuple(self.cards), self.value,
+                self.subtitle, self.highlight)
 
     def draw(self, surface: pygame.Surface) -> None:
         m, r = self.metrics, self.rect

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Sequence
 
 import pygame
 
@@ -36,6 +36,10 @@ class GridRow(Widget):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
+
+    def still_look(self) -> Hashable:
+        return (tuple(self.rect), self.metrics, self.label, tuple(self.values),
+                tuple(sorted(self.marked)), self.bold, self.header)
 
     def draw(self, surface: pygame.Surface) -> None:
         m, r = self.metrics, self.rect

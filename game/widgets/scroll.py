@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Sequence
 
 import pygame
@@ -133,6 +134,18 @@ class ScrollList(Widget):
     def update(self, dt: float) -> None:
         for child in self.children:
             child.update(dt)
+
+    def still_look(self) -> Hashable | None:
+        """Still while every child in view is (and it is not scrolled)."""
+        looks = []
+        for child in self.children:
+            if child.rect.colliderect(self.rect):
+                look = child.still_look()
+                if look is None:
+                    return None
+                looks.append(look)
+        return (tuple(self.rect), self.metrics, self.visible, self.offset, self.content_height,
+                tuple(looks))
 
     def draw(self, surface: pygame.Surface) -> None:
         old_clip = surface.get_clip()
