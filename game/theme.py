@@ -9,6 +9,7 @@ scene works from 960x600 to 3840x2160.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 Color = tuple[int, int, int]
@@ -65,7 +66,7 @@ class Metrics:
 
     size: tuple[int, int]
 
-    @property
+    @functools.cached_property
     def scale(self) -> float:
         w, h = self.size
         return max(0.5, min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1]))

@@ -101,7 +101,7 @@ class CardSprite:
         self._cache_base: dict[str, tuple[tuple, pygame.Surface]] = {}
         self._cache_xform: dict[str, tuple[tuple, pygame.Surface]] = {}
         self._cache_look: tuple | None = None  # how the card looked at its last draw
-        self._cache_still = 0  # draws since, looking the same
+        self._cache_still = 0  # draws since, in the same shape (wherever)
         CardSprite._made += 1
         self._cache_stagger = 1 + CardSprite._made % 8
         self._cache_baked: tuple[tuple, pygame.Surface, tuple[int, int, int, int]] | None = None
@@ -336,8 +336,9 @@ class CardSprite:
         """Shadow, highlight glow, then the card. Changes no state (caches aside).
 
         The three are kept baked into one image while the card's shape (side, size, turn,
-        lift, glow) stays the same: a still or gliding card costs one blit. A card whose shape
-        changes every frame (turning over, rising) is drawn piece by piece until it settles."""
+        lift, glow) stays the same: a still or gliding card costs one blit (baked a few frames
+        after its shape last changed). A card whose shape changes every frame (turning over,
+        rising) is drawn piece by piece until it settles."""
         if self.alpha <= 0:
             return
         shape = self._shape()
@@ -347,12 +348,13 @@ class CardSprite:
             return
         baked = self._cache_baked
         if baked is None or baked[0] != shape:
-            if look != self._cache_look:
-                self._cache_look, self._cache_still = look, 0
+            last, self._cache_look = self._cache_look, look
+            if last is None or last[2] != shape:
+                self._cache_still = 0
                 self._draw_pieces(surface, None)
                 return
-            # Baked after a few still frames, a different few for each card, so that a whole
-            # deal coming to rest is not baked on one frame.
+            # Baked after a few frames in the same shape (gliding or still), a different few
+            # for each card, so that a whole deal setting off is not baked on one frame.
             self._cache_still += 1
             if self._cache_still < self._cache_stagger:
                 self._draw_pieces(surface, None)

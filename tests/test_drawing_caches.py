@@ -118,8 +118,12 @@ def near(a: pygame.Surface, b: pygame.Surface, tolerance: int = 40,
 
 
 def drawn_afresh(t, size) -> pygame.Surface:
-    """The table drawn with nothing kept: no layer of cards, no card's kept image."""
+    """The table drawn with nothing kept: no layer of cards, no card's kept image, no kept
+    label or name images (a fishing table's)."""
     t._rest = None
+    for kept in ("_labels", "_names"):
+        if hasattr(t, kept):
+            setattr(t, kept, None)
     for s in t.sprites.values():
         s._cache_baked = s._cache_look = None
     out = pygame.Surface(size)

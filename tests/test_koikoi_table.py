@@ -695,3 +695,22 @@ def test_a_key_that_acts_while_a_card_is_held_puts_the_card_back_first(app):
     places = t.places()
     for c in t.view.hands[t.viewer]:
         assert t.sprites[c].pos == places[c].pos, c
+
+
+def test_the_panel_shows_a_move_once_the_cards_are_still(app, table):
+    """A move's frame has its cards to paint: the panel says what the move changed (whose turn,
+    the piles) once nothing has been animated for ``PANEL_CALM`` frames, and not before."""
+    t = table
+    until_my_turn(app, t)
+    run_until(app, lambda: t.panel_now() == t.panel_key())
+    before = t.panel_now()
+    play_one_human_move(app, t, use_drag=False)
+    assert t.panel_key() != before and t.animating
+    app.frame(DT)
+    frames = 1
+    while t.panel_now() == before:
+        assert frames < 600, "the panel never caught up"
+        app.frame(DT)
+        frames += 1
+    assert not t.animating and t.panel_now() == t.panel_key()
+    assert frames > t.PANEL_CALM

@@ -780,3 +780,30 @@ def test_module_doctests():
     for module in modules:
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_a_gliding_card_is_drawn_from_its_baked_image(monkeypatch):
+    """A card that moves without changing shape is baked (shadow and card in one image) a few
+    frames after setting off, and then drawn with one blit: the card where a card drawn piece
+    by piece would be, its soft shadow within a pixel of it."""
+    card = make_card(pos=(100, 100))
+    card.move_to((300, 260), 1.0)
+    pieces = []
+    real = CardSprite._draw_pieces
+    monkeypatch.setattr(CardSprite, "_draw_pieces",
+                        lambda self, s, p: (pieces.append(s is not None), real(self, s, p))[1])
+    for frame in range(12):
+        card.update(0.05)
+        surface = canvas()
+        card.draw(surface)
+        if frame > 8:  # (baked after 1-8 frames in the same shape)
+            assert card.animating and card._cache_baked is not None
+            assert pieces[-1] is False  # drawn from the baked image (_bake lists its pieces)
+            alone = canvas()
+            real(card, alone, None)
+            box = card.bounds()
+            for x in range(box.left, box.right, 3):
+                for y in range(box.top, box.bottom, 3):
+                    a, b = tuple(surface.get_at((x, y)))[:3], tuple(alone.get_at((x, y)))[:3]
+                    inside = card.rect.inflate(-2, -2).collidepoint(x, y)
+                    assert near(a, b, 2 if inside else 12), (x, y)

@@ -70,6 +70,11 @@ def dekiyaku_with_cards(pile: list[Card], rules: HanaAwaseRules | None = None
     return out
 
 
+#: Each set dekiyaku's cards, by code (the panel asks ``heading_for`` for every seat).
+_SET_CODES = {name: tuple(c.code for c in DECK if group & c.bit)
+              for name, group in SET_DEKIYAKU.items()}
+
+
 def heading_for(pile: list[Card]) -> list[tuple[str, int, int]]:
     """The dekiyaku ``pile`` is closest to and has not made: (id, held, needed), at least
     half held, the closest first (cards in other piles can still be taken).
@@ -80,8 +85,7 @@ def heading_for(pile: list[Card]) -> list[tuple[str, int, int]]:
     have = {c.code for c in pile}
     made = dekiyaku(pile)
     out: list[tuple[str, int, int]] = []
-    for name, group in SET_DEKIYAKU.items():
-        need = [c.code for c in DECK if group & c.bit]
+    for name, need in _SET_CODES.items():
         held = sum(code in have for code in need)
         if name not in made and 2 * held >= len(need) and held < len(need):
             out.append((name, held, len(need)))

@@ -30,6 +30,9 @@ from rules.hearts600 import CHAFF_YAKU_COUNT, SET_YAKU
 
 TARGET = 600
 _BRIGHTS = [c for c in DECK if c.kind is Kind.BRIGHT]
+#: Each set yaku's cards, by code (the panel asks ``heading_for`` for every seat).
+_SET_CODES = [(name, tuple(c.code for c in DECK if group & c.bit))
+              for name, _points, group in SET_YAKU]
 
 
 def heading_for(pile: list[Card], others: list[Card]) -> list[tuple[str, int, int]]:
@@ -43,8 +46,7 @@ def heading_for(pile: list[Card], others: list[Card]) -> list[tuple[str, int, in
     have = {c.code for c in pile}
     gone = {c.code for c in others}
     out: list[tuple[str, int, int]] = []
-    for name, _points, group in SET_YAKU:
-        codes = [c.code for c in DECK if group & c.bit]
+    for name, codes in _SET_CODES:
         held = sum(c in have for c in codes)
         if 0 < held < len(codes) and not any(c in gone for c in codes):
             out.append((name, held, len(codes)))

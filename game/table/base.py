@@ -108,6 +108,8 @@ class CardTable(CardTableInput, CardTableDrawing):
     COMPUTER_PACE = 0.5
     #: True while ``replay`` builds a saved position (no sound, save, screen or statistics).
     replaying = False
+    #: Updates with nothing animated before the panel shows what changed (``panel_shown``).
+    PANEL_CALM = 3
 
     def __init__(self, setup: Any = None, deck: Iterable[Any] = DECK) -> None:
         super().__init__(setup)
@@ -144,6 +146,11 @@ class CardTable(CardTableInput, CardTableDrawing):
         self.computers: ComputerSeats | None = None
         self.log_button = Button(_("Game log"), self.show_log, role="small")
         self._down: set[int] = set()
+        #: The ``panel_key`` the panel shows (None: the one now), caught up with once the
+        #: table has been still for ``PANEL_CALM`` updates: a move's frame, or one that
+        #: finished every animation at a key, and those right after, paint enough.
+        self.panel_shown: Any = None
+        self._calm = 0  # updates in a row that ended with nothing animated
 
     # Seats ------------------------------------------------------------------------------------
     @property
@@ -391,6 +398,18 @@ class CardTable(CardTableInput, CardTableDrawing):
             if self.idle:
                 self.play_computers()
         self.update_table(dt)
+        self._calm = 0 if self.animating else self._calm + 1
+        if self._calm >= self.PANEL_CALM:
+            self.panel_shown = self.panel_key()
+
+    def panel_key(self) -> Any:
+        """What the panel shows depends on (a game with a panel overrides it)."""
+        return None
+
+    def panel_now(self) -> Any:
+        """The ``panel_key`` to paint the panel for: ``panel_shown``, or the key now before
+        the first update."""
+        return self.panel_key() if self.panel_shown is None else self.panel_shown
 
     @property
     def idle(self) -> bool:

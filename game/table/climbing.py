@@ -425,7 +425,7 @@ class ClimbingTable(ClimbingInput):
             img = text_image(font(size), text, color)
             surface.blit(img, img.get_rect(center=lay.message.center))
         p = lay.panel
-        surface.blit(self.layers.get("panel", self.panel_key(), p.size, self.paint_panel,
+        surface.blit(self.layers.get("panel", self.panel_now(), p.size, self.paint_panel,
                                      alpha=True), p.topleft)
         self.log_button.draw(surface)
         self.draw_buttons(surface)
@@ -457,7 +457,7 @@ class ClimbingTable(ClimbingInput):
         message = lay.message.inflate(lay.message.width // 2, grow)  # (centred: may overhang)
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
             "message": ((self.message_text(), self.size), message),
-            "panel": (self.panel_key(), lay.panel)}
+            "panel": (self.panel_now(), lay.panel)}
         for i, b in enumerate([self.log_button, *self.buttons]):
             parts["button", i] = ((b.look(), b.rect.topleft), b.painted_rect())
         if self.lasso is not None:

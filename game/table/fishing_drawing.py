@@ -103,8 +103,22 @@ class FishingDrawing(FishingBase):
     def draw_seat_names(self, surface: pygame.Surface) -> None:
         """Each other seat's name and score over its hand, so the panel's names have a place
         (the seat to play in gold)."""
-        lay, m = self.layout_, self.metrics
-        g = self.game
+        clip = surface.get_clip()
+        for img, rect in self._seat_names():
+            if clip.colliderect(rect):
+                surface.blit(img, rect.topleft, pygame.Rect(0, 0, rect.width, rect.height))
+
+    _names: tuple[Any, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
+
+    def _seat_names(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each other seat's name image and its place (kept while the names, scores and turn
+        stay the same: the layer is painted again box by box, each asking for them)."""
+        lay, m, g = self.layout_, self.metrics, self.game
+        key = (lay, self.viewer, tuple(self.shown_scores),
+               None if g.is_over else g.current_player, tuple(self.seats))
+        if self._names is not None and self._names[0] == key:
+            return self._names[1]
+        out = []
         for seat in range(self.players):
             at = self.screen_seat(seat)
             if at == 0:
@@ -113,8 +127,10 @@ class FishingDrawing(FishingBase):
             text = f"{self.short_name(seat)} · {self.shown_scores[seat]}"
             active = g.current_player == seat and not g.is_over
             size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
-            img = text_image(font(size, True), text, theme.GOLD if active else theme.CREAM)
-            surface.blit(img, (rect.x, rect.y), pygame.Rect(0, 0, rect.width, rect.height))
+            out.append((text_image(font(size, True), text, theme.GOLD if active
+                                   else theme.CREAM), rect))
+        self._names = (key, out)
+        return out
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The stock count, the message line, the panel (a layer kept while ``panel_key``
@@ -122,7 +138,7 @@ class FishingDrawing(FishingBase):
         self.draw_stock_count(surface)
         self.draw_message(surface)
         p = self.layout_.panel
-        surface.blit(self.layers.get("panel", self.panel_key(), p.size, self.paint_panel,
+        surface.blit(self.layers.get("panel", self.panel_now(), p.size, self.paint_panel,
                                      alpha=True), p.topleft)
         self.log_button.draw(surface)
         self.draw_banner(surface)
@@ -136,7 +152,7 @@ class FishingDrawing(FishingBase):
             "stock": ((len(self.view.stock), self.size), self._stock_count()[1].inflate(
                 grow, grow)),
             "message": ((self.message_text(), self.size), lay.message.inflate(grow, grow)),
-            "panel": (self.panel_key(), lay.panel),
+            "panel": (self.panel_now(), lay.panel),
             "log": ((self.log_button.look(), self.log_button.rect.topleft),
                     self.log_button.painted_rect())}
         if self.banner is not None:
@@ -178,17 +194,31 @@ class FishingDrawing(FishingBase):
         return self.layout_.log_button
 
     def draw_pile_labels(self, surface: pygame.Surface) -> None:
-        lay, m = self.layout_, self.metrics
         clip = surface.get_clip()  # (a part of the layer painted again: the labels there)
+        for img, box in self._pile_labels():
+            if clip.colliderect(box):
+                surface.blit(img, box)
+
+    _labels: tuple[Any, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
+
+    def _pile_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each pile label's image and box (kept while the piles stay the same: the layer is
+        painted again box by box, each asking for them)."""
+        lay, m = self.layout_, self.metrics
+        key = (lay, self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles))
+        if self._labels is not None and self._labels[0] == key:
+            return self._labels[1]
+        out = []
         for seat in range(self.players):
             _pos, labels = lay.pile_places(self.screen_seat(seat), self.view.piles[seat])
             for kind, rect, n in labels:
                 text = f"{_(KIND_LABELS[kind])} {n}"
                 size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
                 img = text_image(font(size, True), text, theme.TEXT_DIM if n == 0
-                                              else theme.CREAM)
-                if clip.colliderect(img.get_rect(topleft=rect.topleft)):
-                    surface.blit(img, (rect.x, rect.y))
+                                 else theme.CREAM)
+                out.append((img, img.get_rect(topleft=rect.topleft)))
+        self._labels = (key, out)
+        return out
 
     def draw_message(self, surface: pygame.Surface) -> None:
         text, color = self.message_text()
