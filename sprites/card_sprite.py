@@ -369,9 +369,14 @@ class CardSprite:
         sx, sy = self._scales()
         # While the card turns or changes size every frame, nearest-pixel rotation (5x faster)
         # is invisible; a card at rest gets an antialiased rotozoom, cached.
-        smooth = self._rot is None and self._scale is None and self._flip is None
+        smooth = self._smooth()
         return (self.lift, sx, sy, self.rotation, smooth, self.face_up, self.highlight,
                 self.dragging, self._base(_FACE if self.face_up else _BACK))
+
+    def _smooth(self) -> bool:
+        """No turn, change of size or flip under way (one waiting for its delay changes
+        nothing yet: a card waiting its turn in a deal stays as it is drawn, and kept)."""
+        return all(t is None or t.waiting for t in (self._rot, self._scale, self._flip))
 
     def _baked_at(self, anchor: tuple[int, int, int, int]) -> tuple[int, int]:
         """Where the kept image goes: placed by its card, rounded as the card alone would be
@@ -414,7 +419,7 @@ class CardSprite:
         sx, sy = self._scales()
         rot = self.rotation % 360.0
         cx, cy = self._visual_center()
-        smooth = self._rot is None and self._scale is None and self._flip is None
+        smooth = self._smooth()
         corner = _corner(self.w, self.h, self.CORNER_RATIO)
 
         elevation = self.lift + (self.h * self.DRAG_ELEVATION_RATIO if self.dragging else 0.0)

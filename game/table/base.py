@@ -322,7 +322,8 @@ class CardTable(CardTableInput, CardTableDrawing):
 
     def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0,
                  grow: bool = False, cards: Collection[Card] | None = None) -> list[CardSprite]:
-        """Send every card whose place changed there (``stagger`` seconds apart); a card
+        """Send every card whose place changed there (``stagger`` seconds apart, the one
+        going highest first); a card
         turning face up waits ``reveal_after`` of the move; with ``grow`` a card changing size
         grows or shrinks on its way (it costs a smooth scaling a frame while it moves), else it
         takes its new size at once. ``cards``: only those (the cards of one event; the others
@@ -338,7 +339,10 @@ class CardTable(CardTableInput, CardTableDrawing):
                 s.alpha = 255 if c in places else 0
         chosen = places.items() if cards is None else [
             (c, p) for c, p in places.items() if c in cards]
-        for c, (pos, size, up, z, rot) in sorted(chosen, key=lambda kv: kv[1].z):
+        # The top card first (a deal from the stock): the cards still waiting are under
+        # those on their way, so they stay as they are drawn (kept in the layer of cards at
+        # rest), not drawn again over each card that leaves from under them.
+        for c, (pos, size, up, z, rot) in sorted(chosen, key=lambda kv: -kv[1].z):
             s = self.sprites[c]
             s.z = z
             if (s.w, s.h) != tuple(size):
