@@ -98,7 +98,7 @@ class CardSprite:
         self._flip: Optional[Tween] = None
         self._flip_to = self.face_up
         # Render caches: kind -> (key, surface). Filling them is draw()'s only side effect.
-        self._cache_base: dict[str, tuple[tuple, pygame.Surface]] = {}
+        self._cache_base: dict[str, tuple[tuple, pygame.Surface, bool]] = {}
         self._cache_xform: dict[str, tuple[tuple, pygame.Surface]] = {}
         self._cache_look: tuple | None = None  # how the card looked at its last draw
         self._cache_still = 0  # draws since, in the same shape (wherever)
@@ -365,8 +365,13 @@ class CardSprite:
                      special_flags=pygame.BLEND_PREMULTIPLIED)
 
     def _shape(self) -> tuple:
-        """Everything the card's drawing depends on but its position."""
-        sx, sy = self._scales()
+        """Everything the card's drawing depends on but its position (asked for every card
+        every frame: the common case, no flip under way, is computed inline)."""
+        flip = self._flip
+        if flip is None or flip.waiting:
+            sx = sy = self.scale
+        else:
+            sx, sy = self._scales()
         # While the card turns or changes size every frame, nearest-pixel rotation (5x faster)
         # is invisible; a card at rest gets an antialiased rotozoom, cached.
         smooth = self._smooth()
@@ -376,7 +381,9 @@ class CardSprite:
     def _smooth(self) -> bool:
         """No turn, change of size or flip under way (one waiting for its delay changes
         nothing yet: a card waiting its turn in a deal stays as it is drawn, and kept)."""
-        return all(t is None or t.waiting for t in (self._rot, self._scale, self._flip))
+        rot, scale, flip = self._rot, self._scale, self._flip
+        return ((rot is None or rot.waiting) and (scale is None or scale.waiting)
+                and (flip is None or flip.waiting))
 
     def _baked_at(self, anchor: tuple[int, int, int, int]) -> tuple[int, int]:
         """Where the kept image goes: placed by its card, rounded as the card alone would be
@@ -462,14 +469,15 @@ class CardSprite:
         renderer = self.face_renderer if side == _FACE else self.back_renderer
         key = (renderer, self.w, self.h)  # swapping a renderer also invalidates
         hit = self._cache_base.get(side)
-        if hit is not None and hit[0] == key and hit[1] not in STAND_INS:
+        if hit is not None and hit[0] == key and not hit[2]:
             return hit[1]  # (a stand-in is asked again: the real surface may be ready)
         image = renderer(self.w, self.h)
         if hit is not None and hit[0] == key and image is hit[1]:
             return image
+        stand_in = image in STAND_INS
         if image.get_size() != (self.w, self.h):
             image = pygame.transform.smoothscale(_with_alpha(image), (self.w, self.h))
-        self._cache_base[side] = (key, image)
+        self._cache_base[side] = (key, image, stand_in)
         return image
 
     def _transformed(

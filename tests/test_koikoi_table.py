@@ -714,3 +714,23 @@ def test_the_panel_shows_a_move_once_the_cards_are_still(app, table):
         frames += 1
     assert not t.animating and t.panel_now() == t.panel_key()
     assert frames > t.PANEL_CALM
+
+
+def test_a_deal_keeps_the_cards_waiting_their_turn_in_the_layer(app):
+    """The cards of a deal leave the stock top first, so those still waiting lie under the
+    ones under way: the frames of the deal keep them in the layer of cards at rest (once
+    each is kept at its size in a hand, a few frames after the deal begins)."""
+    t = make_table(app, speed="normal")
+    t.warmer.finish()
+    seen = dealing = 0
+    for _ in range(400):
+        app.frame(1 / 60)
+        going = [s for s in t.sprites.values() if s._move is not None and not s._move.waiting]
+        waiting = [s for s in t.sprites.values() if s._move is not None and s._move.waiting]
+        dealing += bool(going)
+        if dealing > 10 and going and len(waiting) >= 5:
+            kept = {image for image, _at in t._rest[2]}
+            assert all(s.still_image() is not None and s.still_image()[0] in kept
+                       for s in waiting)
+            seen += 1
+    assert seen >= 5

@@ -807,3 +807,20 @@ def test_a_gliding_card_is_drawn_from_its_baked_image(monkeypatch):
                     a, b = tuple(surface.get_at((x, y)))[:3], tuple(alone.get_at((x, y)))[:3]
                     inside = card.rect.inflate(-2, -2).collidepoint(x, y)
                     assert near(a, b, 2 if inside else 12), (x, y)
+
+
+def test_a_card_waiting_to_turn_over_is_still_drawn_from_its_kept_image():
+    """A flip (or a turn, or a change of size) still in its delay changes nothing yet: the card
+    keeps its kept image, so a table keeps it in its layer of cards at rest."""
+    card = make_card()
+    surface = canvas()
+    for _ in range(10):
+        card.draw(surface)
+    assert card.still_image() is not None
+    card.flip(0.3, delay=1.0)
+    card.update(0.1)
+    card.draw(surface)
+    assert card.animating and card.still_image() is not None
+    card.update(1.0)  # turning now
+    card.draw(surface)
+    assert card.still_image() is None

@@ -51,6 +51,7 @@ def yaku_label(yaku: str) -> str:
     return _(YAKU_LABELS.get(yaku, yaku))
 
 
+@functools.lru_cache(maxsize=None)
 def ghost_cards(yaku: str) -> tuple[Card, ...]:
     """What a board slot shows before its yaku is collected: the yaku's cards, or for the
     chaff yaku the first chaff of each of their months."""
@@ -255,11 +256,36 @@ class TableDrawing(CardTable):
             slot = pygame.Rect(col.x, col.y, lay.card[0], lay.card[1])
             parts["column", i] = (i in lit_columns, slot.inflate(edge, edge))
         filled, lit_slots = self._slots(), self._lit_slots()
+        boxes = self._slot_boxes()
         for i, yaku in enumerate(SLOT_YAKU):
-            ghosts = 0 if i in filled else sum(faces.hanafuda_face_cached(c, *lay.mini)
-                                               for c in ghost_cards(yaku))
-            parts["slot", i] = ((i in filled, i in lit_slots, ghosts), self._slot_box(i))
+            ghosts = 0 if i in filled else self._ghosts_shown(yaku)
+            parts["slot", i] = ((i in filled, i in lit_slots, ghosts), boxes[i])
         return parts
+
+    _ghosts: tuple[Any, set[str]] = (None, set())
+
+    def _ghosts_shown(self, yaku: str) -> int:
+        """How many of ``yaku``'s faint faces are rendered (and shown): counted until all
+        are, then known (asked for every slot every frame)."""
+        size = self.layout_.mini
+        if self._ghosts[0] != size:
+            self._ghosts = (size, set())
+        done = self._ghosts[1]
+        cards = ghost_cards(yaku)
+        if yaku in done:
+            return len(cards)
+        shown = sum(faces.hanafuda_face_cached(c, *size) for c in cards)
+        if shown == len(cards):
+            done.add(yaku)
+        return shown
+
+    _boxes: tuple[Any, list[pygame.Rect]] = (None, [])
+
+    def _slot_boxes(self) -> list[pygame.Rect]:
+        """Each board slot's box (``_slot_box``), kept for the layout."""
+        if self._boxes[0] is not self.layout_:
+            self._boxes = (self.layout_, [self._slot_box(i) for i in range(len(SLOT_YAKU))])
+        return self._boxes[1]
 
     def _lit_columns(self) -> set[int]:
         """The empty columns lit as targets of the card dragged or held."""
@@ -303,9 +329,13 @@ class TableDrawing(CardTable):
         small = font(m.type_size("tiny"), True)
         img = text_image(small, str(len(g.stock)), theme.CREAM)
         surface.blit(img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(3))))
+        clip = surface.get_clip()  # (a part of the layer painted again: the columns there)
         lit_columns = self._lit_columns()
+        edge = m.px(6)
         for i, col in zip(range(len(g.foundations)), lay.columns):
             slot = pygame.Rect(col.x, col.y, lay.card[0], lay.card[1])
+            if not clip.colliderect(slot.inflate(edge, edge)):
+                continue
             glow = i in lit_columns
             self._outline(surface, slot, TARGET_GLOW if glow else theme.GOLD_DIM,
                           140 if glow else 70)
@@ -313,11 +343,12 @@ class TableDrawing(CardTable):
     def _draw_board(self, surface: pygame.Surface) -> None:
         lay, m = self.layout_, self.metrics
         filled, lit_slots = self._slots(), self._lit_slots()
+        boxes = self._slot_boxes()
         tiny = m.type_size("tiny")
         clip = surface.get_clip()  # (a part of the layer painted again: the slots there)
         for i, (yaku, rect) in enumerate(zip(SLOT_YAKU, lay.slots)):
             glow = i in lit_slots
-            if not clip.colliderect(self._slot_box(i)):
+            if not clip.colliderect(boxes[i]):
                 continue
             draw.rounded_rect(surface, theme.PANEL, rect, m.radius, alpha=120)
             pygame.draw.rect(surface, theme.GOLD if glow else theme.GOLD_DIM, rect,

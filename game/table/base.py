@@ -339,10 +339,13 @@ class CardTable(CardTableInput, CardTableDrawing):
                 s.alpha = 255 if c in places else 0
         chosen = places.items() if cards is None else [
             (c, p) for c, p in places.items() if c in cards]
-        # The top card first (a deal from the stock): the cards still waiting are under
-        # those on their way, so they stay as they are drawn (kept in the layer of cards at
-        # rest), not drawn again over each card that leaves from under them.
-        for c, (pos, size, up, z, rot) in sorted(chosen, key=lambda kv: -kv[1].z):
+        # The top card first (a deal from the stock; of equal z, the one drawn last, as
+        # ``draw_order`` draws): the cards still waiting are under those on their way, so
+        # they stay as they are drawn (kept in the layer of cards at rest), not drawn again
+        # over each card that leaves from under them.
+        order = {c: i for i, c in enumerate(self.sprites)}
+        for c, (pos, size, up, z, rot) in sorted(chosen, key=lambda kv: (-kv[1].z,
+                                                                          -order[kv[0]])):
             s = self.sprites[c]
             s.z = z
             if (s.w, s.h) != tuple(size):
