@@ -12,13 +12,19 @@ from pathlib import Path
 DOMAIN = "parlor"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 LANGUAGES = {"en": "English"}
+SOURCE = "en"  # the language the strings are written in
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 
 
 def set_language(code: str) -> None:
-    """Switch the catalogue; an unknown language falls back to English."""
+    """Switch the catalogue; an unknown language falls back to English. English, the source
+    language, needs none: its strings are the source's (and the start-up does not read one).
+    """
     global _translation
+    if code == SOURCE:
+        _translation = gettext.NullTranslations()
+        return
     _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
 
 

@@ -29,6 +29,7 @@ import pygame
 from rules import hanafuda, western
 from sprites.backs import BACK_LABELS, BACK_STYLES, render_back
 from sprites.cache import STAND_INS, SurfaceCache, on_clear_all
+from sprites.card_ratios import HANAFUDA_RATIO, WESTERN_RATIO
 from sprites.hanafuda_art import render_hanafuda
 from sprites.western_art import render_western
 
@@ -37,8 +38,6 @@ __all__ = [
     "western_face", "card_back", "face_renderer", "back_renderer", "clear_cache",
 ]
 
-HANAFUDA_RATIO = 1.6  # height / width (real cards are about 54 x 33 mm)
-WESTERN_RATIO = 1.4
 MAX_SIDE = 4096  # px; larger requests are a bug, not a card
 #: The face cache's bounds: least recently used surfaces go first, and all the faces of the
 #: least recently used size go when a size beyond ``CACHE_SIZES`` comes (a window resized

@@ -74,3 +74,23 @@ def test_screenshot_is_strict_even_when_the_environment_is_not(tmp_path, monkeyp
     with pytest.raises(RuntimeError, match="bad draw"):
         main.main(["--screenshot", "menu", "--out", str(out)])
     assert not out.exists()  # no picture of the crash guard's menu
+
+
+def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path):
+    """Start-up: the program's first frame does not wait for what can come after it (the
+    card art, imported for the menu's fan on a thread afterwards; the sound bank)."""
+    script = ("import sys\n"
+              "from game.app import App\n"
+              "app = App()\n"
+              "def first(dt):\n"
+              "    print(sorted(m for m in ('sprites.faces', 'sprites.hanafuda_art',\n"
+              "                 'sounds.bank') if m in sys.modules), flush=True)\n"
+              "    app.quit()\n"
+              "app.frame_hook = first\n"
+              "app.run()\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               HANAFUDA_PARLOR_HOME=str(tmp_path / "home"))
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "[]"

@@ -438,8 +438,14 @@ def soak(events: int, seed: int, per_episode: tuple[int, int] = (300, 3000),
 
 
 def _child(seed: int, number: int, events: int, home: Path) -> None:  # pragma: no cover
-    """The kill mode's child: an episode that reports the actions of its table after each."""
+    """The kill mode's child: an episode that reports the actions of its table after each,
+    once its save is written (the writer thread may still hold the last; a kill in that
+    moment may lose that one move, and the test is of moves reported saved)."""
+    from game.storage import flush_writes
+
     def told(table: Any) -> None:
+        if table.session is not None:
+            flush_writes(table.session.path)
         print(json.dumps({"id": table.session.id if table.session else None,
                           "actions": [str(a) for a in table.game.actions]}), flush=True)
     game = random.Random(episode_seed(seed, number)).choice(list(GAMES))

@@ -28,7 +28,7 @@ FAN = ("1B", "3B", "8B", "11B", "12B")
 
 def _fan_geometry(title: pygame.Rect) -> tuple[int, int, list[tuple[float, float, float]]]:
     """The fan's card size and each card's (angle, centre x, centre y) on its canvas."""
-    from sprites.faces import HANAFUDA_RATIO
+    from sprites.card_ratios import HANAFUDA_RATIO
     card_w = max(40, min(title.width // 7, int(title.height * 0.22 / HANAFUDA_RATIO)))
     card_h = round(card_w * HANAFUDA_RATIO)
     pivot = ((card_w * 4 + card_w * 2) // 2, card_h * 3)
