@@ -734,3 +734,12 @@ def test_a_deal_keeps_the_cards_waiting_their_turn_in_the_layer(app):
                        for s in waiting)
             seen += 1
     assert seen >= 5
+
+
+def test_under_a_result_page_the_panel_says_what_the_page_says(app):
+    """The table stops under a screen over it, still or not: its panel is painted for what
+    the game is now (the scores of the round just scored), not for what it showed."""
+    t = make_table(app, seats=("easy", "easy"))
+    run_until(app, lambda: top_page(app) is not None, limit=20000)
+    assert t.panel_shown != t.panel_key()  # (the page came before the table was still)
+    assert t.panel_now() == t.panel_key()

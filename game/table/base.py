@@ -414,9 +414,12 @@ class CardTable(CardTableInput, CardTableDrawing):
         return None
 
     def panel_now(self) -> Any:
-        """The ``panel_key`` to paint the panel for: ``panel_shown``, or the key now before
-        the first update."""
-        return self.panel_key() if self.panel_shown is None else self.panel_shown
+        """The ``panel_key`` to paint the panel for: ``panel_shown``; the key now before the
+        first update, and under a screen over the table (a result page: the table stops,
+        and its panel must say what the page says)."""
+        if self.panel_shown is None or (self.app is not None and self.app.stack.top is not self):
+            return self.panel_key()
+        return self.panel_shown
 
     @property
     def idle(self) -> bool:
