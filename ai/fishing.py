@@ -1,7 +1,7 @@
 """Cards as bit sets for the fishing games' agents (Koi-Koi, 600 Hearts): one bit a card
 (``Card.bit``), so a pile, a month or the cards a seat cannot see are single integers.
 
->>> from rules.hanafuda import cards
+>>> from rules.hanafuda import cards, cards_of
 >>> m = mask_of(cards("1B 1R"))
 >>> cards_of(m) == cards("1B 1R"), bin(m), bin(MONTH[1])
 (True, '0b11', '0b1111')
@@ -29,11 +29,6 @@ def mask_of(cards_: Iterable[Card]) -> int:
     for c in cards_:
         m |= c.bit
     return m
-
-
-def cards_of(mask_: int) -> list[Card]:
-    """The cards of a bit set, in deck order."""
-    return [c for c in DECK if mask_ & c.bit]
 
 
 def unknown_mask(obs: FishingObservation) -> int:

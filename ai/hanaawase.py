@@ -50,9 +50,9 @@ import random
 from typing import Sequence
 
 from ai.base import register
-from ai.fishing import MONTH, cards_of, mask_of, unknown_mask
+from ai.fishing import MONTH, mask_of, unknown_mask
 from rules.fishing import Action
-from rules.hanafuda import DECK, Card, Kind
+from rules.hanafuda import DECK, Card, Kind, cards_of
 from rules.hanaawase import (DEKIYAKU_VALUES, SET_DEKIYAKU, HanaAwaseObservation,
                              HanaAwaseRules, card_value, card_values_of_mask,
                              dekiyaku_of_mask)

@@ -51,9 +51,9 @@ import random
 from typing import Sequence
 
 from ai.base import register
-from ai.fishing import MONTH, cards_of, mask_of, unknown_mask
+from ai.fishing import MONTH, mask_of, unknown_mask
 from rules.fishing import Action
-from rules.hanafuda import DECK, Card
+from rules.hanafuda import DECK, Card, cards_of
 from rules.hearts600 import Hearts600Observation, card_points, yaku_cards_of_mask
 
 _POINTS = tuple(card_points(c) for c in DECK)

@@ -36,9 +36,9 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from ai.base import register
-from ai.fishing import ALL, MONTH, cards_of, mask_of, unknown_mask
+from ai.fishing import ALL, MONTH, mask_of, unknown_mask
 from rules.fishing import has_full_month, is_four_pairs
-from rules.hanafuda import DECK, Card, Kind
+from rules.hanafuda import DECK, Card, Kind, cards_of
 from rules.koikoi import (Action, KoiKoiObservation, KoiKoiRules, round_multipliers,
                           yaku_of_mask)
 

@@ -225,6 +225,15 @@ def month_cards(month: int) -> tuple[Card, ...]:
     return DECK[(month - 1) * 4: month * 4]
 
 
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bit set (``Card.bit``), in deck order.
+
+    >>> codes(cards_of(card("1B").bit | card("3B").bit))
+    '1B 3B'
+    """
+    return [c for c in DECK if mask & c.bit]
+
+
 def codes(collection: Iterable[Card]) -> str:
     """Space-separated codes: the string notation used in tests and logs."""
     return " ".join(c.code for c in collection)

@@ -97,7 +97,8 @@ class CardSprite:
         self._lift: Optional[Tween] = None
         self._flip: Optional[Tween] = None
         self._flip_to = self.face_up
-        # Render caches: kind -> (key, surface). Filling them is draw()'s only side effect.
+        # Render caches: kind -> (key, surface[, a stand-in]). Filling them is draw()'s only
+        # side effect.
         self._cache_base: dict[str, tuple[tuple, pygame.Surface, bool]] = {}
         self._cache_xform: dict[str, tuple[tuple, pygame.Surface]] = {}
         self._cache_look: tuple | None = None  # how the card looked at its last draw

@@ -121,9 +121,8 @@ def drawn_afresh(t, size) -> pygame.Surface:
     """The table drawn with nothing kept: no layer of cards, no card's kept image, no kept
     label or name images (a fishing table's)."""
     t._rest = None
-    for kept in ("_labels", "_names"):
-        if hasattr(t, kept):
-            setattr(t, kept, None)
+    if hasattr(t, "_pieces"):
+        t._pieces = None
     for s in t.sprites.values():
         s._cache_baked = s._cache_look = None
     out = pygame.Surface(size)

@@ -183,7 +183,7 @@ class NumberDialog(Dialog):
                                      m.row_height), m)
 
     def kept_look(self) -> Hashable:
-        return (super().kept_look(), self.problem, tuple(self.field.rect))
+        return (super().kept_look(), self.problem)
 
     def draw_box(self, surface: pygame.Surface) -> None:
         m = self.metrics

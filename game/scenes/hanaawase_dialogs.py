@@ -17,7 +17,7 @@ from game.i18n import N_, _
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
 from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Widget
-from rules.hanafuda import DECK, Card, Kind, cards
+from rules.hanafuda import DECK, Card, Kind, cards, cards_of
 from rules.hanaawase import (DEALS_PER_MATCH, DEKIYAKU_VALUES, PAR, SET_DEKIYAKU,
                              HanaAwaseRules, dekiyaku)
 
@@ -39,8 +39,7 @@ _TAN = [c for c in DECK if c.kind is Kind.RIBBON and c.code != "11R"]
 EXAMPLES = {
     "goko": "1B 3B 8B 11B 12B", "shiko": "1B 3B 8B 12B",
     "shichitan": "1R 2R 3R 4R 5R 6R 7R", "rokutan": "1R 2R 3R 4R 5R 6R",
-    **{name: " ".join(c.code for c in DECK if group & c.bit)
-       for name, group in SET_DEKIYAKU.items()},
+    **{name: " ".join(c.code for c in cards_of(group)) for name, group in SET_DEKIYAKU.items()},
 }
 
 
@@ -71,8 +70,7 @@ def dekiyaku_with_cards(pile: list[Card], rules: HanaAwaseRules | None = None
 
 
 #: Each set dekiyaku's cards, by code (the panel asks ``heading_for`` for every seat).
-_SET_CODES = {name: tuple(c.code for c in DECK if group & c.bit)
-              for name, group in SET_DEKIYAKU.items()}
+_SET_CODES = {name: tuple(c.code for c in cards_of(group)) for name, group in SET_DEKIYAKU.items()}
 
 
 def heading_for(pile: list[Card]) -> list[tuple[str, int, int]]:

@@ -25,14 +25,13 @@ from game.scenes.hearts600_dialogs import (
 from game.scenes.hearts600_layout import Hearts600Layout
 from game.table.fishing import FishingTable, PileYakuBanner
 from game.table.panel import PanelLine, PanelPainter
-from rules.hanafuda import DECK, Card, Kind
+from rules.hanafuda import DECK, Card, Kind, cards_of
 from rules.hearts600 import CHAFF_YAKU_COUNT, SET_YAKU
 
 TARGET = 600
 _BRIGHTS = [c for c in DECK if c.kind is Kind.BRIGHT]
 #: Each set yaku's cards, by code (the panel asks ``heading_for`` for every seat).
-_SET_CODES = [(name, tuple(c.code for c in DECK if group & c.bit))
-              for name, _points, group in SET_YAKU]
+_SET_CODES = [(name, tuple(c.code for c in cards_of(group))) for name, _points, group in SET_YAKU]
 
 
 def heading_for(pile: list[Card], others: list[Card]) -> list[tuple[str, int, int]]:

@@ -17,7 +17,7 @@ from game.i18n import N_, _, ngettext
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
 from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Widget
-from rules.hanafuda import DECK, Card, cards
+from rules.hanafuda import Card, cards, cards_of
 from rules.hearts600 import SET_YAKU, YAKU_POINTS, card_points, yaku_cards_of_mask
 from rules.koikoi import pile_mask
 
@@ -37,7 +37,7 @@ YAKU_LABELS = {
 YAKU_EXAMPLES = {
     "five_bright": "1B 3B 8B 11B 12B", "dry_four_bright": "1B 3B 8B 12B",
     "rainy_four_bright": "1B 3B 8B 11B", "three_bright": "1B 3B 8B",
-    **{name: " ".join(c.code for c in DECK if group & c.bit) for name, _p, group in SET_YAKU},
+    **{name: " ".join(c.code for c in cards_of(group)) for name, _p, group in SET_YAKU},
     "chaff": "1C1 1C2 2C1 2C2 3C1 3C2 4C1 4C2 5C1 5C2 6C1 6C2 7C1 7C2 8C1",
 }
 
@@ -54,7 +54,7 @@ def money(cents: int) -> str:
 
 def yaku_with_cards(pile: list[Card]) -> list[tuple[str, int, list[Card]]]:
     """The yaku ``pile`` makes: (id, points, the pile's cards that make it)."""
-    return [(name, points, [c for c in DECK if group & c.bit])
+    return [(name, points, cards_of(group))
             for name, points, group in yaku_cards_of_mask(pile_mask(pile))]
 
 

@@ -262,13 +262,13 @@ class TableDrawing(CardTable):
             parts["slot", i] = ((i in filled, i in lit_slots, ghosts), boxes[i])
         return parts
 
-    _ghosts: tuple[Any, set[str]] = (None, set())
+    _ghosts: tuple[Any, set[str]] | None = None
 
     def _ghosts_shown(self, yaku: str) -> int:
         """How many of ``yaku``'s faint faces are rendered (and shown): counted until all
         are, then known (asked for every slot every frame)."""
         size = self.layout_.mini
-        if self._ghosts[0] != size:
+        if self._ghosts is None or self._ghosts[0] != size:
             self._ghosts = (size, set())
         done = self._ghosts[1]
         cards = ghost_cards(yaku)
@@ -279,11 +279,11 @@ class TableDrawing(CardTable):
             done.add(yaku)
         return shown
 
-    _boxes: tuple[Any, list[pygame.Rect]] = (None, [])
+    _boxes: tuple[Any, list[pygame.Rect]] | None = None
 
     def _slot_boxes(self) -> list[pygame.Rect]:
         """Each board slot's box (``_slot_box``), kept for the layout."""
-        if self._boxes[0] is not self.layout_:
+        if self._boxes is None or self._boxes[0] is not self.layout_:
             self._boxes = (self.layout_, [self._slot_box(i) for i in range(len(SLOT_YAKU))])
         return self._boxes[1]
 

@@ -119,6 +119,7 @@ class CardTable(CardTableInput, CardTableDrawing):
             c: CardSprite(faces.face_renderer(self.face_of(c), stand_in=True),
                           faces.back_renderer("black"),
                           size=(60, 96), face_up=False, data=c) for c in deck}
+        self._rank = {c: i for i, c in enumerate(self.sprites)}  # (draw_order's among equal z)
         self.drag = DragController(self.pick, self.drop_targets, on_drop=self.on_drop,
                                    on_refuse=self.on_refuse, on_click=self.on_click,
                                    home=self.home_of)
@@ -323,12 +324,11 @@ class CardTable(CardTableInput, CardTableDrawing):
     def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0,
                  grow: bool = False, cards: Collection[Card] | None = None) -> list[CardSprite]:
         """Send every card whose place changed there (``stagger`` seconds apart, the one
-        going highest first); a card
-        turning face up waits ``reveal_after`` of the move; with ``grow`` a card changing size
-        grows or shrinks on its way (it costs a smooth scaling a frame while it moves), else it
-        takes its new size at once. ``cards``: only those (the cards of one event; the others
-        keep going where they were sent). Returns the cards that move (none in a replay:
-        the cards are put in place at its end)."""
+        going highest first); a card turning face up waits ``reveal_after`` of the move; with
+        ``grow`` a card changing size grows or shrinks on its way (it costs a smooth scaling a
+        frame while it moves), else it takes its new size at once. ``cards``: only those (the
+        cards of one event; the others keep going where they were sent). Returns the cards
+        that move (none in a replay: the cards are put in place at its end)."""
         moving: list[CardSprite] = []
         if self.replaying:
             return moving
@@ -343,9 +343,9 @@ class CardTable(CardTableInput, CardTableDrawing):
         # ``draw_order`` draws): the cards still waiting are under those on their way, so
         # they stay as they are drawn (kept in the layer of cards at rest), not drawn again
         # over each card that leaves from under them.
-        order = {c: i for i, c in enumerate(self.sprites)}
+        rank = self._rank
         for c, (pos, size, up, z, rot) in sorted(chosen, key=lambda kv: (-kv[1].z,
-                                                                          -order[kv[0]])):
+                                                                          -rank[kv[0]])):
             s = self.sprites[c]
             s.z = z
             if (s.w, s.h) != tuple(size):

@@ -33,6 +33,12 @@ KIND_LABELS = {Kind.BRIGHT: N_("Brights"), Kind.ANIMAL: N_("Animals"),
                Kind.RIBBON: N_("Ribbons"), Kind.CHAFF: N_("Chaff")}
 
 
+#: Images with where each goes (the pile labels, the seat names).
+_Images = list[tuple[pygame.Surface, pygame.Rect]]
+#: ``under_parts``, the pile labels' images and the seat names' images.
+_Pieces = tuple[dict[Any, tuple[Any, pygame.Rect]], _Images, _Images]
+
+
 class FishingDrawing(FishingBase):
     """The drawing of ``FishingTable``; see the module docstring."""
 
@@ -77,60 +83,62 @@ class FishingDrawing(FishingBase):
     def under_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
         """Each pile label with its count; with ``NAMES_OVER_SEATS`` each seat's name with
         its score and turn: a capture paints its labels again, not the table."""
-        lay, g = self.layout_, self.game
-        names = self.NAMES_OVER_SEATS and (tuple(self.shown_scores),
-                                           None if g.is_over else g.current_player)
-        key = (lay, self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles), names)
-        if self._parts is not None and self._parts[0] == key:  # (asked every frame)
-            return self._parts[1]
-        parts: dict[Any, tuple[Any, pygame.Rect]] = {}
-        for seat in range(self.players):
-            _pos, labels = lay.pile_places(self.screen_seat(seat), self.view.piles[seat])
-            for kind, rect, n in labels:  # (with room for the text's descent)
-                parts["label", seat, kind] = (n, rect.inflate(0, rect.height))
-        if names:
-            for seat in range(self.players):
-                at = self.screen_seat(seat)
-                if at:
-                    parts["name", seat] = ((self.short_name(seat), self.shown_scores[seat],
-                                            g.current_player == seat and not g.is_over),
-                                           lay.seats[at].name)
-        self._parts = (key, parts)
-        return parts
-
-    _parts: tuple[Any, dict[Any, tuple[Any, pygame.Rect]]] | None = None
+        return self._under_pieces()[0]
 
     def draw_seat_names(self, surface: pygame.Surface) -> None:
         """Each other seat's name and score over its hand, so the panel's names have a place
         (the seat to play in gold)."""
         clip = surface.get_clip()
-        for img, rect in self._seat_names():
+        for img, rect in self._under_pieces()[2]:
             if clip.colliderect(rect):
                 surface.blit(img, rect.topleft, pygame.Rect(0, 0, rect.width, rect.height))
 
-    _names: tuple[Any, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
+    def draw_pile_labels(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()  # (a part of the layer painted again: the labels there)
+        for img, box in self._under_pieces()[1]:
+            if clip.colliderect(box):
+                surface.blit(img, box)
 
-    def _seat_names(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """Each other seat's name image and its place (kept while the names, scores and turn
-        stay the same: the layer is painted again box by box, each asking for them)."""
+    _pieces: tuple[Any, _Pieces] | None = None
+
+    def _under_pieces(self) -> _Pieces:
+        """``under_parts``, and the images of the pile labels and (``NAMES_OVER_SEATS``) of
+        the seat names with where each goes: kept while the piles, and the names' scores
+        and turn, stay the same (asked every frame, and by each box of the layer painted
+        again)."""
         lay, m, g = self.layout_, self.metrics, self.game
-        key = (lay, self.viewer, tuple(self.shown_scores),
-               None if g.is_over else g.current_player, tuple(self.seats))
-        if self._names is not None and self._names[0] == key:
-            return self._names[1]
-        out = []
+        names = self.NAMES_OVER_SEATS and (tuple(self.shown_scores),
+                                           None if g.is_over else g.current_player)
+        key = (lay, self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles), names)
+        if self._pieces is not None and self._pieces[0] == key:
+            return self._pieces[1]
+        parts: dict[Any, tuple[Any, pygame.Rect]] = {}
+        labels: _Images = []
         for seat in range(self.players):
-            at = self.screen_seat(seat)
-            if at == 0:
-                continue
-            rect = lay.seats[at].name
-            text = f"{self.short_name(seat)} · {self.shown_scores[seat]}"
-            active = g.current_player == seat and not g.is_over
-            size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
-            out.append((text_image(font(size, True), text, theme.GOLD if active
-                                   else theme.CREAM), rect))
-        self._names = (key, out)
-        return out
+            _pos, places = lay.pile_places(self.screen_seat(seat), self.view.piles[seat])
+            for kind, rect, n in places:  # (with room for the text's descent)
+                parts["label", seat, kind] = (n, rect.inflate(0, rect.height))
+                text = f"{_(KIND_LABELS[kind])} {n}"
+                size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
+                img = text_image(font(size, True), text, theme.TEXT_DIM if n == 0
+                                 else theme.CREAM)
+                labels.append((img, img.get_rect(topleft=rect.topleft)))
+        seat_names: _Images = []
+        if names:
+            for seat in range(self.players):
+                at = self.screen_seat(seat)
+                if not at:
+                    continue
+                rect = lay.seats[at].name
+                active = g.current_player == seat and not g.is_over
+                name, score = self.short_name(seat), self.shown_scores[seat]
+                parts["name", seat] = ((name, score, active), rect)
+                text = f"{name} · {score}"
+                size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
+                seat_names.append((text_image(font(size, True), text, theme.GOLD if active
+                                              else theme.CREAM), rect))
+        self._pieces = (key, (parts, labels, seat_names))
+        return self._pieces[1]
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The stock count, the message line, the panel (a layer kept while ``panel_key``
@@ -192,33 +200,6 @@ class FishingDrawing(FishingBase):
 
     def log_button_rect(self) -> pygame.Rect:
         return self.layout_.log_button
-
-    def draw_pile_labels(self, surface: pygame.Surface) -> None:
-        clip = surface.get_clip()  # (a part of the layer painted again: the labels there)
-        for img, box in self._pile_labels():
-            if clip.colliderect(box):
-                surface.blit(img, box)
-
-    _labels: tuple[Any, list[tuple[pygame.Surface, pygame.Rect]]] | None = None
-
-    def _pile_labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """Each pile label's image and box (kept while the piles stay the same: the layer is
-        painted again box by box, each asking for them)."""
-        lay, m = self.layout_, self.metrics
-        key = (lay, self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles))
-        if self._labels is not None and self._labels[0] == key:
-            return self._labels[1]
-        out = []
-        for seat in range(self.players):
-            _pos, labels = lay.pile_places(self.screen_seat(seat), self.view.piles[seat])
-            for kind, rect, n in labels:
-                text = f"{_(KIND_LABELS[kind])} {n}"
-                size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
-                img = text_image(font(size, True), text, theme.TEXT_DIM if n == 0
-                                 else theme.CREAM)
-                out.append((img, img.get_rect(topleft=rect.topleft)))
-        self._labels = (key, out)
-        return out
 
     def draw_message(self, surface: pygame.Surface) -> None:
         text, color = self.message_text()
