@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import pygame
@@ -190,6 +190,7 @@ class Layers:
 
     def __init__(self) -> None:
         self._kept: dict[str, tuple[Hashable, pygame.Surface]] = {}
+        self._parts: dict[str, Sequence[tuple[Hashable, pygame.Rect]]] = {}
 
     def get(self, name: str, key: Hashable, size: tuple[int, int],
             paint: Callable[[pygame.Surface], Any], alpha: bool = False) -> pygame.Surface:
@@ -207,5 +208,53 @@ class Layers:
         self._kept[name] = (key, surface)
         return surface
 
+    def get_parts(self, name: str, key: Hashable, size: tuple[int, int],
+                  parts: Callable[[], Sequence[tuple[Hashable, pygame.Rect]]],
+                  paint: Callable[[pygame.Surface, Any, pygame.Rect], Any]) -> pygame.Surface:
+        """The transparent layer ``name`` for ``key``, made of ``parts()``: what each shows
+        and its box (boxes that do not overlap). Kept; for a new ``key``, only the parts
+        that changed are cleared and painted again by ``paint(surface, part, box)``, clipped
+        to their boxes.
+
+        >>> layers = Layers(); calls = []
+        >>> lines = lambda n: [("a", pygame.Rect(0, 0, 4, 2)), (n, pygame.Rect(0, 2, 4, 2))]
+        >>> paint = lambda s, part, box: calls.append(part)
+        >>> _ = layers.get_parts("panel", 1, (4, 4), lambda: lines("b"), paint)
+        >>> _ = layers.get_parts("panel", 2, (4, 4), lambda: lines("c"), paint); calls
+        ['a', 'b', 'c']
+        """
+        hit = self._kept.get(name)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        now = parts()
+        before = self._parts.get(name)
+        if hit is None or before is None or hit[1].get_size() != size:
+            surface = pygame.Surface(size, pygame.SRCALPHA)
+            redo = list(range(len(now)))
+        else:
+            surface = hit[1]
+            # The parts that changed (or came, or went) are cleared where they were and are,
+            # and painted again. No other part is touched: a part that stays has the same box
+            # before and after, and the boxes of each time do not overlap.
+            redo, cleared = [], []
+            for i in range(max(len(before), len(now))):
+                was = before[i] if i < len(before) else None
+                is_ = now[i] if i < len(now) else None
+                if was != is_:
+                    cleared += [p[1] for p in (was, is_) if p is not None]
+                    if is_ is not None:
+                        redo.append(i)
+            for box in cleared:
+                surface.fill((0, 0, 0, 0), box)
+        for i in redo:
+            part, box = now[i]
+            surface.set_clip(box)
+            paint(surface, part, box)
+        surface.set_clip(None)
+        self._kept[name] = (key, surface)
+        self._parts[name] = now
+        return surface
+
     def clear(self) -> None:
         self._kept.clear()
+        self._parts.clear()

@@ -55,9 +55,20 @@ def fit_font_size(text: str, width: int, start: int, bold: bool = False, minimum
     """The largest size <= ``start`` at which ``text`` fits in ``width`` on one line, in the
     bundled font. Cached: widgets ask every frame, the answer changes only with the layout."""
     from game.fonts import font
-    size = start
-    while size > minimum and font(size, bold).size(text)[0] > width:
+
+    def fits(size: int) -> bool:
+        return font(size, bold).size(text)[0] <= width
+
+    wide = font(start, bold).size(text)[0]
+    if wide <= width or start <= minimum:
+        return start
+    # Widths grow with the size, about in proportion: start near the answer (each size tried
+    # is a font loaded, a quarter of a millisecond), then step to it.
+    size = min(start - 1, max(minimum, width * start // max(1, wide)))
+    while size > minimum and not fits(size):
         size -= 1
+    while size + 1 < start and fits(size + 1):
+        size += 1
     return size
 
 

@@ -348,19 +348,35 @@ class CardSprite:
             self._draw_pieces(surface, None)
             return
         baked = self._cache_baked
-        if baked is None or baked[0] != shape:
+        if baked is not None and baked[0] != shape:
+            baked = None
+        if baked is None:
+            pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
+            self._draw_pieces(None, pieces)
+            # A card drawn alike by another (the backs of a stock, one size of a deck's faces)
+            # takes its image: baked once, at once, rather than once per card. Alike: the
+            # same shape, and its pieces rounded to the same pixels one from another.
+            tx, ty = pieces[-1][1]
+            alike = (shape, tuple((x - tx, y - ty) for _image, (x, y) in pieces))
+            baked = _BAKED.get(alike)
+            if baked is not None:
+                self._cache_baked = baked
+        if baked is None:
             last, self._cache_look = self._cache_look, look
             if last is None or last[2] != shape:
                 self._cache_still = 0
-                self._draw_pieces(surface, None)
+                _blit_pieces(surface, pieces)
                 return
             # Baked after a few frames in the same shape (gliding or still), a different few
             # for each card, so that a whole deal setting off is not baked on one frame.
             self._cache_still += 1
             if self._cache_still < self._cache_stagger:
-                self._draw_pieces(surface, None)
+                _blit_pieces(surface, pieces)
                 return
-            baked = self._cache_baked = (shape, *self._bake())
+            baked = self._cache_baked = (shape, *self._bake(pieces))
+            if len(_BAKED) >= _BAKED_KEPT:
+                del _BAKED[next(iter(_BAKED))]  # the oldest
+            _BAKED[alike] = baked
         self._cache_look = look
         surface.blit(baked[1], self._baked_at(baked[2]),
                      special_flags=pygame.BLEND_PREMULTIPLIED)
@@ -406,11 +422,14 @@ class CardSprite:
             return None
         return baked[1], self._baked_at(baked[2])
 
-    def _bake(self) -> tuple[pygame.Surface, tuple[int, int, int, int]]:
-        """The card's pieces composed into one premultiplied image, and its anchor: its
-        corner's offset from the top piece's (the card's) corner, and that piece's size."""
-        pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        self._draw_pieces(None, pieces)
+    def _bake(self, pieces: list[tuple[pygame.Surface, tuple[int, int]]] | None = None
+              ) -> tuple[pygame.Surface, tuple[int, int, int, int]]:
+        """The card's pieces (as ``_draw_pieces`` lists them) composed into one premultiplied
+        image, and its anchor: its corner's offset from the top piece's (the card's) corner,
+        and that piece's size."""
+        if pieces is None:
+            pieces = []
+            self._draw_pieces(None, pieces)
         box = pygame.Rect(pieces[0][1], pieces[0][0].get_size())
         for image, at in pieces[1:]:
             box.union_ip(pygame.Rect(at, image.get_size()))
@@ -524,6 +543,19 @@ def _corner(w: int, h: int, ratio: float) -> int:
 def _rgba(color: ColorLike) -> tuple[int, int, int, int]:
     c = tuple(int(v) for v in color)
     return c if len(c) == 4 else (*c, 230)  # type: ignore[return-value]
+
+
+def _blit_pieces(surface: pygame.Surface,
+                 pieces: list[tuple[pygame.Surface, tuple[int, int]]]) -> None:
+    for image, at in pieces:
+        surface.blit(image, at)
+
+
+#: The last cards baked (``CardSprite.draw``), by shape and the pieces' offsets: a card drawn
+#: alike (the same side, size and back) takes the image. Backs of a few sizes, a few faces.
+_BAKED: dict[tuple, tuple[tuple, pygame.Surface, tuple[int, int, int, int]]] = {}
+_BAKED_KEPT = 24
+on_clear_all(_BAKED.clear)
 
 
 # Soft layers depend only on size (and colour): shared by every sprite, blurred once.

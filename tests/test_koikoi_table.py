@@ -743,3 +743,45 @@ def test_under_a_result_page_the_panel_says_what_the_page_says(app):
     run_until(app, lambda: top_page(app) is not None, limit=20000)
     assert t.panel_shown != t.panel_key()  # (the page came before the table was still)
     assert t.panel_now() == t.panel_key()
+
+
+def test_the_panel_paints_again_only_the_lines_that_changed(app, table, monkeypatch):
+    """A move changes a few of the panel's lines (whose turn, the piles): once the panel
+    catches up, only those lines are painted again, and only their places on the window."""
+    t = table
+    until_my_turn(app, t)
+    run_until(app, lambda: t.panel_now() == t.panel_key() and not t.animating)
+    before = list(t.panel_parts())
+    painted: list = []
+    real = type(t.PANEL).paint_line
+    monkeypatch.setattr(type(t.PANEL), "paint_line", lambda self, surface, m, line, box: (
+        painted.append(line), real(self, surface, m, line, box)))
+    play_one_human_move(app, t, use_drag=False)
+    frames = 0
+    while t.panel_now() != t.panel_key() or not painted:
+        assert frames < 600, "the panel never caught up"
+        app.frame(DT)
+        frames += 1
+    after = t.panel_parts()
+    changed = [line for i, (line, box) in enumerate(after)
+               if i >= len(before) or before[i] != (line, box)]
+    assert painted and set(painted) <= set(changed) and len(painted) < len(after)
+    panel = t.panel_box()[0]
+    assert t.painted is not None and not any(r.contains(panel) for r in t.painted)
+
+
+def test_a_key_during_a_move_puts_the_cards_in_place_once(app, table):
+    """A key pressed while cards move finishes every step at once: the steps send no card
+    anywhere (each would lay the whole table out again); the cards go to their places once."""
+    t = table
+    until_my_turn(app, t)
+    play_one_human_move(app, t, use_drag=False)
+    app.frame(DT)
+    assert t.queue.busy
+    laid_out = []
+    real = t.places
+    t.places = lambda: (laid_out.append(t.settling), real())[1]
+    t.settle_now()
+    assert laid_out and not any(laid_out) and not t.animating
+    places = real()
+    assert all(s.pos == places[c].pos for c, s in t.sprites.items() if c in places)

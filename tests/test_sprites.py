@@ -824,3 +824,30 @@ def test_a_card_waiting_to_turn_over_is_still_drawn_from_its_kept_image():
     card.update(1.0)  # turning now
     card.draw(surface)
     assert card.still_image() is None
+
+
+def test_cards_drawn_alike_share_one_baked_image():
+    """Cards of one shape whose pieces round alike (the backs of a stock) take the image the
+    first one baked, at their first draw, each drawn where it would be drawn alone."""
+    backs: dict = {}
+
+    def back(w: int, h: int) -> pygame.Surface:  # one surface a size, as the card art's cache
+        return backs.setdefault((w, h), Solid(BACK)(w, h))
+
+    first = CardSprite(back, back, pos=(100, 100), size=(60, 90), face_up=False)
+    for _ in range(10):  # (baked after 1-8 draws in the same shape)
+        first.draw(canvas())
+    assert first._cache_baked is not None
+    alike = CardSprite(back, back, pos=(260, 120), size=(60, 90), face_up=False)
+    surface = canvas()
+    alike.draw(surface)
+    assert alike._cache_baked is first._cache_baked and alike.still_image() is not None
+    alone = canvas()
+    alike._draw_pieces(alone, None)
+    box = alike.bounds()
+    for x in range(box.left, box.right, 3):
+        for y in range(box.top, box.bottom, 3):
+            assert near(surface.get_at((x, y))[:3], alone.get_at((x, y))[:3], 2), (x, y)
+    other = CardSprite(back, back, pos=(260, 120), size=(60, 90), face_up=True)
+    other.draw(canvas())
+    assert other._cache_baked is None  # another shape: its own, a few draws later

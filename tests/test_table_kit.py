@@ -4,6 +4,7 @@ queue's barrier, and cards named like a player names them."""
 
 from __future__ import annotations
 
+import functools
 import threading
 
 import pygame
@@ -196,3 +197,48 @@ def test_faces_let_go_by_the_cache_while_an_animation_waits_are_asked_for_again(
     assert not t.faces_in(needed) and not t.warmer.done
     t.warmer.finish()
     assert t.faces_in(needed)
+
+
+def test_a_layer_of_parts_painted_again_in_part_equals_one_painted_whole():
+    """Lines change, come and go, and move: the layer painted again line by line is, pixel
+    for pixel, the layer painted whole."""
+    from game.fonts import font, text_image
+    face = font(14)
+
+    def lines(words: list[str]) -> list[tuple[str, pygame.Rect]]:
+        out, y = [], 2
+        for word in words:  # (a longer word takes more room: the lines below move)
+            out.append((word, pygame.Rect(0, y, 120, 16 + 2 * len(word))))
+            y += 16 + 2 * len(word)
+        return out
+
+    def paint(surface: pygame.Surface, word: str, box: pygame.Rect) -> None:
+        surface.blit(text_image(face, word, (250, 240, 200)), box.move(4, 1))
+        pygame.draw.line(surface, (200, 0, 0), box.bottomleft, box.bottomright)
+
+    layers = Layers()
+    for key, words in enumerate([["Koi", "Koi", "deal 1"], ["Koi", "Koi!", "deal 1"],
+                                 ["Koi", "Koi!", "deal 1", "Boar"], ["Koi", "deal 2"],
+                                 ["Boar", "Deer", "Butterfly", "deal 2"], ["Boar"]]):
+        kept = layers.get_parts("panel", key, (120, 160), functools.partial(lines, words), paint)
+        whole = Layers().get_parts("panel", key, (120, 160), functools.partial(lines, words), paint)
+        assert pygame.image.tobytes(kept, "RGBA") == pygame.image.tobytes(whole, "RGBA"), words
+
+
+def test_cards_gathered_face_down_show_their_backs_at_once(app):
+    """``retarget(turn=False)``: a card changing side shows its new side as it sets off (a
+    deal gathered to the stock), where a card turning over squashes on its way."""
+    from game.scenes.koikoi import KoiKoiTable
+    from game.scenes.setup import default_setup
+    t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
+    for _ in range(200):
+        app.frame(1 / 30)
+    t.queue.skip()
+    up = [c for c, s in t.sprites.items() if s.face_up and s.alpha]
+    assert up
+    t.view.field.clear()
+    t.view.hands = [[] for _ in t.view.hands]
+    t.view.piles = [[] for _ in t.view.piles]
+    t.view.stock = list(DECK)
+    moving = t.retarget(0.35, turn=False)
+    assert moving and all(not t.sprites[c].face_up and not t.sprites[c].flipping for c in up)

@@ -189,3 +189,22 @@ def test_focus_group_scrolls_keyboard_focus_into_view():
     for _ in range(19):
         key(g, pygame.K_DOWN)
     assert g.focused is buttons[-1] and s.rect.contains(buttons[-1].rect)
+
+
+def test_a_text_shrunk_to_fit_takes_the_largest_size_that_fits():
+    """``fit_font_size`` starts near the answer rather than at every size down from the
+    start: its answer is still the largest size that fits, found size by size."""
+    import random
+
+    from game.fonts import font
+    from game.text import fit_font_size
+    rng = random.Random(7)
+    texts = ["Computer 2 (Normal)", "You · 120", "Heading for: Boar-Deer-Butterfly", "合計 点数",
+             "A much longer line of text that must shrink a long way"]
+    for _ in range(300):
+        text, width, start = rng.choice(texts), rng.randint(10, 500), rng.randint(8, 40)
+        bold = rng.random() < 0.5
+        size = start
+        while size > 8 and font(size, bold).size(text)[0] > width:
+            size -= 1
+        assert fit_font_size(text, width, start, bold) == size, (text, width, start, bold)

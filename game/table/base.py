@@ -152,6 +152,7 @@ class CardTable(CardTableInput, CardTableDrawing):
         #: finished every animation at a key, and those right after, paint enough.
         self.panel_shown: Any = None
         self._calm = 0  # updates in a row that ended with nothing animated
+        self._panel_placed = None  # the panel's lines and boxes for a key (panel_parts)
 
     # Seats ------------------------------------------------------------------------------------
     @property
@@ -322,17 +323,22 @@ class CardTable(CardTableInput, CardTableDrawing):
         return {}
 
     def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0,
-                 grow: bool = False, cards: Collection[Card] | None = None) -> list[CardSprite]:
+                 grow: bool = False, cards: Collection[Card] | None = None,
+                 turn: bool = True) -> list[CardSprite]:
         """Send every card whose place changed there (``stagger`` seconds apart, the one
         going highest first); a card turning face up waits ``reveal_after`` of the move; with
         ``grow`` a card changing size grows or shrinks on its way (it costs a smooth scaling a
-        frame while it moves), else it takes its new size at once. ``cards``: only those (the
+        frame while it moves), else it takes its new size at once; with ``turn`` False a card
+        changing side shows its new side at once instead of turning over on its way (a deal
+        gathered face down: thirty cards turning in the same frames cost each of them more
+        than its budget). ``cards``: only those (the
         cards of one event; the others keep going where they were sent). Returns the cards
-        that move (none in a replay: the cards are put in place at its end)."""
+        that move (none in a replay or while ``settle_now`` skips the steps: the cards are
+        put in place at the end)."""
         moving: list[CardSprite] = []
-        if self.replaying:
+        if self.replaying or self.settling:  # (the cards are put in place at the end)
             return moving
-        flip_time = min(0.25, duration) if duration else 0.0
+        flip_time = min(0.25, duration) if duration and turn else 0.0
         places = self.places()
         for c, s in self.sprites.items():
             if cards is None or c in cards:

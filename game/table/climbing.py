@@ -29,6 +29,7 @@ from game.table.base import CardTable, Place
 from game.table.caches import Face
 from game.table.climbing_input import ClimbingInput
 from game.table.climbing_view import ClimbingLayout, ClimbingView, Copy
+from game.table.panel import PanelPainter
 from game.text import fit_font_size
 from rules.western import DECK
 from sprites import sequence, until_settled
@@ -52,6 +53,7 @@ class ClimbingTable(ClimbingInput):
         "out": "out_step", "round_over": "round_over_step", "match_over": "match_over_step"}
     #: Seats a screenshot's demo table has.
     DEMO_SEATS = 4
+    PANEL = PanelPainter(rule=(3, 6))
 
     def __init__(self, setup: Any = None, *, engine: Any = None, session: Any = None,
                  demo_moves: int = 0) -> None:
@@ -192,7 +194,7 @@ class ClimbingTable(ClimbingInput):
         def gather() -> Any:
             self.view = ClimbingView.empty(self.players, list(self.sprites))
             self.selected = set()
-            return self.retarget(self.queue.duration(0.3))
+            return self.retarget(self.queue.duration(0.3), turn=False)  # gathered face down
 
         def deal() -> Any:
             self.play("shuffle")
@@ -424,9 +426,7 @@ class ClimbingTable(ClimbingInput):
             size = fit_font_size(text, lay.message.width, m.type_size("small"))
             img = text_image(font(size), text, color)
             surface.blit(img, img.get_rect(center=lay.message.center))
-        p = lay.panel
-        surface.blit(self.layers.get("panel", self.panel_now(), p.size, self.paint_panel,
-                                     alpha=True), p.topleft)
+        self.draw_panel(surface)
         self.log_button.draw(surface)
         self.draw_buttons(surface)
         if self.banner:
@@ -457,7 +457,7 @@ class ClimbingTable(ClimbingInput):
         message = lay.message.inflate(lay.message.width // 2, grow)  # (centred: may overhang)
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
             "message": ((self.message_text(), self.size), message),
-            "panel": (self.panel_now(), lay.panel)}
+            **self.panel_over_parts()}
         for i, b in enumerate([self.log_button, *self.buttons]):
             parts["button", i] = ((b.look(), b.rect.topleft), b.painted_rect())
         if self.lasso is not None:
@@ -473,15 +473,6 @@ class ClimbingTable(ClimbingInput):
                 g.round, None if g.is_over else g.current_player,
                 tuple(len(h) for h in self.view.hands), tuple(self.view.out),
                 tuple(sorted(self.view.passed)))
-
-    def paint_panel(self, surface: pygame.Surface) -> None:
-        """The panel: the game's lines (``panel_lines``), painted by the kit's painter."""
-        from game.table.panel import PanelPainter
-        room = self.layout_.log_button.y - self.layout_.panel.y - self.metrics.px(8)
-        PanelPainter(rule=(3, 6)).paint(surface, self.metrics, self.panel_lines(), room=room)
-
-    def panel_lines(self) -> list[Any]:
-        return []
 
 
 __all__ = ["ClimbingTable", "Copy", "copies", "sequence"]

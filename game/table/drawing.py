@@ -16,8 +16,9 @@ the table shows (``faces_needed``) warmed again a few a frame.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import pygame
 
@@ -25,6 +26,7 @@ from game import draw, theme
 from game.scenes.table import TableScene
 from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
+from game.table.panel import PanelLine, PanelPainter
 from rules.hanafuda import Card
 from sprites import CardSprite, draw_order, faces
 
@@ -45,6 +47,8 @@ class CardTableDrawing(TableScene):
         _rest_changed: list[pygame.Rect] | None
         _shown: "_Shown | None"
         painted: list[pygame.Rect] | None
+        _panel_placed: tuple[Any, list[tuple[PanelLine, pygame.Rect]]] | None
+        layout_: Any
         warmer: FaceWarmer
         display: tuple[str, bool] | None
         marked: list[Card]
@@ -55,6 +59,8 @@ class CardTableDrawing(TableScene):
         def apply_speed(self) -> None: ...
 
         def face_of(self, c: Any) -> Any: ...
+
+        def panel_now(self) -> Any: ...
 
     # The frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -92,14 +98,21 @@ class CardTableDrawing(TableScene):
             surface.blit(layer, (0, 0))
             self._draw_top(surface, live, shown.marks, shown.focus)
             return
-        # Only where something changed: the layer, the changing cards where they were and
-        # are, the marks, the focus ring, and what draw_over shows (``over_parts``).
+        # Only where something changed (boxes that do not overlap): the layer, the changing
+        # cards where they were and are, the marks, the focus ring, and what draw_over shows
+        # (``over_parts``). Each changing card is drawn once, clipped to its own box (every
+        # place it covers is painted): a card drawn in two boxes could be drawn two ways (a
+        # card is baked on its n-th draw).
         over = [rect for _key, rect in shown.over.values()] if shown.over else []
         for box in dirty:
-            surface.set_clip(box)
             surface.blit(layer, box, box)
-            self._draw_top(surface, [s for s, b in zip(live, changing) if b.colliderect(box)],
-                           shown.marks, shown.focus, over=box.collidelist(over) >= 0)
+        for s, box in zip(live, changing):
+            surface.set_clip(box)
+            s.draw(surface)
+        for box in dirty:
+            surface.set_clip(box)
+            self._draw_top(surface, [], shown.marks, shown.focus,
+                           over=box.collidelist(over) >= 0)
         surface.set_clip(None)
 
     def _draw_top(self, surface: pygame.Surface, live: list[CardSprite],
@@ -129,7 +142,7 @@ class CardTableDrawing(TableScene):
         if was.focus != now.focus:
             dirty += [self._ring_box(r) for r in (was.focus, now.focus) if r is not None]
         screen = pygame.Rect((0, 0), now.size)
-        return _merged([r.clip(screen) for r in dirty if r.colliderect(screen)])
+        return _disjoint(_merged([r.clip(screen) for r in dirty if r.colliderect(screen)]))
 
     def _ring_width(self) -> int:
         return max(2, self.metrics.px(3))
@@ -175,8 +188,10 @@ class CardTableDrawing(TableScene):
             layer = kept[1]
             dirty = _changed_places(kept[3], parts)
             if dirty or kept[2] != still[:len(kept[2])]:  # painted again there
+                # (Counted: cards of one shape in one place, a stock's, share one image.)
+                was, now = Counter(kept[2]), Counter(still)
                 dirty += [pygame.Rect(at, image.get_size()) for image, at in
-                          set(kept[2]).symmetric_difference(still)]
+                          (was - now) + (now - was)]
                 changed = _merged(dirty)
                 for box in changed:
                     layer.set_clip(box)  # (first: the last box's clip would cut this blit)
@@ -236,6 +251,46 @@ class CardTableDrawing(TableScene):
         return [s.rect.inflate(m.px(4), m.px(4)) for s in map(self.sprites.__getitem__,
                                                               self.marked)
                 if s.alpha and not s.animating]
+
+    # The panel -----------------------------------------------------------------------------------
+    #: How the panel's lines are painted (a game sets its separators and score bar scale).
+    PANEL: ClassVar[PanelPainter] = PanelPainter()
+
+    def panel_lines(self) -> list[PanelLine]:
+        """What the panel says, line by line (override)."""
+        return []
+
+    def panel_box(self) -> tuple[pygame.Rect, int]:
+        """Where the panel is and the room its lines have (above the log button)."""
+        lay = self.layout_
+        return lay.panel, lay.log_button.y - lay.panel.y - self.metrics.px(8)
+
+    def panel_parts(self) -> list[tuple[PanelLine, pygame.Rect]]:
+        """The panel's lines for ``panel_now()`` and their boxes in the panel, fitted to its
+        room (the spare lines go first: ``PanelLine.spare``); kept while the key stays."""
+        key = self.panel_now()
+        kept = self._panel_placed
+        if kept is None or kept[0] != key:
+            rect, room = self.panel_box()
+            kept = self._panel_placed = (key, self.PANEL.place(self.panel_lines(), self.metrics,
+                                                               rect.width, room))
+        return kept[1]
+
+    def panel_over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
+        """The panel's lines as ``over_parts``: a change paints the lines that changed."""
+        at = self.panel_box()[0].topleft
+        return {("panel", i): ((line, tuple(box)), box.move(at))
+                for i, (line, box) in enumerate(self.panel_parts())}
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        """The panel's lines, from a transparent layer kept line by line."""
+        rect = self.panel_box()[0]
+        surface.blit(self.layers.get_parts("panel", self.panel_now(), rect.size,
+                                           self.panel_parts, self._paint_panel_line), rect)
+
+    def _paint_panel_line(self, surface: pygame.Surface, line: PanelLine,
+                          box: pygame.Rect) -> None:
+        self.PANEL.paint_line(surface, self.metrics, line, box)
 
     def message_text(self) -> tuple[str, tuple[int, int, int]]:
         """The message line: a refusal in red, else the game's status."""
@@ -324,19 +379,70 @@ def _changed_places(before: dict[Any, tuple[Any, pygame.Rect]],
     return places
 
 
-def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """``rects`` with those that overlap joined into one (painting two far places as two
-    clipped boxes costs less than as the one box round both).
+def _merged(rects: list[pygame.Rect], slack: int = 16384) -> list[pygame.Rect]:
+    """``rects`` with two joined into the box round both whenever that box is no larger than
+    the two together and ``slack`` pixels (each box painted costs a little more than its
+    pixels). Those left may overlap: a place painted twice comes out the same, and two far
+    places cost less painted as two boxes than as the one box round both (a card in the
+    hand and one on the field).
 
-    >>> _merged([pygame.Rect(0, 0, 10, 10), pygame.Rect(5, 5, 10, 10), pygame.Rect(50, 0, 5, 5)])
-    [Rect(0, 0, 15, 15), Rect(50, 0, 5, 5)]
+    >>> r = pygame.Rect
+    >>> _merged([r(0, 0, 100, 100), r(50, 50, 100, 100), r(500, 0, 5, 5)])
+    [Rect(0, 0, 150, 150), Rect(500, 0, 5, 5)]
+    >>> _merged([r(0, 0, 400, 40), r(0, 30, 40, 400)])  # an L: kept as two
+    [Rect(0, 0, 400, 40), Rect(0, 30, 40, 400)]
+    >>> _merged([r(0, 0, 10, 10), r(0, 0, 10, 10), r(2, 2, 5, 5)])
+    [Rect(0, 0, 10, 10)]
     """
     out: list[pygame.Rect] = []
     for rect in rects:
         rect = pygame.Rect(rect)
-        i = rect.collidelist(out)
-        while i >= 0:
-            rect.union_ip(out.pop(i))
-            i = rect.collidelist(out)
+        joined = True
+        while joined:
+            joined = False
+            area = rect.w * rect.h + slack
+            for i, other in enumerate(out):
+                box = rect.union(other)
+                if box.w * box.h <= area + other.w * other.h:
+                    rect = box
+                    del out[i]
+                    joined = True
+                    break
         out.append(rect)
     return out
+
+
+def _disjoint(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The places ``rects`` cover, as boxes that do not overlap (what a later one shares
+    with an earlier one is cut from it: drawn once, text and shadows are not drawn twice).
+
+    >>> r = pygame.Rect
+    >>> _disjoint([r(0, 0, 10, 10), r(5, 5, 10, 10)])
+    [Rect(0, 0, 10, 10), Rect(5, 10, 10, 5), Rect(10, 5, 5, 5)]
+    >>> _disjoint([r(0, 0, 10, 10), r(2, 2, 3, 3)])
+    [Rect(0, 0, 10, 10)]
+    """
+    out: list[pygame.Rect] = []
+    for rect in rects:
+        pieces = [rect]
+        for done in out:
+            pieces = [part for piece in pieces for part in _cut(piece, done)]
+        out += pieces
+    return out
+
+
+def _cut(rect: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``rect`` without ``hole``: up to four boxes (above, below, left, right of it)."""
+    if not rect.colliderect(hole):
+        return [rect]
+    parts = []
+    if hole.top > rect.top:
+        parts.append(pygame.Rect(rect.left, rect.top, rect.width, hole.top - rect.top))
+    if hole.bottom < rect.bottom:
+        parts.append(pygame.Rect(rect.left, hole.bottom, rect.width, rect.bottom - hole.bottom))
+    top, bottom = max(rect.top, hole.top), min(rect.bottom, hole.bottom)
+    if hole.left > rect.left:
+        parts.append(pygame.Rect(rect.left, top, hole.left - rect.left, bottom - top))
+    if hole.right < rect.right:
+        parts.append(pygame.Rect(hole.right, top, rect.right - hole.right, bottom - top))
+    return parts

@@ -5,7 +5,8 @@ Over the kit's frame (``game.table.drawing``): the kept layer gets the felt, a d
 round the field and the panel's frame; under the cards, each pile's labels by kind
 (``KIND_LABELS``, with counts) and, with ``NAMES_OVER_SEATS``, each other seat's name and
 score; over them, the stock count, the message line, the panel (a
-layer painted again only when ``panel_key()`` changes; a game writes ``paint_panel``), the
+layer painted again, line by line, when ``panel_key()`` changes; a game writes
+``panel_lines``), the
 log button and the banner (a title, a line and the cards it is about, over the field).
 ``faces_needed`` lists the faces to warm, the ones a deal shows first.
 
@@ -15,7 +16,7 @@ log button and the banner (a title, a line and the cards it is about, over the f
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import pygame
 
@@ -24,7 +25,6 @@ from game.fonts import font, text_image
 from game.i18n import N_, _
 from game.table.caches import Face
 from game.table.fishing_view import FishingBase
-from game.table.panel import PanelLine, PanelPainter
 from game.text import draw_text, fit_font_size
 from rules.hanafuda import DECK, Kind
 from sprites import faces
@@ -145,9 +145,7 @@ class FishingDrawing(FishingBase):
         stays the same), the log button and the banner."""
         self.draw_stock_count(surface)
         self.draw_message(surface)
-        p = self.layout_.panel
-        surface.blit(self.layers.get("panel", self.panel_now(), p.size, self.paint_panel,
-                                     alpha=True), p.topleft)
+        self.draw_panel(surface)
         self.log_button.draw(surface)
         self.draw_banner(surface)
 
@@ -160,7 +158,7 @@ class FishingDrawing(FishingBase):
             "stock": ((len(self.view.stock), self.size), self._stock_count()[1].inflate(
                 grow, grow)),
             "message": ((self.message_text(), self.size), lay.message.inflate(grow, grow)),
-            "panel": (self.panel_now(), lay.panel),
+            **self.panel_over_parts(),
             "log": ((self.log_button.look(), self.log_button.rect.topleft),
                     self.log_button.painted_rect())}
         if self.banner is not None:
@@ -170,9 +168,6 @@ class FishingDrawing(FishingBase):
             parts["banner"] = ((self.banner, self.badges, ready, self.size),
                                box.inflate(m.px(24), m.px(24)))
         return parts
-
-    #: How the panel's lines are painted (a game sets its separators and score bar scale).
-    PANEL: ClassVar[PanelPainter] = PanelPainter()
 
     def panel_key(self) -> tuple:
         """What the panel shows depends on: it is painted again when this changes (the
@@ -186,17 +181,6 @@ class FishingDrawing(FishingBase):
     def panel_figures(self) -> tuple:
         """A game's own figures the panel shows beyond the kit's (override)."""
         return ()
-
-    def panel_lines(self) -> list[PanelLine]:
-        """What the panel says, line by line (override)."""
-        return []
-
-    def paint_panel(self, surface: pygame.Surface) -> None:
-        """The panel's lines on a transparent layer the size of the panel (kept until one
-        of its figures changes), fitted above the log button: when they do not all fit, the
-        spare lines go first (``PanelLine.spare``)."""
-        room = self.layout_.log_button.y - self.layout_.panel.y - self.metrics.px(8)
-        self.PANEL.paint(surface, self.metrics, self.panel_lines(), room=room)
 
     def log_button_rect(self) -> pygame.Rect:
         return self.layout_.log_button

@@ -65,7 +65,7 @@ class FishingSteps(FishingBase):
         self.view = FishingView.empty(self.players)
         self.choosing = self.banner = None
         self.marked = []
-        self.retarget(self.queue.duration(0.35))
+        self.retarget(self.queue.duration(0.35), turn=False)  # gathered face down
 
     def dealt_face_up(self) -> list[Card]:
         """The cards a deal turns up (their faces are rendered before it starts)."""

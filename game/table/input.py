@@ -55,15 +55,27 @@ class CardTableInput(TableScene):
 
         def show_log(self) -> None: ...
 
+        def retarget(self, duration: float) -> list[CardSprite]: ...
+
+    #: True while ``settle_now`` skips the queue's steps (``retarget`` waits for its end).
+    settling = False
+
     # The policy ---------------------------------------------------------------------------------
     @property
     def animating(self) -> bool:
         return self.queue.busy or any(s.animating for s in self.sprites.values())
 
     def settle_now(self) -> None:
-        """Finish every running animation at once (a player acting does not wait for them)."""
+        """Finish every running animation at once (a player acting does not wait for them).
+        The steps skipped send no card anywhere (``settling``): the cards go to their places
+        once, at the end, rather than at every step."""
         if self.queue.busy:
-            self.queue.skip()
+            self.settling = True
+            try:
+                self.queue.skip()
+            finally:
+                self.settling = False
+            self.retarget(0.0)
         if not self.drag.active:
             for s in self.sprites.values():
                 s.finish()

@@ -88,45 +88,84 @@ class PanelPainter:
             lines = [ln for ln in lines if ln.spare < level]
         return lines
 
+    def place(self, lines: list[PanelLine], m: Metrics, width: int, room: int | None = None
+              ) -> list[tuple[PanelLine, pygame.Rect]]:
+        """``lines`` fitted to ``room`` pixels high (when given), each with the box it is
+        painted in: the panel's width, one under the other (what ``paint_line`` paints).
+
+        >>> from game.theme import Metrics
+        >>> rule = PanelLine("", "rule", (0, 0, 0))
+        >>> [tuple(r) for _ln, r in PanelPainter(rule=(4, 10)).place([rule, rule],
+        ...                                                            Metrics((1280, 800)), 200)]
+        [(0, 12, 200, 14), (0, 26, 200, 14)]
+        """
+        w = width - m.px(32)
+        if room is not None:
+            lines = self.fit(lines, m, w, room)
+        y = m.px(12)
+        placed = []
+        for line in lines:
+            if line.role == "rule":
+                h = m.px(sum(self.rule))
+            elif line.role == "bar":
+                h = m.px(12)
+            elif line.right:
+                size = m.type_size(line.role)
+                score = font(size, True).size(line.right)
+                name_room = w - m.px(6) - score[0] - m.px(10)
+                name = font(fit_font_size(line.text, name_room, size, True), True)
+                h = max(name.size(line.text)[1], score[1])
+            else:
+                indent = m.px(6) if line.role in ("small", "tiny") else 0
+                h = text_height(self._font(line, m, w), line.text, w - indent)
+            placed.append((line, pygame.Rect(0, y, width, h)))
+            y += h
+        return placed
+
+    @staticmethod
+    def _font(line: PanelLine, m: Metrics, w: int) -> pygame.font.Font:
+        """The font of a line of text (a heading shrunk to fit on one line)."""
+        size = m.type_size(line.role)
+        if line.role == "heading":
+            size = fit_font_size(line.text, w, size, True)
+        return font(size, line.bold)
+
     def paint(self, surface: pygame.Surface, m: Metrics, lines: list[PanelLine], *,
               room: int | None = None) -> None:
         """``lines`` on ``surface``, the panel's size, fitted to ``room`` pixels high when it
         is given. Long lines wrap: nothing runs past the panel."""
+        for line, box in self.place(lines, m, surface.get_width(), room):
+            self.paint_line(surface, m, line, box)
+
+    def paint_line(self, surface: pygame.Surface, m: Metrics, line: PanelLine,
+                   box: pygame.Rect) -> None:
+        """One line in its ``box`` (from ``place``) on ``surface``, the panel's size."""
         x, w = m.px(16), surface.get_width() - m.px(32)
-        y = m.px(12)
-        if room is not None:
-            lines = self.fit(lines, m, w, room)
-        for line in lines:
-            if line.role == "rule":
-                y += m.px(self.rule[0])
-                pygame.draw.line(surface, line.color, (x - m.px(8), y), (x + w + m.px(8), y))
-                y += m.px(self.rule[1])
-                continue
-            if line.role == "bar":
-                bar = pygame.Rect(x + m.px(6), y + m.px(2), w - m.px(6), m.px(6))
-                pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=m.px(3))
-                filled = bar.copy()
-                filled.width = round(bar.width * min(1.0, max(0, line.value) / self.bar_full))
-                if filled.width:
-                    pygame.draw.rect(surface, line.color, filled, border_radius=m.px(3))
-                y += m.px(12)
-                continue
-            size = m.type_size(line.role)
-            indent = m.px(6) if line.role in ("small", "tiny") or line.right else 0
-            if line.right:  # a player: the name (shrunk to fit) and the score on the right
-                score = text_image(font(size, True), line.right, theme.CREAM)
-                name_room = w - indent - score.get_width() - m.px(10)
-                img = text_image(font(fit_font_size(line.text, name_room, size, True), True),
-                                 line.text, line.color)
-                if line.marker:
-                    pygame.draw.circle(surface, theme.VERMILION,
-                                       (x - m.px(2), y + img.get_height() // 2), m.px(4))
-                surface.blit(img, (x + indent, y))
-                surface.blit(score, (x + w - score.get_width(), y))
-                y += max(img.get_height(), score.get_height())
-                continue
-            if line.role == "heading":
-                size = fit_font_size(line.text, w, size, True)
-            f = font(size, line.bold)
-            y = draw_text(surface, line.text, f, line.color,
-                          pygame.Rect(x + indent, y, w - indent, 0)).bottom
+        y = box.y
+        if line.role == "rule":
+            y += m.px(self.rule[0])
+            pygame.draw.line(surface, line.color, (x - m.px(8), y), (x + w + m.px(8), y))
+            return
+        if line.role == "bar":
+            bar = pygame.Rect(x + m.px(6), y + m.px(2), w - m.px(6), m.px(6))
+            pygame.draw.rect(surface, theme.FELT_DARK, bar, border_radius=m.px(3))
+            filled = bar.copy()
+            filled.width = round(bar.width * min(1.0, max(0, line.value) / self.bar_full))
+            if filled.width:
+                pygame.draw.rect(surface, line.color, filled, border_radius=m.px(3))
+            return
+        size = m.type_size(line.role)
+        indent = m.px(6) if line.role in ("small", "tiny") or line.right else 0
+        if line.right:  # a player: the name (shrunk to fit) and the score on the right
+            score = text_image(font(size, True), line.right, theme.CREAM)
+            name_room = w - indent - score.get_width() - m.px(10)
+            img = text_image(font(fit_font_size(line.text, name_room, size, True), True),
+                             line.text, line.color)
+            if line.marker:
+                pygame.draw.circle(surface, theme.VERMILION,
+                                   (x - m.px(2), y + img.get_height() // 2), m.px(4))
+            surface.blit(img, (x + indent, y))
+            surface.blit(score, (x + w - score.get_width(), y))
+            return
+        draw_text(surface, line.text, self._font(line, m, w), line.color,
+                  pygame.Rect(x + indent, y, w - indent, 0))
