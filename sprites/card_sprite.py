@@ -413,13 +413,18 @@ class CardSprite:
         """The one image the card is drawn from now, premultiplied (blit it with
         ``BLEND_PREMULTIPLIED``), and where it goes, for a card unchanged since its last draw
         and kept baked; None for a card drawn piece by piece or changing (moving, fading).
-        A table keeps such cards in a layer of its own."""
+        A table keeps such cards in a layer of its own. A card put somewhere at once (the
+        cards of a move finished by a key) is kept there from that frame: nothing moves it."""
         baked = self._cache_baked
         if baked is None or self.alpha != 255:
             return None
         shape = self._shape()
-        if baked[0] != shape or (self.x, self.y, shape) != self._cache_look:
+        if baked[0] != shape:
             return None
+        if (self.x, self.y, shape) != self._cache_look and (
+                self.dragging or self._move is not None or self._rot is not None
+                or self._scale is not None or self._flip is not None or self._lift is not None):
+            return None  # moved since its last draw, and moving
         return baked[1], self._baked_at(baked[2])
 
     def _bake(self, pieces: list[tuple[pygame.Surface, tuple[int, int]]] | None = None

@@ -851,3 +851,19 @@ def test_cards_drawn_alike_share_one_baked_image():
     other = CardSprite(back, back, pos=(260, 120), size=(60, 90), face_up=True)
     other.draw(canvas())
     assert other._cache_baked is None  # another shape: its own, a few draws later
+
+
+def test_a_card_put_somewhere_at_once_is_still_there_from_that_frame():
+    """A card baked and then put in a new place at once (a move finished by a key) is kept
+    as still where it is now, before any draw there; a card set moving is not."""
+    card = make_card(pos=(100, 100))
+    for _ in range(10):  # (baked after 1-8 draws in the same shape)
+        card.draw(canvas())
+    assert card.still_image() is not None
+    card.snap_to((240, 180))
+    image, at = card.still_image()
+    assert at == card._baked_at(card._cache_baked[2])
+    assert pygame.Rect(at, image.get_size()).contains(card.rect)
+    card.move_to((300, 300), 0.5)
+    card.update(0.1)
+    assert card.still_image() is None
