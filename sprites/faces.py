@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict
-from typing import Callable, Hashable
+from typing import Callable, Hashable, NamedTuple, Union
 
 import pygame
 
@@ -232,16 +232,32 @@ def western_face(card: western.Card, width: int, height: int | None = None) -> p
 
 
 # Either deck's faces, for what renders them ahead (``game.table.caches.FaceWarmer``) -----------
-def face(card: hanafuda.Card | western.Card, width: int, height: int, *,
-         badge: bool = False) -> pygame.Surface:
-    """``hanafuda_face`` or ``western_face`` (which has no badge), by the card's deck."""
+class Back(NamedTuple):
+    """A card back of ``style``, rendered ahead as a face is (``face``, ``render_face``).
+
+    >>> face_cached(Back("black"), 31, 47), face(Back("black"), 31, 47).get_size()
+    (False, (31, 47))
+    >>> face_cached(Back("black"), 31, 47)
+    True
+    """
+
+    style: str
+
+
+Shown = Union[hanafuda.Card, western.Card, Back]
+
+
+def face(card: Shown, width: int, height: int, *, badge: bool = False) -> pygame.Surface:
+    """``hanafuda_face``, ``western_face`` (which has no badge) or ``card_back``, by what
+    ``card`` is."""
+    if isinstance(card, Back):
+        return card_back(card.style, width, height)
     if isinstance(card, western.Card):
         return western_face(card, width, height)
     return hanafuda_face(card, width, height, badge=badge)
 
 
-def face_cached(card: hanafuda.Card | western.Card, width: int, height: int, *,
-                badge: bool = False) -> bool:
+def face_cached(card: Shown, width: int, height: int, *, badge: bool = False) -> bool:
     """Would ``face`` return at once (rendered, or scaled down from a rendered face)?
 
     >>> from rules.western import parse_card
@@ -250,22 +266,27 @@ def face_cached(card: hanafuda.Card | western.Card, width: int, height: int, *,
     >>> _ = face(parse_card("QH"), 30, 42); face_cached(parse_card("QH"), 30, 42)
     True
     """
+    if isinstance(card, Back):
+        return ("back", card.style, width, height) in _cache
     if isinstance(card, western.Card):
         return ("western", str(card), width, height) in _cache
     return hanafuda_face_cached(card, width, height, badge=badge)
 
 
-def render_face(card: hanafuda.Card | western.Card, width: int, height: int) -> pygame.Surface:
-    """A fresh, uncached face (no badge): safe on a helper thread."""
+def render_face(card: Shown, width: int, height: int) -> pygame.Surface:
+    """A fresh, uncached face (no badge) or back: safe on a helper thread."""
+    if isinstance(card, Back):
+        return render_back(card.style, width, height)
     if isinstance(card, western.Card):
         return render_western(card, width, height)
     return render_hanafuda(card, width, height)
 
 
-def store_face(card: hanafuda.Card | western.Card, width: int, height: int,
-               surface: pygame.Surface) -> None:
-    """Keep a face ``render_face`` made elsewhere (on a helper thread) in the cache."""
-    if isinstance(card, western.Card):
+def store_face(card: Shown, width: int, height: int, surface: pygame.Surface) -> None:
+    """Keep a face or back ``render_face`` made elsewhere (on a helper thread) in the cache."""
+    if isinstance(card, Back):
+        _store(("back", card.style, width, height), surface, (width, height))
+    elif isinstance(card, western.Card):
         _store(("western", str(card), width, height), surface, (width, height))
     else:
         store_hanafuda(card, width, height, surface)

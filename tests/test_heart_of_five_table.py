@@ -337,3 +337,14 @@ def test_western_faces_are_rendered_ahead_on_the_warmers_thread(app, monkeypatch
     hand = [s for c, s in t.sprites.items() if c in t.view.hands[t.viewer]]
     assert hand and all(s.face_up for s in hand)
     assert on_main == [] and len(on_thread) >= 54  # every face, on the thread
+
+
+def test_the_faces_a_round_end_shows_are_rendered_ahead(app):
+    """When a round ends, the other seats' hands are shown at their small size: those faces
+    are planned for the warmer's thread with the others, never rendered on a frame."""
+    from rules.western import DECK
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    needed = set(t.faces_needed())
+    lay = t.layout_
+    assert all((c, lay.small_card, False) in needed for c in DECK)
+    assert all(lay.hand_card_of(at) in (lay.hand_card, lay.small_card) for at in range(4))

@@ -242,3 +242,19 @@ def test_cards_gathered_face_down_show_their_backs_at_once(app):
     t.view.stock = list(DECK)
     moving = t.retarget(0.35, turn=False)
     assert moving and all(not t.sprites[c].face_up and not t.sprites[c].flipping for c in up)
+
+
+@pytest.mark.parametrize("game_id", ["koikoi", "heart_of_five"])
+def test_a_table_renders_its_card_backs_ahead(app, game_id):
+    """The backs at every size face-down cards take on the table (the stock, the other
+    seats' hands) are planned for the warmer with the faces, first: none is rendered on a
+    frame of play (a deal's first key showed the other hands' backs, 1-2 ms each)."""
+    from game.scenes import registry
+    from game.scenes.setup import default_setup
+    from sprites import faces
+    faces.clear_cache()
+    t = app.push(registry.make(game_id, setup=default_setup(game_id, 5)))
+    sizes = list(dict.fromkeys(t.back_sizes()))
+    assert len(sizes) >= 2
+    t.warmer.finish()
+    assert all(faces.face_cached(faces.Back("black"), *size) for size in sizes)

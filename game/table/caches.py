@@ -27,8 +27,9 @@ from rules.hanafuda import Card
 from rules.western import Card as WesternCard
 from sprites import faces
 
-#: A face to render: the card, its size, with or without the month-and-kind badge.
-Face = tuple[Card | WesternCard, tuple[int, int], bool]
+#: A face to render: the card (or a back, ``faces.Back``), its size, with or without the
+#: month-and-kind badge.
+Face = tuple[Card | WesternCard | faces.Back, tuple[int, int], bool]
 
 
 class FaceWarmer:
@@ -75,8 +76,9 @@ class FaceWarmer:
                 self._busy += 1
             c, (w, h), _badge = face
             made: Any = None  # None: scaled down on the main thread from a larger face
+            larger = self._sizes_made.get(c, ()) if isinstance(c, Card) else ()
             if not (faces.face_cached(c, w, h) or any(
-                    faces.can_scale_down(made, (w, h)) for made in self._sizes_made.get(c, ()))):
+                    faces.can_scale_down(made, (w, h)) for made in larger)):
                 try:
                     made = faces.render_face(c, w, h)
                     if isinstance(c, Card):  # (only hanafuda faces are scaled down)

@@ -87,14 +87,19 @@ class ClimbingTable(ClimbingInput):
         lay = self.layout_
         return [lay.hand_card, lay.field_card]
 
+    def back_sizes(self) -> list[tuple[int, int]]:
+        lay = self.layout_  # (the deck, and the other seats' hands)
+        return [lay.field_card, *(lay.hand_card_of(at) for at in range(self.players))]
+
     def faces_needed(self) -> list[Face]:
         """The viewer's hand first (the deal turns it up), then every card at the sizes a
-        hand and the trick show (a deal skipped would otherwise render them on one frame)."""
+        hand and the trick show (a deal skipped would otherwise render them on one frame),
+        then at the size of the other seats' hands, shown when a round ends."""
         lay = self.layout_
         first: list[Face] = []
         if self.game is not None:
             first = [(c.card, lay.hand_card, False) for c in self.view.hands[self.viewer]]
-        sizes = [lay.hand_card, lay.field_card] + ([lay.small_card] if self.reveal_all else [])
+        sizes = [lay.hand_card, lay.field_card, lay.small_card]
         return first + [(c, size, False) for size in sizes for c in DECK]
 
     # Set-up -------------------------------------------------------------------------------------

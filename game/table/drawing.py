@@ -325,7 +325,15 @@ class CardTableDrawing(TableScene):
         return bool(self.display and self.display[1])
 
     def plan_faces(self) -> None:
-        self.warmer.plan(self.faces_needed())
+        """Have the warmer render the backs at the table's sizes (a few), then the faces."""
+        back = faces.Back(self.display[0] if self.display is not None else "black")
+        backs: list[Face] = [(back, size, False) for size in dict.fromkeys(self.back_sizes())]
+        self.warmer.plan(backs + self.faces_needed())
+
+    def back_sizes(self) -> list[Size]:
+        """The sizes face-down cards are shown at on this table: ``face_sizes`` unless a
+        game says more (a stock, the other seats' hands)."""
+        return self.face_sizes()
 
     def faces_needed(self) -> list[Face]:
         """The faces this table shows at its size, most urgent first (override)."""
