@@ -227,11 +227,6 @@ class SceneStack:
                 scenes[0].frame_kept = self._alone == alone
             self._paint(surface, scenes)
             if scenes:  # (a call of its own, on another surface, paints it all)
-                if self._under is None and scenes[0].frame_kept:
-                    # The layer for the picture under the next overlay, made on a frame that
-                    # painted little: made with the overlay, on its first frame (a result page
-                    # after a deal's last move), it cost that frame several milliseconds.
-                    self._under = (None, pygame.Surface(surface.get_size()))
                 scenes[0].frame_kept = False
             self._alone = alone
             return

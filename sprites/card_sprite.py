@@ -557,9 +557,9 @@ def _blit_pieces(surface: pygame.Surface,
 
 
 #: The last cards baked (``CardSprite.draw``), by shape and the pieces' offsets: a card drawn
-#: alike (the same side, size and back) takes the image. Backs of a few sizes, a few faces.
+#: alike (the same side, size and back) takes the image: backs of a few sizes, a few faces.
 _BAKED: dict[tuple, tuple[tuple, pygame.Surface, tuple[int, int, int, int]]] = {}
-_BAKED_KEPT = 24
+_BAKED_KEPT = 8
 on_clear_all(_BAKED.clear)
 
 

@@ -176,23 +176,3 @@ def test_a_dialogs_box_is_kept_under_its_buttons():
         dialog.draw(alone)
         assert pygame.image.tobytes(surf, "RGB") == pygame.image.tobytes(alone, "RGB")
     assert len(boxes) == 1 + 4  # once kept, then once for each whole drawing above
-
-
-def test_the_layer_under_an_overlay_is_made_on_a_frame_that_painted_little(monkeypatch):
-    """The window-sized layer for the picture under an overlay is made on a frame of the
-    scene alone that painted only what changed, not on the overlay's first frame."""
-    stack = SceneStack(size=(100, 100))
-    table = stack.push(Counting("table", (200, 100, 40)))
-    surf = pygame.Surface((100, 100))
-    stack.draw(surf)  # painted whole: no layer made on it
-    assert stack._under is None
-    stack.draw(surf)  # (the window holds the scene's last frame: painted in part)
-    made = stack._under
-    assert made is not None and made[1].get_size() == (100, 100)
-    sizes = []
-    real = pygame.Surface
-    monkeypatch.setattr(pygame, "Surface", lambda size, *a: (sizes.append(tuple(size)),
-                                                              real(size, *a))[1])
-    stack.push(Counting("dialog", (0, 0, 255), opaque=False, dim_below=128))
-    stack.draw(surf)
-    assert (100, 100) not in sizes and stack._under[1] is made[1] and table.draws == 3
