@@ -422,8 +422,7 @@ class CardSprite:
         if baked[0] != shape:
             return None
         if (self.x, self.y, shape) != self._cache_look and (
-                self.dragging or self._move is not None or self._rot is not None
-                or self._scale is not None or self._flip is not None or self._lift is not None):
+                self.dragging or self.animating or self._lift is not None):
             return None  # moved since its last draw, and moving
         return baked[1], self._baked_at(baked[2])
 
