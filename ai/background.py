@@ -106,10 +106,12 @@ def _exit_with_parent() -> None:  # pragma: no cover - runs in the child process
     os._exit(0)
 
 
-def _serve(conn: Connection, retire_above: int | None = None
+def _serve(conn: Connection, retire_above: int | None = None, preload: tuple[str, ...] = ()
            ) -> None:  # pragma: no cover - runs in the child process
     # A job can run for many seconds without reading the pipe: a thread waits on the parent.
     threading.Thread(target=_exit_with_parent, name="parent-watch", daemon=True).start()
+    for module in preload:  # before the first question, which is then answered at once
+        importlib.import_module(module)
     while True:
         try:
             job = conn.recv()
@@ -166,15 +168,26 @@ class ProcessWorker:
             self._waiting = job
         return self._current
 
-    def _send(self, job: _Job) -> None:
+    def start(self, preload: tuple[str, ...] = ()) -> None:
+        """Start the child now, importing the ``preload`` modules, rather than at the first
+        request: starting a process costs the calling frame several milliseconds, and the
+        child a fresh interpreter's start-up before it can answer (a table starts it as it
+        opens, so the first computer move is neither late nor a slow frame)."""
+        self._spawn(preload)
+
+    def _spawn(self, preload: tuple[str, ...] = ()) -> None:
+        """A child process, unless the one there is alive."""
         if self._proc is None or not self._proc.is_alive():
             self._reap()
             ctx = multiprocessing.get_context("spawn")  # no inherited SDL state or threads
             self._conn, child = ctx.Pipe()
-            self._proc = ctx.Process(target=_serve, args=(child, self.retire_above),
+            self._proc = ctx.Process(target=_serve, args=(child, self.retire_above, preload),
                                      name="parlor-background", daemon=True)
             self._proc.start()
             child.close()
+
+    def _send(self, job: _Job) -> None:
+        self._spawn()
         try:
             self._conn.send(job)
         except (OSError, ValueError):  # the child died since: the next poll finds out
@@ -306,6 +319,9 @@ class ThreadWorker:
 
     def __init__(self) -> None:
         self._worker: AIWorker[tuple[str, tuple[Any, ...]]] = AIWorker(_Call())
+
+    def start(self, preload: tuple[str, ...] = ()) -> None:
+        """Nothing to start ahead (the thread starts with the first request)."""
 
     def request(self, name: str, *args: Any) -> int:
         return self._worker.request((name, args))

@@ -148,7 +148,8 @@ class CardSprite:
     @property
     def animating(self) -> bool:
         """True while a move, rotation, scale or flip runs (not the cosmetic hover lift)."""
-        return any(t is not None for t in (self._move, self._rot, self._scale, self._flip))
+        return not (self._move is None and self._rot is None and self._scale is None
+                    and self._flip is None)  # (asked of every card every frame: inline)
 
     @property
     def flipping(self) -> bool:
@@ -363,16 +364,19 @@ class CardSprite:
                 self._cache_baked = baked
         if baked is None:
             last, self._cache_look = self._cache_look, look
-            if last is None or last[2] != shape:
-                self._cache_still = 0
-                _blit_pieces(surface, pieces)
-                return
-            # Baked after a few frames in the same shape (gliding or still), a different few
-            # for each card, so that a whole deal setting off is not baked on one frame.
-            self._cache_still += 1
-            if self._cache_still < self._cache_stagger:
-                _blit_pieces(surface, pieces)
-                return
+            # A card at rest is baked at once (it costs about one draw piece by piece, which
+            # it would cost every frame until baked: after a key finished a deal, 24 cards).
+            # One gliding is baked after a few frames in the same shape, a different few for
+            # each card, so that a whole deal setting off is not baked on one frame.
+            if self.animating or self.dragging or self._lift is not None:
+                if last is None or last[2] != shape:
+                    self._cache_still = 0
+                    _blit_pieces(surface, pieces)
+                    return
+                self._cache_still += 1
+                if self._cache_still < self._cache_stagger:
+                    _blit_pieces(surface, pieces)
+                    return
             baked = self._cache_baked = (shape, *self._bake(pieces))
             if len(_BAKED) >= _BAKED_KEPT:
                 del _BAKED[next(iter(_BAKED))]  # the oldest
@@ -578,17 +582,42 @@ def _shadow_base(w: int, h: int, corner: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=16)
-def _glow_base(w: int, h: int, corner: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:
+def _glow_mask(w: int, h: int, corner: int) -> pygame.Surface:
+    """The glow's soft ring in white, blurred at half size and scaled up (a quarter of the
+    work: a table's first selection made a 5 ms frame); each colour is a tinted copy."""
     spread = max(3, round(min(w, h) * 0.07))
     pad = spread * 2
-    image = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-    ring = pygame.Rect(pad - spread, pad - spread, w + 2 * spread, h + 2 * spread)
-    pygame.draw.rect(image, rgba, ring, border_radius=corner + spread)
-    return pygame.transform.gaussian_blur(image, max(1, spread // 2 + 1))
+    size = (w + 2 * pad, h + 2 * pad)
+    small = pygame.Surface((max(1, size[0] // 2), max(1, size[1] // 2)), pygame.SRCALPHA)
+    ring = pygame.Rect((pad - spread) // 2, (pad - spread) // 2, (w + 2 * spread) // 2,
+                       (h + 2 * spread) // 2)
+    pygame.draw.rect(small, (255, 255, 255, 255), ring, border_radius=(corner + spread) // 2)
+    blurred = pygame.transform.gaussian_blur(small, max(1, (spread // 2 + 1) // 2))
+    return pygame.transform.smoothscale(blurred, size)
+
+
+@lru_cache(maxsize=16)
+def _glow_base(w: int, h: int, corner: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    image = _glow_mask(w, h, corner).copy()
+    image.fill(rgba, special_flags=pygame.BLEND_RGBA_MULT)
+    return image
+
+
+def warm(w: int, h: int) -> None:
+    """Make the soft layers (shadow, glow) of cards of ``w`` x ``h`` now: a table does it
+    when laid out, so that a card's first shadow or glow does not cost a frame a blur.
+
+    >>> warm(60, 96); _shadow_base.cache_info().currsize > 0
+    True
+    """
+    corner = _corner(w, h, CardSprite.CORNER_RATIO)
+    _shadow_base(w, h, corner)
+    _glow_mask(w, h, corner)
 
 
 on_clear_all(_shadow_base.cache_clear)
 on_clear_all(_glow_base.cache_clear)
+on_clear_all(_glow_mask.cache_clear)
 
 
 def _with_alpha(image: pygame.Surface) -> pygame.Surface:

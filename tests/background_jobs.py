@@ -35,3 +35,9 @@ def hold(size: int) -> int:
     """Keep ``size`` bytes (written, so resident) until the child exits; answer its pid."""
     _HELD.append(b"x" * size)
     return os.getpid()
+
+
+def loaded(module: str) -> bool:
+    """Is ``module`` imported in the child?"""
+    import sys
+    return module in sys.modules

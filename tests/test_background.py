@@ -68,6 +68,17 @@ def test_the_process_worker_survives_its_child_dying_between_jobs():
     w.close()
 
 
+def test_a_child_started_ahead_has_its_modules_loaded_and_answers_the_first_request():
+    w = ProcessWorker()
+    w.start(preload=("colorsys",))
+    assert w._proc is not None and w._proc.is_alive()  # before any request
+    child = w._proc
+    w.request("tests.background_jobs:loaded", "colorsys")
+    assert w.wait(30) and w.poll() is True
+    assert w._proc is child  # the same child
+    w.close()
+
+
 def test_a_child_killed_in_the_middle_of_a_job_is_replaced_and_the_job_answered(tmp_path):
     w = ProcessWorker()
     w.request("tests.background_jobs:pid")

@@ -46,6 +46,22 @@ def test_each_computer_seat_gets_its_mixed_seed(monkeypatch):
     assert agent_seed(1, seat) != agent_seed(2, seat)
 
 
+def test_a_table_of_computers_starts_its_worker_ahead_and_one_of_humans_none():
+    started = []
+
+    class Recording(ThreadWorker):
+        def start(self, preload=()):
+            started.append(preload)
+
+    ComputerSeats("koikoi", ["human", "human"], seed=1, worker=Recording).start()
+    assert started == []
+    seats = ComputerSeats("koikoi", ["human", "easy"], seed=1, worker=Recording)
+    seats.start()
+    seats.start()  # once
+    assert started == [("ai.seats",)]
+    seats.close()
+
+
 def play(seats, game, moves):
     """``moves`` choices of the computer seats, applied to ``game``."""
     chosen = []

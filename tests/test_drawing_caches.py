@@ -294,3 +294,14 @@ def test_a_table_closing_empties_the_caches_of_drawings(app):
     app.frame(1 / 60)
     assert len(_texts) > 0 and len(_looks) > 0  # the menu's own, made again
     assert [w for w in app.stack.top.focus.widgets]  # the menu is up and drawn
+
+
+def test_a_table_makes_its_cards_shadows_and_glows_as_it_is_laid_out(app, monkeypatch):
+    """Every size the table shows cards at has its shadow and glow made when it is laid out
+    (a blur each), so no card's first shadow or glow costs a frame."""
+    from game.scenes.koikoi import KoiKoiTable
+    from game.scenes.setup import default_setup
+    made = []
+    monkeypatch.setattr(card_sprite, "warm", lambda w, h: made.append((w, h)))
+    t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
+    assert made and set(t.face_sizes()) | set(t.back_sizes()) <= set(made)

@@ -849,8 +849,24 @@ def test_cards_drawn_alike_share_one_baked_image():
         for y in range(box.top, box.bottom, 3):
             assert near(surface.get_at((x, y))[:3], alone.get_at((x, y))[:3], 2), (x, y)
     other = CardSprite(back, back, pos=(260, 120), size=(60, 90), face_up=True)
+    other.move_to((300, 140), 1.0)
     other.draw(canvas())
-    assert other._cache_baked is None  # another shape: its own, a few draws later
+    assert other._cache_baked is None  # another shape, moving: its own, a few draws later
+
+
+def test_a_card_at_rest_is_baked_at_its_first_draw():
+    """A card at rest in a new shape is baked at its first draw (and kept still from then);
+    one turning over is drawn piece by piece until it settles."""
+    card = make_card(pos=(100, 100))
+    card.draw(canvas())
+    assert card._cache_baked is not None and card.still_image() is not None
+    card.flip(0.3)
+    card.update(0.1)
+    card.draw(canvas())
+    assert card.still_image() is None
+    card.update(0.3)
+    card.draw(canvas())
+    assert card._cache_baked is not None and card.still_image() is not None
 
 
 def test_a_card_put_somewhere_at_once_is_still_there_from_that_frame():

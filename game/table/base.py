@@ -214,6 +214,7 @@ class CardTable(CardTableInput, CardTableDrawing):
         if self.computers is not None:
             self.computers.close()
         self.computers = ComputerSeats(game_id, self.seats, seed)
+        self.computers.start()
         self.apply_speed()
 
     @property

@@ -62,12 +62,19 @@ class ComputerSeats:
     def min_delay(self, seconds: float) -> None:
         self._min_delay = max(0.0, seconds)
 
+    def start(self) -> None:
+        """Start the worker now (a table does as it opens), its agents' modules loaded, so
+        that the first question finds it ready; nothing at a table of humans."""
+        if self.levels and self._worker is None:
+            self._worker = self._factory()
+            self._worker.start(preload=("ai.seats",))
+
     def ask(self, seat: int, observation: Any) -> None:
         """Start choosing for ``seat`` (once: asking again while it thinks changes nothing)."""
         if self.asked == seat and (self._answer is not None
                                    or (self._worker is not None and self._worker.busy)):
             return
-        if self._worker is None:  # started at the first question: a table of humans has none
+        if self._worker is None:  # (not started ahead)
             self._worker = self._factory()
         self.asked, self._answer, self._waited = seat, None, 0.0
         self._worker.request("ai.seats:choose", self._match, self.game_id, self.levels,

@@ -28,7 +28,7 @@ from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
 from game.table.panel import PanelLine, PanelPainter
 from rules.hanafuda import Card
-from sprites import CardSprite, draw_order, faces
+from sprites import CardSprite, card_sprite, draw_order, faces
 
 Size = tuple[int, int]
 
@@ -325,9 +325,12 @@ class CardTableDrawing(TableScene):
         return bool(self.display and self.display[1])
 
     def plan_faces(self) -> None:
-        """Have the warmer render the backs at the table's sizes (a few), then the faces."""
+        """Have the warmer render the backs at the table's sizes (a few), then the faces;
+        make the cards' shadows and glows at those sizes now (a blur each)."""
         back = faces.Back(self.display[0] if self.display is not None else "black")
         backs: list[Face] = [(back, size, False) for size in dict.fromkeys(self.back_sizes())]
+        for size in dict.fromkeys([*self.back_sizes(), *self.face_sizes()]):
+            card_sprite.warm(*size)
         self.warmer.plan(backs + self.faces_needed())
 
     def back_sizes(self) -> list[Size]:
