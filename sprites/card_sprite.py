@@ -106,6 +106,7 @@ class CardSprite:
         CardSprite._made += 1
         self._cache_stagger = 1 + CardSprite._made % 8
         self._cache_baked: tuple[tuple, pygame.Surface, tuple[int, int, int, int]] | None = None
+        self._still_memo: tuple[tuple, tuple[pygame.Surface, tuple[int, int]]] | None = None
 
     def __repr__(self) -> str:
         side = "up" if self.face_up else "down"
@@ -422,13 +423,29 @@ class CardSprite:
         baked = self._cache_baked
         if baked is None or self.alpha != 255:
             return None
+        # Asked of every card every frame: for a card with nothing under way, the answer is
+        # kept while what its shape and place are made of stays the same (its face no
+        # stand-in: the real one, when rendered, changes the shape).
+        probe = None
+        if (self._move is None and self._rot is None and self._scale is None
+                and self._flip is None and self._lift is None):
+            probe = (baked, self._cache_look, self.x, self.y, self.lift, self.scale,
+                     self.rotation, self.face_up, self.highlight, self.dragging, self.w, self.h,
+                     self.face_renderer, self.back_renderer)
+            memo = self._still_memo
+            if memo is not None and memo[0] == probe:
+                return memo[1]
         shape = self._shape()
         if baked[0] != shape:
             return None
         if (self.x, self.y, shape) != self._cache_look and (
                 self.dragging or self.animating or self._lift is not None):
             return None  # moved since its last draw, and moving
-        return baked[1], self._baked_at(baked[2])
+        image = baked[1], self._baked_at(baked[2])
+        base = self._cache_base.get(_FACE if self.face_up else _BACK)
+        if probe is not None and base is not None and not base[2]:
+            self._still_memo = (probe, image)
+        return image
 
     def _bake(self, pieces: list[tuple[pygame.Surface, tuple[int, int]]] | None = None
               ) -> tuple[pygame.Surface, tuple[int, int, int, int]]:

@@ -883,3 +883,24 @@ def test_a_card_put_somewhere_at_once_is_still_there_from_that_frame():
     card.move_to((300, 300), 0.5)
     card.update(0.1)
     assert card.still_image() is None
+
+
+def test_a_card_kept_still_on_a_stand_in_face_takes_its_real_face_when_ready():
+    """A card at rest drawn from a stand-in (its face not rendered yet) is not kept on it:
+    once the renderer has the real face, the card's still image is the real face's."""
+    from sprites.cache import STAND_INS
+    stand_in = Solid(BACK)(60, 90)
+    STAND_INS.add(stand_in)
+    real = Solid(FACE)(60, 90)
+    ready = [False]
+    card = CardSprite(lambda w, h: real if ready[0] else stand_in, Solid(BACK),
+                      pos=(100, 100), size=(60, 90))
+    card.draw(canvas())
+    assert card.still_image() is not None  # baked on the stand-in
+    ready[0] = True
+    assert card.still_image() is None  # its shape is the real face's now: drawn again
+    surface = canvas()
+    card.draw(surface)
+    assert card.still_image() is not None
+    assert near(surface.get_at(card.rect.center)[:3], FACE, 2)
+    STAND_INS.discard(stand_in)
