@@ -76,7 +76,10 @@ class App:
         if setups:
             problems.append(setups)
         self.headless = headless
-        pygame.init()
+        # Display and fonts only: the mixer opens with the sounds, after the first frame
+        # (``pygame.init()`` opened the audio device before it: 5 ms here, more elsewhere).
+        pygame.display.init()
+        pygame.font.init()
         pygame.key.set_repeat(350, 40)
         size = size or (settings.window_size[0], settings.window_size[1])
         self.screen = self._open_window(size)

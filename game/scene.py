@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import draw
-from game.theme import Metrics
+from game.theme import Metrics, metrics_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
@@ -64,7 +64,7 @@ class Scene:
 
     @property
     def metrics(self) -> Metrics:
-        return Metrics(self.size)
+        return metrics_for(tuple(self.size))
 
     # Lifecycle -----------------------------------------------------------------------------
     def enter(self) -> None:

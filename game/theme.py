@@ -93,3 +93,15 @@ class Metrics:
     @property
     def row_height(self) -> int:
         return self.px(52)
+
+
+@functools.lru_cache(maxsize=8)
+def metrics_for(size: tuple[int, int]) -> Metrics:
+    """The one ``Metrics`` of a window of ``size`` (scenes ask for it many times a frame:
+    one made each time computed its scale each time).
+
+    >>> metrics_for((1920, 1080)) is metrics_for((1920, 1080)), metrics_for((1920, 1080)).px(10)
+    (True, 14)
+    """
+    return Metrics(size)
+

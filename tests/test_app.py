@@ -384,3 +384,17 @@ def test_a_scene_that_fails_to_close_does_not_stop_the_others(app, monkeypatch):
     app.shutdown()
     assert not len(app.stack) and menu_exits == [1]
     assert paths.settings_file().exists()   # the files were still saved
+
+
+def test_the_audio_device_opens_with_the_sounds_after_the_first_frame():
+    """Starting the program opens the display and the fonts only: the mixer (an audio
+    device: milliseconds, more on some machines) opens when the sounds start, after the
+    first frame is on screen."""
+    from game.app import App
+    from game.settings import Settings
+    pygame.mixer.quit()
+    app = App((1280, 800), headless=True, settings=Settings(), strict=True)
+    assert pygame.display.get_init() and pygame.font.get_init()
+    assert not pygame.mixer.get_init()
+    app.start_sounds()
+    assert pygame.mixer.get_init()
