@@ -2,7 +2,8 @@
 
 * ``start``: seconds from spawning ``python main.py`` to its first menu frame on screen,
   against a bare pygame window (import pygame, open a window, fill, flip) spawned the same way;
-  median of ``--runs`` after one run of each to compile and cache files.
+  median of ``--runs`` of each (taken in turns) after one run of each to compile and cache
+  files.
 * ``memory``: the game's peak resident memory after opening every screen and every game (each
   table played for a while), and after resizing the window 60 times between 640x400 and
   3000x2000; the card-face cache's figures after each. The solver's process: its peak and what
@@ -59,8 +60,12 @@ def start(runs: int) -> dict[str, Any]:
     game = [sys.executable, "main.py"]  # HANAFUDA_PARLOR_QUIT_AFTER_FRAMES set in _env()
     for argv in (bare, game):
         time_to_first_frame(argv)  # compiled files written, disk cache warm
-    b = statistics.median(time_to_first_frame(bare) for _ in range(runs))
-    g = statistics.median(time_to_first_frame(game) for _ in range(runs))
+    # Taken in turns, so that the machine's load, which drifts, weighs on both alike.
+    bs, gs = [], []
+    for _ in range(runs):
+        bs.append(time_to_first_frame(bare))
+        gs.append(time_to_first_frame(game))
+    b, g = statistics.median(bs), statistics.median(gs)
     return {"bare_s": round(b, 3), "game_s": round(g, 3), "x": round(g / b, 2), "runs": runs}
 
 
