@@ -12,6 +12,7 @@ instead, so a scene bug fails loudly rather than showing a menu.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 from pathlib import Path
@@ -253,6 +254,11 @@ class App:
             if first:
                 first = False
                 self.start_sounds()
+                if not gc.isenabled():  # (main.py: off for the start-up)
+                    # What the start-up made lives on: kept out of the collector's rounds,
+                    # which then go over only what play makes (shorter full collections).
+                    gc.freeze()
+                    gc.enable()
         self.shutdown()
 
     def frame_rate(self, quiet: float) -> int:

@@ -6,15 +6,32 @@ With no catalogue the strings come back unchanged.
 
 from __future__ import annotations
 
-import gettext
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "parlor"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 LANGUAGES = {"en": "English"}
 SOURCE = "en"  # the language the strings are written in
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+class _Source:
+    """The source language's strings as written: ``gettext.NullTranslations`` without the
+    ``gettext`` module, which is imported only for a catalogue (it compiles a pattern as it
+    loads: milliseconds of the start-up).
+
+    >>> _Source().gettext("Deal"), _Source().ngettext("card", "cards", 2)
+    ('Deal', 'cards')
+    """
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+_translation: Any = _Source()
 
 
 def set_language(code: str) -> None:
@@ -23,8 +40,9 @@ def set_language(code: str) -> None:
     """
     global _translation
     if code == SOURCE:
-        _translation = gettext.NullTranslations()
+        _translation = _Source()
         return
+    import gettext
     _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
 
 

@@ -78,13 +78,14 @@ def test_screenshot_is_strict_even_when_the_environment_is_not(tmp_path, monkeyp
 
 def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path):
     """Start-up: the program's first frame does not wait for what can come after it (the
-    card art, imported for the menu's fan on a thread afterwards; the sound bank)."""
+    card art, imported for the menu's fan on a thread afterwards; the sound bank; gettext,
+    which English, the source language, does without)."""
     script = ("import sys\n"
               "from game.app import App\n"
               "app = App()\n"
               "def first(dt):\n"
               "    print(sorted(m for m in ('sprites.faces', 'sprites.hanafuda_art',\n"
-              "                 'sounds.bank') if m in sys.modules), flush=True)\n"
+              "                 'sounds.bank', 'gettext') if m in sys.modules), flush=True)\n"
               "    app.quit()\n"
               "app.frame_hook = first\n"
               "app.run()\n")
@@ -94,3 +95,31 @@ def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path)
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_collector_is_off_until_the_first_frame_then_on_past_what_start_up_made(tmp_path):
+    """``python main.py``: the garbage collector does not go over the start-up's objects
+    while the program starts; after the first frame it is on, those objects frozen."""
+    script = ("import gc, runpy\n"
+              "from game import app as A\n"
+              "seen = []\n"
+              "run = A.App.run\n"
+              "def watched(self):\n"
+              "    def hook(dt):\n"
+              "        seen.append((gc.isenabled(), gc.get_freeze_count() > 0))\n"
+              "        if len(seen) == 2:\n"
+              "            self.quit()\n"
+              "    self.frame_hook = hook\n"
+              "    run(self)\n"
+              "A.App.run = watched\n"
+              "try:\n"
+              "    runpy.run_path('main.py', run_name='__main__')\n"
+              "except SystemExit:\n"
+              "    pass\n"
+              "print(seen, flush=True)\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               HANAFUDA_PARLOR_HOME=str(tmp_path / "home"))
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "[(False, False), (True, True)]"
