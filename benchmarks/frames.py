@@ -194,7 +194,9 @@ def load(frames: int) -> dict[str, Any]:
         return [frame_ms() for _ in range(frames)]
 
     # The mean, not the median: a frame that waits for the interpreter lock (5 ms at a time)
-    # is one frame in several, and the median would not see it.
+    # is one frame in several, and the median would not see it. The first frames painted
+    # whole are slower than the next (caches and the processor warming): not counted.
+    frames_ms()
     out["idle_mean_ms"] = round(statistics.mean(frames_ms()), 2)
     for name, worker in (("process", ProcessWorker()), ("thread", ThreadWorker())):
         worker.request("benchmarks.frames:spin", 0.0)  # started and warm
