@@ -801,3 +801,24 @@ def test_undo_after_continue_takes_back_the_automatic_collection_with_the_move(a
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     settle(app, again)
     assert [str(m) for m in again.game.moves] == everything
+
+
+def test_the_clock_ticking_paints_its_row_of_the_panel_not_the_panel(app):
+    """The panel is kept piece by piece: a second of the clock paints the Time row again,
+    nothing else of the table."""
+    t = make_table(app)
+    click(app, t.layout_.stock.center)  # a move (the stock turned): the clock runs
+    settle(app, t)
+    wait_verdict(app, t)
+    t.warmer.finish()
+    for _ in range(90):  # the board's faint faces, rendered a few a frame, all shown
+        app.frame(DT)
+    time_row = next(rect for key_, rect, _paint in t._panel_pieces() if key_[0] == "Time")
+    painted = []
+    for _ in range(40):  # more than a second
+        app.frame(DT)
+        if t.painted:
+            painted.append([tuple(r) for r in t.painted])
+    assert painted  # the clock's second was painted ...
+    for boxes in painted:  # ... and no more than its row
+        assert all(time_row.contains(pygame.Rect(b)) for b in boxes), (boxes, time_row)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,7 +23,7 @@ from game.fonts import font, text_image
 from game.i18n import N_, _, ngettext
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.table.base import CardTable, Place
-from game.text import clock, draw_text, fit_font_size
+from game.text import clock, draw_text, fit_font_size, text_height
 from rules.hanafuda import DECK, Card, Kind
 from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS
 from sprites import faces
@@ -225,10 +226,10 @@ class TableDrawing(CardTable):
         found."""
         lay, m = self.layout_, self.metrics
         grow = m.px(24)  # (round a text's overhang, a box's shadow)
-        panel = lay.panel.unionall([b.painted_rect() for b in self.buttons.values()])
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
             "message": ((self.notice, self.message, self.size), lay.message.inflate(grow, grow)),
-            "panel": (self._panel_key(), panel)}
+            **{("panel", i): ((key, self.size), rect)
+               for i, (key, rect, _paint) in enumerate(self._panel_pieces())}}
         if self.won_shown and not self.queue.busy:
             parts["win"] = ((self._win_lines(), self.size), self._win_box().inflate(grow, grow))
         if self.finding is not None:
@@ -383,41 +384,67 @@ class TableDrawing(CardTable):
         return pygame.Rect(col.x, col.y, *lay.card)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
+        """The panel's pieces that meet the surface's clip (a frame paints those that
+        changed: ``over_parts``)."""
+        clip = surface.get_clip()
+        for _key, rect, paint in self._panel_pieces():
+            if clip.colliderect(rect):
+                paint(surface)
+
+    def _panel_pieces(self) -> list[tuple[Any, pygame.Rect, Callable[[pygame.Surface], Any]]]:
+        """The panel's pieces, each with what it shows, round where it paints and how: the
+        figures a row each, the solver's indicator, the Bridge's note, the record, the keys
+        and the buttons (the clock's second paints its row, not the panel)."""
         lay, m = self.layout_, self.metrics
         r = lay.panel
         x, w = r.x + m.px(16), r.width - m.px(32)
+        grow = m.px(8)  # (round a text's overhang)
         title = _("Yatsuhashi")
         y = r.y + m.px(12) + font(fit_font_size(title, w, m.type_size("heading"), True),
                                   True).get_height()
         body = font(m.type_size("body"), True)
         small = font(m.type_size("small"))
+        pieces: list[tuple[Any, pygame.Rect, Callable[[pygame.Surface], Any]]] = []
         for label, value in self._panel_rows():
             a = text_image(small, label, theme.TEXT_DIM)
             b = text_image(body, value, theme.CREAM)
-            surface.blit(a, (x, y + (b.get_height() - a.get_height()) // 2))
-            surface.blit(b, (x + w - b.get_width(), y))
+            at_a, at_b = (x, y + (b.get_height() - a.get_height()) // 2), (x + w - b.get_width(),
+                                                                            y)
+            pieces.append(((label, value), pygame.Rect(x, y, w, b.get_height()).inflate(
+                grow, grow), _painter(_blit_images, ((a, at_a), (b, at_b)))))
             y += b.get_height() + m.px(2)
         y += m.px(8)
         if self._indicator_shown():
-            y = self._draw_indicator(surface, x, y, w)
+            verdict = self.verdict()
+            box = pygame.Rect(x - m.px(6), y, w + m.px(12), m.px(34))
+            pieces.append((("indicator", verdict), box.inflate(grow, grow),
+                           _painter(self._draw_indicator, x, y, w)))
+            y = box.bottom
         y += m.px(6)
         tiny = font(m.type_size("tiny"))
         if "yatsuhashi" not in self.game.collected:
             bridge = self.game.bridge_allowed
             note = (_("The Bridge may leave now.") if bridge else
                     _("The Bridge (Iris animal) leaves after five other yaku."))
-            y = draw_text(surface, note, tiny, theme.GOLD if bridge else theme.TEXT_DIM,
-                          pygame.Rect(x, y, w, m.px(40))).bottom + m.px(10)
+            color = theme.GOLD if bridge else theme.TEXT_DIM
+            box = pygame.Rect(x, y, w, text_height(tiny, note, w))
+            pieces.append(((note, color), box.inflate(grow, grow),
+                           _painter(draw_text, note, tiny, color, box)))
+            y = box.bottom + m.px(10)
         for line in self._record_lines():
-            y = draw_text(surface, line, tiny, theme.TEXT_DIM, pygame.Rect(x, y, w, m.px(40))
-                          ).bottom + m.px(2)
+            box = pygame.Rect(x, y, w, text_height(tiny, line, w))
+            pieces.append((line, box.inflate(grow, grow),
+                           _painter(draw_text, line, tiny, theme.TEXT_DIM, box)))
+            y = box.bottom + m.px(2)
         keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
                  "L log · Esc menu")
-        top = self.buttons["undo"].rect.y
-        draw_text(surface, keys, font(m.type_size("tiny")), theme.TEXT_DIM,
-                  pygame.Rect(x, top - m.px(62), w, m.px(56)), valign="bottom")
+        box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(62), w, m.px(56))
+        pieces.append((keys, box.inflate(grow, grow),
+                       _painter(draw_text, keys, tiny, theme.TEXT_DIM, box, valign="bottom")))
         for button in self.buttons.values():
-            button.draw(surface)
+            pieces.append(((button.look(), button.rect.topleft), button.painted_rect(),
+                           button.draw))
+        return pieces
 
     def _panel_rows(self) -> list[tuple[str, str]]:
         """The panel's figures: (label, value) a row."""
@@ -429,14 +456,6 @@ class TableDrawing(CardTable):
 
     def _indicator_shown(self) -> bool:
         return self.show_indicator and not self.game.is_won and self.finding is None
-
-    def _panel_key(self) -> tuple:
-        """All that the panel shows depends on (``_draw_panel``)."""
-        g = self.game
-        return (self.size, tuple(self._panel_rows()),
-                self.verdict() if self._indicator_shown() else "",
-                "yatsuhashi" in g.collected, g.bridge_allowed, tuple(self._record_lines()),
-                tuple((b.look(), b.rect.topleft) for b in self.buttons.values()))
 
     def _record_lines(self) -> list[str]:
         """This game's statistics, for the panel."""
@@ -492,3 +511,20 @@ class TableDrawing(CardTable):
         line = ngettext("{n} deal checked", "{n} deals checked", checked).format(n=checked)
         img = text_image(font(m.type_size("body")), line, theme.TEXT)
         surface.blit(img, img.get_rect(midtop=(box.centerx, box.y + m.px(70))))
+
+
+def _painter(fn: Callable[..., Any], *args: Any, **kw: Any) -> Callable[[pygame.Surface], Any]:
+    """``fn(surface, *args, **kw)`` for the surface given later (a piece of the panel).
+
+    >>> s = pygame.Surface((4, 4)); _ = _painter(pygame.Surface.fill, (9, 9, 9))(s)
+    >>> s.get_at((0, 0))
+    Color(9, 9, 9, 255)
+    """
+    return lambda surface: fn(surface, *args, **kw)
+
+
+def _blit_images(surface: pygame.Surface,
+                 images: tuple[tuple[pygame.Surface, tuple[int, int]], ...]) -> None:
+    for image, at in images:
+        surface.blit(image, at)
+
