@@ -31,12 +31,21 @@ BARE = ("import pygame, time; pygame.display.init(); s = pygame.display.set_mode
         "print('first-frame', time.process_time(), flush=True)")
 
 
+#: The user folders of the starts: one for the whole run, so that every start after the
+#: first finds the settings and statistics the one before wrote, as a returning player's does.
+_USER = Path(tempfile.mkdtemp(prefix="parlor-bench-"))
+
+
 def _env() -> dict[str, str]:
     env = dict(os.environ)
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # compiled files, as an installed program has
     env["HANAFUDA_PARLOR_QUIT_AFTER_FRAMES"] = "2"  # main.py: report the first frame, quit
-    env.setdefault("HANAFUDA_PARLOR_HOME", tempfile.mkdtemp(prefix="parlor-bench-"))
+    # The platform's user folders (platformdirs), moved to a temporary folder: the program
+    # finds them as it does on a player's machine (HANAFUDA_PARLOR_HOME would skip that).
+    env.pop("HANAFUDA_PARLOR_HOME", None)
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        env[var] = str(_USER / var.lower())
     return env
 
 

@@ -28,10 +28,10 @@ from game.scene import Scene, SceneStack  # noqa: E402
 from game import paths  # noqa: E402
 from game.session import read_setups  # noqa: E402
 from game.settings import Settings, open_settings, save_settings  # noqa: E402
-from game.stats import Statistics  # noqa: E402
 from game.storage import clean_temp_files, flush_writes  # noqa: E402
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.stats import Statistics
     from sounds import SoundBank
 
 log = logging.getLogger(__name__)
@@ -70,9 +70,7 @@ class App:
                 problems.append(problem)
         self.settings = settings
         i18n.set_language(settings.language)
-        self.stats = Statistics.load()
-        if self.stats.problem:
-            problems.append(self.stats.problem)
+        self._stats: Statistics | None = None  # read when first used (after the first frame)
         setups = read_setups().notice
         if setups:
             problems.append(setups)
@@ -136,6 +134,26 @@ class App:
     def play_sound(self, name: str) -> None:
         if self.sounds is not None:
             self.sounds.play(name)
+
+    @property
+    def stats(self) -> Statistics:
+        """The player's statistics, read from their file when first asked for (``run`` asks
+        once the first frame is up); a damaged file's notice shows then."""
+        if self._stats is None:
+            from game.stats import Statistics
+            self._stats = Statistics.load()
+            if self._stats.problem:
+                self.notice(self._stats.problem)
+        return self._stats
+
+    def notice(self, message: str) -> None:
+        """Tell the player ``message`` in a dialog over the top screen (before the first
+        screen is up: with the start-up's notices)."""
+        if not len(self.stack):
+            self.startup_messages.append(message)
+            return
+        from game.scenes.dialog import Dialog
+        self.stack.push(Dialog(_("Notice"), message, [(_("OK"), None)]))
 
     def start_sounds(self) -> None:
         """Open the mixer and start synthesizing the effects (once)."""
@@ -253,13 +271,19 @@ class App:
             pygame.display.flip()
             if first:
                 first = False
-                self.start_sounds()
-                if not gc.isenabled():  # (main.py: off for the start-up)
-                    # What the start-up made lives on: kept out of the collector's rounds,
-                    # which then go over only what play makes (shorter full collections).
-                    gc.freeze()
-                    gc.enable()
+                self.after_first_frame()
         self.shutdown()
+
+    def after_first_frame(self) -> None:
+        """What the start-up leaves until its first frame is on screen: the sounds, the
+        statistics (a damaged file's notice shows now), the garbage collector."""
+        self.start_sounds()
+        _ = self.stats
+        if not gc.isenabled():  # (main.py: off for the start-up)
+            # What the start-up made lives on: kept out of the collector's rounds, which
+            # then go over only what play makes (shorter full collections).
+            gc.freeze()
+            gc.enable()
 
     def frame_rate(self, quiet: float) -> int:
         """Frames a second for the next frame: full speed while anything moves or the player
@@ -281,7 +305,8 @@ class App:
         self.close_scenes()
         self.save_settings()
         try:
-            self.stats.save()
+            if self._stats is not None:  # (never read: nothing changed)
+                self._stats.save()
         except OSError:
             log.exception("could not save statistics")
         flush_writes()

@@ -304,6 +304,9 @@ def test_the_program_starts_over_damaged_settings_and_statistics(settings_bytes,
     _write(paths.stats_file(), stats_bytes)
     app = App(headless=True, strict=True)
     app.start()
+    app.frame(1 / 30)  # the first frame: the settings' notice over the menu
+    assert len([s for s in app.stack if isinstance(s, Dialog)]) == 1
+    app.after_first_frame()  # (run: the statistics are read once the first frame is up)
     notices = [s.message for s in app.stack if isinstance(s, Dialog)]
     assert isinstance(list(app.stack)[0], MenuScene) and len(notices) == 2
     assert "settings.json" in notices[0] and "statistics.json" in notices[1]

@@ -559,7 +559,9 @@ def test_a_solver_whose_process_keeps_dying_leaves_the_deal_playable(app, monkey
     from game.session import load_current
     monkeypatch.setattr(YatsuhashiTable, "worker_factory", DyingSolver)
     t = make_table(app, seed=3)
-    run_until(app, lambda: t.verdict() != "thinking", limit=2000)
+    # (Three child processes started and killed: frames take no time, processes do; a
+    # bound of seconds of frames, not of frames at the pace of a quiet machine.)
+    run_until(app, lambda: t.verdict() != "thinking", limit=20000)
     assert t.verdict() == "unavailable" and app.stack.top is t
     assert t.worker.restarts == 3
     assert "Solver unavailable" in _drawn_words(app, monkeypatch)
@@ -575,7 +577,7 @@ def test_a_solver_whose_process_keeps_dying_leaves_the_deal_playable(app, monkey
 
 def test_winnable_deals_only_without_a_solver_deals_the_deal_unchecked(app, monkeypatch):
     t = winnable_only_table(app, monkeypatch, DyingSolver)
-    run_until(app, lambda: t.finding is None, limit=2000)
+    run_until(app, lambda: t.finding is None, limit=20000)  # (three processes: see above)
     assert t.deal_number == 3 and t.game.seed == 3 and app.stack.top is t
     assert "not checked" in t.notice
 

@@ -17,7 +17,6 @@ from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog, not_available
 from game.session import Session, load_current
 from game.text import fit_font_size
-from rules.hanafuda import card
 from game.widgets import Button, Panel, Widget
 
 VERSION = "0.1"
@@ -41,13 +40,33 @@ def _fan_geometry(title: pygame.Rect) -> tuple[int, int, list[tuple[float, float
     return card_w, card_h, spots
 
 
+def _turned_size(w: int, h: int, angle: float) -> tuple[int, int]:
+    """The size of ``pygame.transform.rotozoom`` of a ``w`` x ``h`` surface by ``angle``
+    degrees at zoom 1, reckoned as pygame does, without turning pixels (the menu's layout
+    needs the fan's size on its first frame; the fan comes later).
+
+    >>> all(_turned_size(w, h, a) == pygame.transform.rotozoom(
+    ...     pygame.Surface((w, h)), a, 1.0).get_size()
+    ...     for w, h in ((57, 91), (110, 176), (3, 9)) for a in (-20.0, -10.0, 0.0, 10.0, 20.0))
+    True
+    """
+    if angle % 360 == 0:
+        return w, h
+    rad = math.radians(angle)
+    s, c = math.sin(rad), math.cos(rad)
+    x, y = float(w // 2), float(h // 2)
+    half_w = max(1, math.ceil(max(abs(c * x + s * y), abs(c * x - s * y))))
+    half_h = max(1, math.ceil(max(abs(s * x + c * y), abs(s * x - c * y))))
+    return 2 * half_w, 2 * half_h
+
+
 def _fan_box(title: pygame.Rect) -> pygame.Rect:
     """The part of the fan's canvas its cards and shadows cover (from their sizes alone)."""
     card_w, card_h, spots = _fan_geometry(title)
     box: pygame.Rect | None = None
     for angle, cx, cy in spots:
-        turned = pygame.transform.rotozoom(pygame.Surface((card_w, card_h)), angle, 1.0)
-        for r in (turned.get_rect(center=(cx, cy)), turned.get_rect(center=(cx + 4, cy + 6))):
+        turned = pygame.Rect((0, 0), _turned_size(card_w, card_h, angle))
+        for r in (turned.move_to(center=(cx, cy)), turned.move_to(center=(cx + 4, cy + 6))):
             box = r if box is None else box.union(r)
     assert box is not None
     return box
@@ -60,6 +79,7 @@ def _fan_size(title: pygame.Rect) -> tuple[int, int]:
 def _make_fan(title: pygame.Rect) -> pygame.Surface:
     """The five brights fanned out under the title (``_fan_size`` big). Safe on a
     thread: the faces are rendered here, not taken from (or put in) the shared cache."""
+    from rules.hanafuda import card
     from sprites.hanafuda_art import render_hanafuda
     card_w, card_h, spots = _fan_geometry(title)
     box = _fan_box(title)
@@ -253,8 +273,7 @@ class MenuScene(WidgetScene):
         if draw.felt_ready(size) or not self.fan_in_background:
             super().draw_backdrop(surface)
         else:  # the first frame: the felt's pattern comes with the fan
-            surface.blit(draw.vertical_gradient(size, theme.BACKGROUND_TOP,
-                                                theme.BACKGROUND_BOTTOM), (0, 0))
+            draw.vertical_gradient(size, theme.BACKGROUND_TOP, theme.BACKGROUND_BOTTOM, surface)
         self._draw_title(surface)
 
     def backdrop_key(self) -> object:
