@@ -29,7 +29,7 @@ PARTS: dict[str, tuple[list[str], list[str]]] = {
     **{g: (["benchmarks.frames", g], ["--frames", "1200"])
        for g in ("koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five")},
     "load": (["benchmarks.frames", "load"], ["--frames", "150"]),
-    "start": (["benchmarks.startup", "start"], ["--runs", "3"]),
+    "start": (["benchmarks.startup", "start"], ["--runs", "9"]),
     "memory": (["benchmarks.startup", "memory"], ["--runs", "300"]),
     "engine": (["benchmarks.bench_koikoi_engine", "--result"], ["2"]),
     "solver": (["benchmarks.bench_yatsuhashi_solver", "--deals", "1-3000", "--memory", "0",

@@ -145,7 +145,7 @@ def solver_memory() -> dict[str, Any]:
                         "next_mb": round(r["next"] / mb)} for r in rows]}
 
 
-SECTIONS = {"start": (start, 5), "memory": (memory, 900)}
+SECTIONS = {"start": (start, 15), "memory": (memory, 900)}
 
 
 def main(argv: list[str] | None = None) -> int:

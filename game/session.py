@@ -41,7 +41,6 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -209,12 +208,14 @@ def remember_setup(setup: GameSetup, seed_typed: bool = False) -> None:
 
 
 def _now() -> str:
+    from datetime import datetime, timezone  # (here: a start-up with no save does without)
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def _check_time(value: Any, name: str) -> str:
     if not isinstance(value, str) or len(value) > 40:
         raise SaveError(f"{name}: expected a date and time")
+    from datetime import datetime
     try:
         datetime.fromisoformat(value)
     except ValueError:

@@ -28,9 +28,8 @@ import logging
 import os
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 log = logging.getLogger(__name__)
 
@@ -151,8 +150,7 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-@dataclass
-class ReadResult:
+class ReadResult(NamedTuple):
     """What ``read_json`` found: ``data`` (None unless ``status`` is "ok"), a ``problem`` for
     the log, and where a refused file was kept aside.
 

@@ -28,9 +28,8 @@ the valid part) are used:
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.i18n import _
 from game.schema import Field, validate
@@ -39,8 +38,7 @@ from game.storage import keep_aside, read_json, write_json
 log = logging.getLogger(__name__)
 
 
-@dataclass
-class Loaded:
+class Loaded(NamedTuple):
     """What ``load`` found: the clean ``data``, a ``notice`` for the player (None: nothing to
     say), and whether this run may write the file."""
 
