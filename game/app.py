@@ -258,7 +258,9 @@ class App:
         first = True
         quiet = 0.0  # seconds without input
         while self.running and len(self.stack):
-            dt = self.clock.tick(self.frame_rate(quiet)) / 1000.0
+            # (The first frame does not wait: the clock, made with the window, would hold it
+            # back to a 60th of a second after that.)
+            dt = self.clock.tick(0 if first else self.frame_rate(quiet)) / 1000.0
             events = pygame.event.get()
             quiet = 0.0 if events else quiet + dt
             for event in events:

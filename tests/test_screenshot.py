@@ -79,13 +79,15 @@ def test_screenshot_is_strict_even_when_the_environment_is_not(tmp_path, monkeyp
 def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path):
     """Start-up: the program's first frame does not wait for what can come after it (the
     card art, imported for the menu's fan on a thread afterwards; the sound bank; gettext,
-    which English, the source language, does without)."""
+    which English, the source language, does without; the statistics; the card sprites and
+    the deck, which the menu's first frame does not show)."""
     script = ("import sys\n"
               "from game.app import App\n"
               "app = App()\n"
               "def first(dt):\n"
               "    print(sorted(m for m in ('sprites.faces', 'sprites.hanafuda_art',\n"
-              "                 'sounds.bank', 'gettext') if m in sys.modules), flush=True)\n"
+              "                 'sounds.bank', 'gettext', 'game.stats', 'sprites.card_sprite',\n"
+              "                 'rules.hanafuda') if m in sys.modules), flush=True)\n"
               "    app.quit()\n"
               "app.frame_hook = first\n"
               "app.run()\n")
@@ -95,6 +97,33 @@ def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path)
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_first_frame_is_not_held_back_by_the_frame_clock(tmp_path):
+    """The frame clock paces every frame but the first: made with the window, it would hold
+    the first frame back to a 60th of a second after it."""
+    script = ("from game.app import App, FPS\n"
+              "app = App()\n"
+              "asked = []\n"
+              "class Clock:\n"
+              "    def __init__(self, real):\n"
+              "        self.real = real\n"
+              "    def tick(self, fps=0):\n"
+              "        asked.append(fps)\n"
+              "        return self.real.tick(fps)\n"
+              "app.clock = Clock(app.clock)\n"
+              "def hook(dt):\n"
+              "    if len(asked) == 3:\n"
+              "        app.quit()\n"
+              "app.frame_hook = hook\n"
+              "app.run()\n"
+              "print(asked == [0, FPS, FPS], flush=True)\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               HANAFUDA_PARLOR_HOME=str(tmp_path / "home"))
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "True"
 
 
 def test_the_collector_is_off_until_the_first_frame_then_on_past_what_start_up_made(tmp_path):
