@@ -312,6 +312,7 @@ class App:
         except OSError:
             log.exception("could not save statistics")
         flush_writes()
+        _join_drawing_threads()
         pygame.quit()
 
     def close_scenes(self) -> None:
@@ -360,3 +361,20 @@ def _start_sounds(settings: Settings) -> SoundBank | None:
     bank = SoundBank.start()
     bank.set_volumes(settings.master_volume, settings.effects_volume, settings.mute)
     return bank
+
+
+#: Threads that make surfaces or sounds beside the frame loop (the menu's fan and felt, the
+#: card faces, the effects): pygame must not close under them.
+DRAWING_THREADS = ("menu-fan", "face-warmer", "sound-synth")
+
+
+def _join_drawing_threads(seconds: float = 3.0) -> None:
+    """Wait (at most ``seconds`` in all) for the threads still making surfaces or sounds: a
+    program closed in its first moments would otherwise shut pygame under one of them (a
+    crash on the way out)."""
+    import threading
+    import time
+    deadline = time.monotonic() + seconds
+    for thread in threading.enumerate():
+        if thread.name in DRAWING_THREADS and thread is not threading.current_thread():
+            thread.join(max(0.0, deadline - time.monotonic()))

@@ -195,6 +195,24 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     blend_fill(surface, (0, 0, 0), max(0, min(255, alpha)), surface.get_rect())
 
 
+def part_layer(size: tuple[int, int]) -> pygame.Surface:
+    """A new opaque surface of ``size`` for a layer copied out a part at a time (a table's
+    cards at rest, painted back where a card left), its rows a little longer than it shows.
+
+    SDL copies between two surfaces whose rows are 16-byte aligned with non-temporal
+    stores: for a box of a 1080p window (365x463 px) 300 µs here, where rows off that
+    alignment take the plain copy, 45 µs (a whole window the other way round: 0.46 ms against
+    0.73 ms, so the layers blitted whole, a screen's backdrop, stay as they are).
+
+    >>> layer = part_layer((1920, 1080))
+    >>> layer.get_size(), layer.get_pitch() % 16 != 0
+    ((1920, 1080), True)
+    """
+    w, h = size
+    pad = 1 if (w + 1) % 4 else 2  # (32-bit pixels: a row of w + pad is not 16-byte long)
+    return pygame.Surface((w + pad, h)).subsurface((0, 0, w, h))
+
+
 class Layers:
     """Surfaces kept between frames, each redrawn only when its key changes (a new window
     size, a display setting, a score on the panel ...).
@@ -211,8 +229,10 @@ class Layers:
         self._parts: dict[str, Sequence[tuple[Hashable, pygame.Rect]]] = {}
 
     def get(self, name: str, key: Hashable, size: tuple[int, int],
-            paint: Callable[[pygame.Surface], Any], alpha: bool = False) -> pygame.Surface:
-        """The layer ``name`` for ``key``: kept, or painted by ``paint(surface)`` now."""
+            paint: Callable[[pygame.Surface], Any], alpha: bool = False,
+            by_parts: bool = False) -> pygame.Surface:
+        """The layer ``name`` for ``key``: kept, or painted by ``paint(surface)`` now
+        (``by_parts``: an opaque layer copied out a part at a time, ``part_layer``)."""
         hit = self._kept.get(name)
         if hit is not None and hit[0] == key:
             return hit[1]
@@ -221,7 +241,8 @@ class Layers:
             surface = hit[1]  # painted over: a new surface each time costs its allocation
             surface.fill((0, 0, 0, 0) if alpha else (0, 0, 0))
         else:
-            surface = pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
+            surface = part_layer(size) if by_parts and not alpha else \
+                pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
         paint(surface)
         self._kept[name] = (key, surface)
         return surface

@@ -459,9 +459,11 @@ class CardSprite:
         for image, at in pieces[1:]:
             box.union_ip(pygame.Rect(at, image.get_size()))
         out = pygame.Surface(box.size, pygame.SRCALPHA)
-        for image, (x, y) in pieces:
-            out.blit(image.premul_alpha(), (x - box.x, y - box.y),
-                     special_flags=pygame.BLEND_PREMULTIPLIED)
+        last = len(pieces) - 1
+        for i, (image, (x, y)) in enumerate(pieces):
+            # (A shadow or glow is one surface for every card of a size: premultiplied once.)
+            source = image.premul_alpha() if i == last else _premultiplied(image)
+            out.blit(source, (x - box.x, y - box.y), special_flags=pygame.BLEND_PREMULTIPLIED)
         top, (tx, ty) = pieces[-1]
         return out, (box.x - tx, box.y - ty, top.get_width(), top.get_height())
 
@@ -570,6 +572,13 @@ def _rgba(color: ColorLike) -> tuple[int, int, int, int]:
     return c if len(c) == 4 else (*c, 230)  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=32)
+def _premultiplied(image: pygame.Surface) -> pygame.Surface:
+    """``image.premul_alpha()``, kept for the shadows and glows all cards of a size share
+    (a deal's first frame bakes forty-eight cards over one shadow)."""
+    return image.premul_alpha()
+
+
 def _blit_pieces(surface: pygame.Surface,
                  pieces: list[tuple[pygame.Surface, tuple[int, int]]]) -> None:
     for image, at in pieces:
@@ -581,6 +590,7 @@ def _blit_pieces(surface: pygame.Surface,
 _BAKED: dict[tuple, tuple[tuple, pygame.Surface, tuple[int, int, int, int]]] = {}
 _BAKED_KEPT = 8
 on_clear_all(_BAKED.clear)
+on_clear_all(_premultiplied.cache_clear)
 
 
 # Soft layers depend only on size (and colour): shared by every sprite, blurred once.

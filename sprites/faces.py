@@ -205,10 +205,11 @@ def store_hanafuda(card: hanafuda.Card, width: int, height: int,
 
 
 def hanafuda_face_cached(card: hanafuda.Card, width: int, height: int | None = None, *,
-                         badge: bool = False) -> bool:
+                         badge: bool = False, exact: bool = False) -> bool:
     """Is this face rendered already, or can it be scaled down from one that is
     (``hanafuda_face`` would return at once)? Scenes warm the cache a few faces a frame so
-    that a first deal does not stall a frame.
+    that a first deal does not stall a frame. ``exact``: made at this size already (a
+    page of forty small faces scaled in one frame would stall it).
 
     >>> from rules.hanafuda import card
     >>> _ = hanafuda_face(card("1B"), 40)
@@ -216,10 +217,12 @@ def hanafuda_face_cached(card: hanafuda.Card, width: int, height: int | None = N
     (True, True)
     >>> hanafuda_face_cached(card("1B"), 30)        # too close to 40 to scale: rendered
     False
+    >>> hanafuda_face_cached(card("1B"), 20, exact=True)
+    False
     """
     w, h = _size(width, height, HANAFUDA_RATIO)
     return ("hanafuda", card.code, w, h, bool(badge)) in _cache \
-        or _larger(card.code, w, h) is not None
+        or not exact and _larger(card.code, w, h) is not None
 
 
 def western_face(card: western.Card, width: int, height: int | None = None) -> pygame.Surface:
@@ -257,8 +260,10 @@ def face(card: Shown, width: int, height: int, *, badge: bool = False) -> pygame
     return hanafuda_face(card, width, height, badge=badge)
 
 
-def face_cached(card: Shown, width: int, height: int, *, badge: bool = False) -> bool:
-    """Would ``face`` return at once (rendered, or scaled down from a rendered face)?
+def face_cached(card: Shown, width: int, height: int, *, badge: bool = False,
+                exact: bool = False) -> bool:
+    """Would ``face`` return at once (rendered, or scaled down from a rendered face; with
+    ``exact``, made at this size)?
 
     >>> from rules.western import parse_card
     >>> face_cached(parse_card("QH"), 30, 42)
@@ -270,7 +275,7 @@ def face_cached(card: Shown, width: int, height: int, *, badge: bool = False) ->
         return ("back", card.style, width, height) in _cache
     if isinstance(card, western.Card):
         return ("western", str(card), width, height) in _cache
-    return hanafuda_face_cached(card, width, height, badge=badge)
+    return hanafuda_face_cached(card, width, height, badge=badge, exact=exact)
 
 
 def render_face(card: Shown, width: int, height: int) -> pygame.Surface:

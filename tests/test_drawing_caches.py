@@ -305,3 +305,50 @@ def test_a_table_makes_its_cards_shadows_and_glows_as_it_is_laid_out(app, monkey
     monkeypatch.setattr(card_sprite, "warm", lambda w, h: made.append((w, h)))
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
     assert made and set(t.face_sizes()) | set(t.back_sizes()) <= set(made)
+
+
+def test_an_overlay_coming_as_the_table_changes_shows_the_table_painted_afresh(app):
+    """A dialog or a result page that comes in the frame a table changed: the picture under
+    it (the window's last frame copied, the table painting over it only what changed since)
+    is the table painted whole."""
+    from game.scenes.dialog import Dialog
+    from game.scenes.koikoi import KoiKoiTable
+    from game.scenes.setup import default_setup
+    from tests.helpers import key
+    app.settings.animation_speed = "fast"
+    t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=7)))
+    for _ in range(240):  # the deal dealt, every face in
+        app.frame(1 / 60)
+    t.warmer.finish()
+    app.frame(1 / 60)
+    key(app, pygame.K_RIGHT)  # the focus moves, and a card is played
+    key(app, pygame.K_RETURN)
+    app.push(Dialog("Notice", "A message over the table.", [("OK", None)]))
+    app.frame(1 / 60)
+    assert t.painted  # the table painted only what changed, and something did
+    under = pygame.image.tobytes(app.stack._under[1], "RGB")
+    app.stack._under = app.stack._alone = None  # the picture under it, painted whole
+    t._shown = None
+    app.frame(1 / 60)
+    assert pygame.image.tobytes(app.stack._under[1], "RGB") == under
+
+
+def test_a_fishing_table_makes_its_result_page_s_small_faces_during_play(app):
+    """The faces of a result page's rows are made at their size while the table is played
+    (scaled from larger ones a few a frame): the page opens without scaling forty of them."""
+    from game.scenes.hearts600 import Hearts600Table
+    from game.scenes.setup import default_setup
+    from game.table.dialogs import CardRow
+    from rules.hanafuda import DECK
+    from sprites import faces
+    # Faces of a larger size made already: the rows' could be scaled from them when the page
+    # opens, which is what must not be left to it.
+    for c in DECK:
+        faces.hanafuda_face(c, 120)
+    t = app.push(Hearts600Table(setup=default_setup("hearts600", seed=7)))
+    size = CardRow.card_size(t.metrics)
+    for _ in range(3000):  # (a bounded wait: the warmer makes a few faces a frame)
+        app.frame(1 / 60)
+        if t.warmer.done:
+            break
+    assert t.warmer.done and all(faces.hanafuda_face_cached(c, *size, exact=True) for c in DECK)

@@ -117,6 +117,27 @@ def test_the_picture_under_an_overlay_is_kept_until_the_stack_changes():
     assert table.draws == 5 and surf.get_at((50, 50))[:3] == (200, 100, 40)
 
 
+def test_the_layer_under_overlays_is_made_as_a_second_opaque_scene_comes(monkeypatch):
+    """The surface an overlay's picture-under is painted on is made when an opaque scene
+    comes over another (a table over the menu), not by the overlay's first frame; the first
+    scene does not make it (the program's first frame does not wait for it)."""
+    made = []
+    real = pygame.Surface
+
+    def counting(size, *args, **kw):
+        made.append(tuple(size))
+        return real(size, *args, **kw)
+    monkeypatch.setattr(pygame, "Surface", counting)
+    stack = SceneStack(size=(100, 100))
+    stack.push(Counting("menu", (1, 2, 3)))
+    assert made == []
+    stack.push(Counting("table", (200, 100, 40)))
+    assert made == [(100, 100)]
+    stack.push(Counting("dialog", (0, 0, 255), opaque=False, dim_below=128))
+    stack.draw(real((100, 100)))
+    assert made == [(100, 100)]  # the overlay's frame made no surface
+
+
 def test_an_overlays_still_widgets_are_kept_with_the_picture_under_it(monkeypatch):
     """A result page's panel, title and score grid never change by themselves: the stack paints
     them once into its picture of the table, and each frame draws only the buttons. Scrolling

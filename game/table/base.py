@@ -341,6 +341,8 @@ class CardTable(CardTableInput, CardTableDrawing):
             return moving
         flip_time = min(0.25, duration) if duration and turn else 0.0
         places = self.places()
+        if cards is not None:
+            cards = set(cards)  # (asked of every card: a list would compare them all)
         for c, s in self.sprites.items():
             if cards is None or c in cards:
                 s.alpha = 255 if c in places else 0
@@ -465,6 +467,7 @@ class CardTable(CardTableInput, CardTableDrawing):
 
     def exit(self) -> None:
         self.queue.clear()
+        self.warmer.plan([])  # (its thread ends after the face in hand)
         memory.soon()  # the table's images and layers go back to the system next frame
         if self.computers is not None:
             self.computers.close()

@@ -55,8 +55,10 @@ class FaceWarmer:
     def plan(self, todo: Iterable[Face]) -> None:
         """Replace the plan: ``todo`` in the order the faces are needed (repeats are fine)."""
         with self._lock:
+            # (Faces to be scaled down from larger ones too: ``step`` scales them a few a
+            # frame, where the first frame to show them would scale them all.)
             self._todo = deque(f for f in todo
-                               if not faces.face_cached(f[0], *f[1], badge=f[2]))
+                               if not faces.face_cached(f[0], *f[1], badge=f[2], exact=True))
             if self._todo:
                 self._start_thread()
 
@@ -102,7 +104,7 @@ class FaceWarmer:
         if not self.threaded:
             while self._todo:
                 c, (w, h), badge = self._todo.popleft()
-                if faces.face_cached(c, w, h, badge=badge):
+                if faces.face_cached(c, w, h, badge=badge, exact=True):
                     continue
                 faces.face(c, w, h, badge=badge)
                 stored += 1
@@ -143,7 +145,7 @@ class FaceWarmer:
             self._store(self._made.get())  # the face the thread has in hand
             stored += 1
         for c, (w, h), badge in todo:
-            if not faces.face_cached(c, w, h, badge=badge):
+            if not faces.face_cached(c, w, h, badge=badge, exact=True):
                 faces.face(c, w, h, badge=badge)
                 stored += 1
         return stored

@@ -145,8 +145,14 @@ class CardRow(Widget):
         return False
 
     def _card_size(self) -> tuple[int, int]:
-        western = bool(self.cards) and not isinstance(self.cards[0], Card)
-        cw = self.metrics.px(38 if western else 34)  # a western card is squarer: a bit wider
+        return self.card_size(self.metrics, bool(self.cards) and not isinstance(self.cards[0],
+                                                                                Card))
+
+    @staticmethod
+    def card_size(metrics: Metrics, western: bool = False) -> tuple[int, int]:
+        """The size of a row's small cards in a window of ``metrics`` (a table warms its
+        faces at that size during play: the result page opens without scaling them)."""
+        cw = metrics.px(38 if western else 34)  # a western card is squarer: a bit wider
         return cw, round(cw * (faces.WESTERN_RATIO if western else faces.HANAFUDA_RATIO))
 
     def place(self, rect: pygame.Rect, metrics: Metrics) -> None:

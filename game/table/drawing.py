@@ -162,7 +162,7 @@ class CardTableDrawing(TableScene):
         """The kept layer for a window of ``size`` (painted when laid out, or when a display
         setting changed)."""
         key = (size, self.display, self.static_key())
-        return self.layers.get("static", key, size, self.draw_static)
+        return self.layers.get("static", key, size, self.draw_static, by_parts=True)
 
     def rest_layer(self, size: tuple[int, int], under: Any,
                    still: list[tuple[pygame.Surface, tuple[int, int]]]) -> pygame.Surface:
@@ -180,7 +180,7 @@ class CardTableDrawing(TableScene):
         if kept is None or kept[0] != key:  # all of it painted again
             changed = None
             layer = kept[1] if kept is not None and kept[1].get_size() == size \
-                else pygame.Surface(size)
+                else draw.part_layer(size)
             layer.blit(static, (0, 0))
             self.draw_under(layer)
             self._blit_still(layer, still)

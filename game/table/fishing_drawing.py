@@ -24,6 +24,7 @@ from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import N_, _
 from game.table.caches import Face
+from game.table.dialogs import CardRow
 from game.table.fishing_view import FishingBase
 from game.text import draw_text, fit_font_size
 from rules.hanafuda import DECK, Kind
@@ -49,7 +50,8 @@ class FishingDrawing(FishingBase):
 
     def faces_needed(self) -> list[Face]:
         """The field size first (the deal and every play show it), then the viewer's hand,
-        then the piles."""
+        then the piles, then the result page's rows (the deal's end: the page opens in one
+        frame, its cards already made)."""
         lay, b = self.layout_, self.badges
         sizes = [lay.field_card, lay.hand_card, lay.pile_card]
         if self.reveal_all:
@@ -58,7 +60,9 @@ class FishingDrawing(FishingBase):
         if self.game is not None:
             first = [(c, lay.field_card, b) for c in self.game.field] + \
                 [(c, lay.hand_card, b) for c in self.game.hands[self.viewer]]
-        return first + [(c, size, b) for size in sizes for c in DECK]
+        rows = CardRow.card_size(self.metrics)
+        return first + [(c, size, b) for size in sizes for c in DECK] + \
+            [(c, rows, False) for c in DECK]
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """The felt, a darker frame round the field and the panel's frame."""
