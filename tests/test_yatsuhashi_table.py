@@ -824,3 +824,15 @@ def test_the_clock_ticking_paints_its_row_of_the_panel_not_the_panel(app):
     assert painted  # the clock's second was painted ...
     for boxes in painted:  # ... and no more than its row
         assert all(time_row.contains(pygame.Rect(b)) for b in boxes), (boxes, time_row)
+
+
+def test_every_piece_of_the_panel_lies_round_the_panel(app):
+    """A box of the table painted again away from the panel does not place its pieces
+    (``_draw_panel``): that holds only if every piece, with its overhang, is near it."""
+    t = make_table(app, seed=5)
+    for size in ((1280, 800), (960, 600), (1920, 1080), (2560, 1080)):
+        app.resize(size)
+        grow = t.metrics.px(48)
+        bound = t.layout_.panel.inflate(grow, grow)
+        pieces = t._panel_pieces()
+        assert pieces and all(bound.contains(rect) for _key, rect, _paint in pieces), size

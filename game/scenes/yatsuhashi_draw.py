@@ -387,6 +387,9 @@ class TableDrawing(CardTable):
         """The panel's pieces that meet the surface's clip (a frame paints those that
         changed: ``over_parts``)."""
         clip = surface.get_clip()
+        grow = self.metrics.px(48)  # (round the pieces' overhang: text, a button's shadow)
+        if not clip.colliderect(self.layout_.panel.inflate(grow, grow)):
+            return  # (a box of the table elsewhere: its pieces not even placed)
         for _key, rect, paint in self._panel_pieces():
             if clip.colliderect(rect):
                 paint(surface)
