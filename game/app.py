@@ -245,12 +245,11 @@ class App:
 
     def start(self, scene: Scene | None = None) -> None:
         """Put the first scene up (the menu), with any start-up problem as a dialog."""
-        from game.scenes.dialog import Dialog
         from game.scenes.menu import MenuScene
         self.stack.reset(scene or MenuScene())
-        for message in self.startup_messages:
-            self.stack.push(Dialog(_("Notice"), message, [(_("OK"), None)]))
-        self.startup_messages = []
+        messages, self.startup_messages = self.startup_messages, []
+        for message in messages:
+            self.notice(message)
 
     def run(self) -> None:
         self.start()

@@ -76,6 +76,17 @@ def test_screenshot_is_strict_even_when_the_environment_is_not(tmp_path, monkeyp
     assert not out.exists()  # no picture of the crash guard's menu
 
 
+def _run_script(script: str, tmp_path) -> subprocess.CompletedProcess:
+    """``script`` run by a fresh interpreter at the repository's root, headless, with empty
+    user folders; its exit status checked."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               HANAFUDA_PARLOR_HOME=str(tmp_path / "home"))
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
 def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path):
     """Start-up: the program's first frame does not wait for what can come after it (the
     card art, imported for the menu's fan on a thread afterwards; the sound bank; gettext,
@@ -91,11 +102,7 @@ def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path)
               "    app.quit()\n"
               "app.frame_hook = first\n"
               "app.run()\n")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               HANAFUDA_PARLOR_HOME=str(tmp_path / "home"))
-    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
+    proc = _run_script(script, tmp_path)
     assert proc.stdout.strip().splitlines()[-1] == "[]"
 
 
@@ -118,11 +125,7 @@ def test_the_first_frame_is_not_held_back_by_the_frame_clock(tmp_path):
               "app.frame_hook = hook\n"
               "app.run()\n"
               "print(asked == [0, FPS, FPS], flush=True)\n")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               HANAFUDA_PARLOR_HOME=str(tmp_path / "home"))
-    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
+    proc = _run_script(script, tmp_path)
     assert proc.stdout.strip().splitlines()[-1] == "True"
 
 
@@ -146,9 +149,5 @@ def test_the_collector_is_off_until_the_first_frame_then_on_past_what_start_up_m
               "except SystemExit:\n"
               "    pass\n"
               "print(seen, flush=True)\n")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               HANAFUDA_PARLOR_HOME=str(tmp_path / "home"))
-    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
+    proc = _run_script(script, tmp_path)
     assert proc.stdout.strip().splitlines()[-1] == "[(False, False), (True, True)]"
