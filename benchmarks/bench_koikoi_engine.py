@@ -15,7 +15,10 @@ Then ``clone()`` (what a searching AI copies states with), plain and into playou
 timed on positions from such playouts.
 
 Rates are per second of this process's CPU time (one core), so other work on the machine
-disturbs them less; the wall-clock rate is shown beside them.
+disturbs them less; the wall-clock rate is shown beside them. Each rate is the best of ten
+trials that play the same games, the presets and modes taking turns
+(``benchmarks.playouts.trials``): the machine's own speed drifts, by up to half within
+seconds, and a slower trial measures that drift; every trial's rate is printed too.
 """
 
 from __future__ import annotations
@@ -27,10 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.playouts import measure, per_call, positions  # noqa: E402
+from benchmarks.playouts import measure, per_call, positions, trials  # noqa: E402
 from rules.koikoi import KoiKoiGame, KoiKoiRules  # noqa: E402
 
 PRESETS = {"Seed": KoiKoiRules(), "Nintendo": KoiKoiRules.nintendo()}
+#: Each rate is the best of this many trials, the runs taking turns (``benchmarks.playouts.trials``)
+TRIALS = 10
 
 
 def main(argv: list[str]) -> int:
@@ -42,33 +47,40 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv[1:])
     seconds = args.seconds
     rates: dict[str, dict[str, float]] = {"normal": {}, "playout": {}}
+    spread: dict[str, list[int]] = {}  # each trial's rounds/s, slowest first
     print(f"Koi-Koi random playouts, one core, Python {sys.version.split()[0]}, "
           f"{seconds:g} s per preset and mode")
     print(f"  {'preset':<9} {'mode':<8} {'rounds':>8} {'actions':>9} {'rounds/s':>10} "
           f"{'actions/s':>11} {'(wall rounds/s)':>16}")
+    runs = {}
     for name, rules in PRESETS.items():
         def new(k: int, rules: KoiKoiRules = rules) -> KoiKoiGame:
             return KoiKoiGame.new(k, rules)
-        normal = 0.0
         for quiet in (False, True):
             measure(new, 0.3, quiet=quiet)  # warm-up
-            _games, rounds, actions, cpu, wall = measure(new, seconds, quiet=quiet)
-            rate = rounds / cpu
-            rates["playout" if quiet else "normal"][name] = round(rate)
-            if quiet:
-                counted = f"{'-':>9} {rate:>10,.0f} {f'(x{rate / normal:.2f})':>11}"
-            else:
-                normal = rate
-                counted = f"{actions:>9} {rate:>10,.0f} {actions / cpu:>11,.0f}"
-            print(f"  {name:<9} {'playout' if quiet else 'normal':<8} {rounds:>8} {counted} "
-                  f"{rounds / wall:>16,.0f}")
+            runs[f"{name} {'playout' if quiet else 'normal'}"] = (new, quiet)
+    got = trials(runs, seconds, TRIALS)
+    for run, (rounds_per_s, (_games, rounds, actions, cpu, wall)) in got.items():
+        name, mode = run.split()
+        rate = max(rounds_per_s)
+        rates[mode][name] = round(rate)
+        spread[run] = sorted(map(round, rounds_per_s))
+        if mode == "playout":
+            normal = rates["normal"][name]
+            counted = f"{'-':>9} {rate:>10,.0f} {f'(x{rate / normal:.2f})':>11}"
+        else:
+            counted = f"{actions:>9} {rate:>10,.0f} {actions / cpu:>11,.0f}"
+        print(f"  {name:<9} {mode:<8} {rounds:>8} {counted} {rounds / wall:>16,.0f}")
     games = positions(lambda k: KoiKoiGame.new(k, list(PRESETS.values())[k % 2]), 200)
     us = per_call(games, lambda g: g.clone(), min(seconds, 2.0) / 2)
     quiet_us = per_call(games, lambda g: g.clone(playout=True), min(seconds, 2.0) / 2)
     print(f"  clone(): {1e6 / us:,.0f} clones/s ({us:.2f} us each); clone(playout=True): "
           f"{1e6 / quiet_us:,.0f} clones/s ({quiet_us:.2f} us each)")
+    print("  every trial's rounds/s (the best is the figure above): "
+          + "; ".join(f"{k} {', '.join(f'{r:,}' for r in v)}" for k, v in spread.items()))
     if args.result:
         print("RESULT " + json.dumps({"rounds_per_s": min(rates["playout"].values()), **rates,
+                                      "trials": spread,
                                       "clones_per_s": round(1e6 / us),
                                       "playout_clones_per_s": round(1e6 / quiet_us)}))
     return 0

@@ -40,6 +40,11 @@ import pygame  # noqa: E402
 SIZE = (1920, 1080)
 DT = 1 / 60
 FLOOR_CARDS = 48
+#: A floor frame after every this many measured frames (``Floor``) ...
+FLOOR_EVERY = 4
+#: ... and each measured frame compared with the median of this many nearest it (about a
+#: second of play)
+NEAR = 15
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -52,13 +57,16 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))]
 
 
-def summary(ms: list[float], floor: float) -> dict[str, float]:
-    """p50, p99 and max of frame times ``ms`` in milliseconds, and p50, p99 as ratios to
-    ``floor`` (ms)."""
+def summary(ms: list[float], floor: "Floor", skip: int = 0) -> dict[str, float]:
+    """p50, p99 and max of frame times ``ms`` in milliseconds (the first ``skip`` left out),
+    the floor's median, and p50, p99 of each frame's ratio to the floor timed nearest it."""
+    ratios = floor.ratios(ms)[skip:]
+    ms = ms[skip:]
     p50, p99 = percentile(ms, 50), percentile(ms, 99)
-    return {"frames": len(ms), "p50_ms": round(p50, 2), "p99_ms": round(p99, 2),
-            "max_ms": round(max(ms), 2), "p50_x": round(p50 / floor, 2),
-            "p99_x": round(p99 / floor, 2), "over_33ms": sum(1 for m in ms if m > 33.0)}
+    return {"floor_ms": round(floor.ms(), 2), "frames": len(ms), "p50_ms": round(p50, 2),
+            "p99_ms": round(p99, 2), "max_ms": round(max(ms), 2),
+            "p50_x": round(percentile(ratios, 50), 2), "p99_x": round(percentile(ratios, 99), 2),
+            "over_33ms": sum(1 for m in ms if m > 33.0)}
 
 
 def open_app(size: tuple[int, int] = SIZE) -> Any:
@@ -73,31 +81,68 @@ def open_app(size: tuple[int, int] = SIZE) -> Any:
     return app
 
 
-def floor_ms(frames: int = 300, paced: bool = False) -> float:
-    """Median CPU milliseconds of the floor frame on the display surface that is open now
-    (``paced``: at 60 frames a second, as ``play`` paces the tables; a frame that follows a
-    pause finds the processor's caches cold, and costs about a third more)."""
-    from game.app import FPS
-    from rules.hanafuda import DECK
-    from sprites.faces import hanafuda_face
-    screen = pygame.display.get_surface()
-    w, h = screen.get_size()
-    cards = [hanafuda_face(DECK[i], 110) for i in range(FLOOR_CARDS)]
-    cols = 12
-    spots = [(40 + (i % cols) * (w - 200) // cols, 40 + (i // cols) * (h - 240) // 4)
-             for i in range(FLOOR_CARDS)]
-    times = []
-    clock = pygame.time.Clock()
-    for _ in range(frames):
-        if paced:
-            clock.tick(FPS)
+class Floor:
+    """The floor frame, timed between the measured frames of a run: fill the window, blit 48
+    per-pixel-alpha hanafuda faces (the size a 1920x1080 table uses), flip. The window's
+    picture is copied aside before and put back after, untimed (the program paints only what
+    changed, and finds its picture as it left it).
+
+    Why between them, not once before: this machine's speed drifts by up to half within
+    seconds (the same playouts ran at 9,000 and 16,500 rounds a second in one process, half
+    a second apart), so a ratio to a floor timed at another moment would measure the drift.
+    Each measured frame is compared with the floor frames timed nearest it (``ratios``).
+    """
+
+    def __init__(self) -> None:
+        from rules.hanafuda import DECK
+        from sprites.faces import hanafuda_face
+        screen = pygame.display.get_surface()
+        self.aside = screen.copy()
+        w, h = screen.get_size()
+        self.cards = [hanafuda_face(DECK[i], 110) for i in range(FLOOR_CARDS)]
+        cols = 12
+        self.spots = [(40 + (i % cols) * (w - 200) // cols, 40 + (i // cols) * (h - 240) // 4)
+                      for i in range(FLOOR_CARDS)]
+        #: (measured frames timed before it, CPU milliseconds), in the order timed
+        self.samples: list[tuple[int, float]] = []
+
+    def set_aside(self) -> None:
+        """Copy the window's picture aside (before the pause that comes before ``frame``:
+        the copy would leave the window's pixels in the processor's caches)."""
+        self.aside.blit(pygame.display.get_surface(), (0, 0))
+
+    def frame(self, measured: int = 0) -> float:
+        """Time one floor frame (``measured``: how many measured frames came before it), then
+        put the picture set aside back."""
+        screen = pygame.display.get_surface()
         t0 = time.thread_time()
         screen.fill((20, 60, 40))
-        for card, spot in zip(cards, spots):
+        for card, spot in zip(self.cards, self.spots):
             screen.blit(card, spot)
         pygame.display.flip()
-        times.append((time.thread_time() - t0) * 1000)
-    return statistics.median(times)
+        ms = (time.thread_time() - t0) * 1000
+        screen.blit(self.aside, (0, 0))
+        self.samples.append((measured, ms))
+        return ms
+
+    def ms(self) -> float:
+        """The median of every floor frame timed."""
+        return statistics.median(ms for _, ms in self.samples)
+
+    def ratios(self, ms: list[float], near: int = NEAR) -> list[float]:
+        """Each of the measured frames ``ms`` over the median of the ``near`` floor frames
+        timed nearest it.
+
+        >>> f = Floor.__new__(Floor)
+        >>> f.samples = [(0, 1.0), (1, 1.0), (2, 2.0), (3, 2.0)]
+        >>> f.ratios([1.0, 2.0, 4.0], near=1)
+        [1.0, 2.0, 2.0]
+        """
+        out = []
+        for i, m in enumerate(ms):
+            nearest = sorted(self.samples, key=lambda s: abs(s[0] - i - 0.5))[:near]
+            out.append(m / statistics.median(v for _, v in nearest))
+        return out
 
 
 def timed_frame(app: Any, events: list[pygame.event.Event], clock: Callable[[], float]) -> float:
@@ -111,36 +156,48 @@ def timed_frame(app: Any, events: list[pygame.event.Event], clock: Callable[[], 
 
 
 def menu(frames: int) -> dict[str, Any]:
-    """The title menu with the pointer sweeping its buttons (hover states change)."""
+    """The title menu with the pointer sweeping its buttons (hover states change), frames back
+    to back, a floor frame after every ``FLOOR_EVERY``."""
     app = open_app()
-    floor = floor_ms()
+    floor = Floor()
     targets = [w.rect.center for w in app.stack.top.focus.widgets]
-    ms = []
+    ms: list[float] = []
     for i in range(frames):
         pos = targets[(i // 10) % len(targets)]
         move = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
         ms.append(timed_frame(app, [move], time.thread_time))
-    return {"floor_ms": round(floor, 2), **summary(ms[30:], floor)}
+        if i % FLOOR_EVERY == FLOOR_EVERY - 1:
+            floor.set_aside()
+            floor.frame(len(ms))
+    return summary(ms, floor, skip=30)
 
 
 def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
-         clock: Callable[[], float] = time.thread_time, paced: bool = True) -> list[float]:
+         clock: Callable[[], float] = time.thread_time, paced: bool = True,
+         floor: Floor | None = None) -> list[float]:
     """Frame times of ``table`` played from its first frame: a key that makes progress (as the
     soak's guided player presses) every ``every`` frames, a new deal when one ends.
 
     ``paced``: frames come at the game's pace (``App.run`` ticks its clock at ``FPS`` before
     each), so what the program does beside the frame loop (faces rendered on a helper thread,
-    computer players in their process) has the time it has in play; else back to back."""
+    computer players in their process) has the time it has in play; else back to back.
+    ``floor``: a floor frame after every ``FLOOR_EVERY`` frames, paced alike (a frame that
+    follows a pause finds the processor's caches cold)."""
     from game.app import FPS
     from tools.soak_input import Driver
     app.push(table)
     driver = Driver(random.Random(seed), app)
-    ms = []
+    ms: list[float] = []
     for i in range(frames):
         if paced:
             app.clock.tick(FPS)
         events = driver.guided_events() if i % every == every - 1 else []
         ms.append(timed_frame(app, events, clock))
+        if floor is not None and i % FLOOR_EVERY == FLOOR_EVERY - 1:
+            floor.set_aside()
+            if paced:
+                app.clock.tick(FPS)
+            floor.frame(len(ms))
     return ms
 
 
@@ -148,14 +205,14 @@ def table(game_id: str, frames: int) -> dict[str, Any]:
     """A game's table at 1920x1080 from its first frame (the deal included), you against the
     default computer seats (Yatsuhashi: the solver deciding each new position in its process),
     at 60 frames a second as in play, a key that makes progress every 12 frames (five a
-    second: moves, choices, new deals; faster than anyone plays)."""
+    second: moves, choices, new deals; faster than anyone plays), the floor timed between."""
     from game.scenes import registry
     from game.scenes.setup import default_setup
     app = open_app()
-    floor = floor_ms(paced=True)
+    floor = Floor()
     t = registry.make(game_id, setup=default_setup(game_id, 1 if game_id == "yatsuhashi" else 7))
-    ms = play(app, t, frames, 12)
-    return {"floor_ms": round(floor, 2), **summary(ms, floor)}
+    ms = play(app, t, frames, 12, floor=floor)
+    return summary(ms, floor)
 
 
 def spin(seconds: float) -> int:
@@ -167,12 +224,16 @@ def spin(seconds: float) -> int:
     return n
 
 
-def load(frames: int) -> dict[str, Any]:
-    """A Koi-Koi table at rest, then the same frames while a background job computes: in a
-    child process (how computer players and the solver run) and, to compare, on a thread.
-    Wall time per frame here: waiting for the interpreter lock is not CPU time. Each frame is
-    painted whole, the work of a frame in play (a table at rest paints almost nothing: 0.3 ms,
-    where any wait of the scheduler's would be most of the figure)."""
+def load(frames: int, rounds: int = 5) -> dict[str, Any]:
+    """A Koi-Koi table at rest, its frames timed alone and while a background job computes:
+    in a child process (how computer players and the solver run) and, to compare, on a
+    thread. Wall time per frame here: waiting for the interpreter lock is not CPU time. Each
+    frame is painted whole, the work of a frame in play (a table at rest paints almost
+    nothing: 0.3 ms, where any wait of the scheduler's would be most of the figure).
+
+    The three are taken in turns, ``rounds`` blocks of each (``frames`` in all of each): the
+    machine's speed drifts within seconds, and blocks one after the other would compare the
+    drift."""
     from ai.background import ProcessWorker, ThreadWorker
     from game.scenes import registry
     from game.scenes.setup import default_setup
@@ -184,31 +245,41 @@ def load(frames: int) -> dict[str, Any]:
     table.warmer.finish()  # ... and every face rendered (the frames above take 0.2 s only)
     for _ in range(60):
         app.frame(DT)
-    out: dict[str, Any] = {}
 
     def frame_ms() -> float:
         app.stack.repaint()
         return timed_frame(app, [], time.perf_counter)
 
-    def frames_ms() -> list[float]:
-        return [frame_ms() for _ in range(frames)]
+    def frames_ms(count: int) -> list[float]:
+        return [frame_ms() for _ in range(count)]
 
-    # The mean, not the median: a frame that waits for the interpreter lock (5 ms at a time)
-    # is one frame in several, and the median would not see it. The first frames painted
-    # whole are slower than the next (caches and the processor warming): not counted.
-    frames_ms()
-    out["idle_mean_ms"] = round(statistics.mean(frames_ms()), 2)
-    for name, worker in (("process", ProcessWorker()), ("thread", ThreadWorker())):
+    workers = {"process": ProcessWorker(), "thread": ThreadWorker()}
+    for worker in workers.values():
         worker.request("benchmarks.frames:spin", 0.0)  # started and warm
         worker.wait(30)
         worker.poll()
-        worker.request("benchmarks.frames:spin", 600.0)
-        time.sleep(0.2)  # the job has begun
-        busy = frames_ms()
-        worker.cancel()
+    block = max(1, frames // rounds)
+    # The mean, not the median: a frame that waits for the interpreter lock (5 ms at a time)
+    # is one frame in several, and the median would not see it. The first frames painted
+    # whole are slower than the next (caches and the processor warming): not counted.
+    frames_ms(block)
+    times: dict[str, list[float]] = {"idle": [], **{name: [] for name in workers}}
+    for _ in range(rounds):
+        times["idle"] += frames_ms(block)
+        for name, worker in workers.items():
+            # A job that outlasts the block (a frame beside a thread takes up to some 20 ms)
+            worker.request("benchmarks.frames:spin", 0.3 + 0.02 * block)
+            time.sleep(0.05)  # the job has begun
+            times[name] += frames_ms(block)
+            worker.wait(60)
+            worker.poll()
+    for worker in workers.values():
         worker.close()
-        out[f"{name}_mean_ms"] = round(statistics.mean(busy), 2)
-        out[f"{name}_x"] = round(statistics.mean(busy) / out["idle_mean_ms"], 2)
+    idle = statistics.mean(times["idle"])
+    out: dict[str, Any] = {"idle_mean_ms": round(idle, 2)}
+    for name in workers:
+        out[f"{name}_mean_ms"] = round(statistics.mean(times[name]), 2)
+        out[f"{name}_x"] = round(statistics.mean(times[name]) / idle, 2)
     return out
 
 

@@ -61,6 +61,37 @@ def measure(new: NewGame, seconds: float, seed: int = 1,
     return games, rounds, actions, time.process_time() - start, time.perf_counter() - wall
 
 
+Trials = dict[str, tuple[list[float], tuple[int, int, int, float, float]]]
+
+
+def trials(runs: dict[str, tuple[NewGame, bool]], seconds: float, count: int = 5) -> Trials:
+    """``measure`` each of ``runs`` (name -> (new, quiet)) ``count`` times for
+    ``seconds / count`` each, the same games each time (as ``timeit.repeat`` repeats), the
+    runs taking turns: for each, the rounds per CPU second of each trial, and the totals of
+    all (games, rounds, actions, CPU seconds, wall seconds).
+
+    The best trial is the figure of the code's speed: this machine's speed drifts by up to
+    half within seconds (other machines share its processor), and a slower trial
+    measures the drift (``timeit``'s documentation reasons alike); taking turns spreads each
+    run's trials over the whole time.
+
+    >>> from rules.koikoi import KoiKoiGame
+    >>> got = trials({"normal": (KoiKoiGame.new, False)}, 0.05, count=2)
+    >>> len(got["normal"][0]), got["normal"][1][1] > 0
+    (2, True)
+    """
+    out: dict[str, tuple[list[float], list[float]]] = {
+        name: ([], [0, 0, 0, 0.0, 0.0]) for name in runs}
+    for _ in range(count):
+        for name, (new, quiet) in runs.items():
+            got = measure(new, seconds / count, quiet=quiet)
+            rates, totals = out[name]
+            rates.append(got[1] / got[3])
+            totals[:] = [a + b for a, b in zip(totals, got)]
+    return {name: (rates, (int(t[0]), int(t[1]), int(t[2]), t[3], t[4]))
+            for name, (rates, t) in out.items()}
+
+
 def positions(new: NewGame, count: int, seed: int = 1) -> list[Any]:
     """``count`` positions taken at random points of random playouts."""
     rng = random.Random(seed)

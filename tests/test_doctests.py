@@ -62,3 +62,25 @@ def test_every_package_is_walked():
             "tools.font_charset"}
     assert some <= set(MODULES) and not set(SCRIPTS) & set(MODULES)
     assert ROOT / "docs" / "architecture.md" in DOCUMENTS
+
+
+def test_benchmark_docstring_examples(tmp_path):
+    """The benchmarks' examples too, in a fresh interpreter: their modules set the video
+    driver and the user folder when imported (they are meant to be run), which must not leak
+    into the other tests of this worker."""
+    import os
+    import subprocess
+    import sys
+    script = ("import doctest, importlib, pathlib, sys\n"
+              "failed = 0\n"
+              "for path in sorted(pathlib.Path('benchmarks').glob('*.py')):\n"
+              "    if path.stem != '__main__':\n"
+              "        module = importlib.import_module('benchmarks.' + path.stem)\n"
+              "        failed += doctest.testmod(\n"
+              "            module, optionflags=doctest.NORMALIZE_WHITESPACE).failed\n"
+              "sys.exit(failed)\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               HANAFUDA_PARLOR_HOME=str(tmp_path / "home"))
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
