@@ -785,3 +785,24 @@ def test_a_key_during_a_move_puts_the_cards_in_place_once(app, table):
     assert laid_out and not any(laid_out) and not t.animating
     places = real()
     assert all(s.pos == places[c].pos for c, s in t.sprites.items() if c in places)
+
+
+def test_a_press_that_settles_the_table_leaves_the_computers_turn_to_the_next_frame(app):
+    """Settling the table for a press and asking a computer to move cost a frame a
+    millisecond and more each: the frame that settles does not also ask; the next one does."""
+    t = make_table(app, seed=11, hand_swap=False)
+    computer = 1
+    for _ in range(20):  # (a move of the player's that hands the turn to the computer)
+        until_my_turn(app, t)
+        play_one_human_move(app, t, use_drag=False)
+        app.frame(DT)
+        if t.animating and t.game.current_player == computer and t.computers.asked is None:
+            break
+    else:
+        raise AssertionError("no move handed the turn to the computer")
+    key(app, pygame.K_LEFT)  # a press while the cards move: the table settles
+    assert not t.animating and t.idle and t.settled_by_press
+    app.frame(DT)
+    assert t.computers.asked is None and not t.settled_by_press
+    app.frame(DT)
+    assert t.computers.asked == computer

@@ -411,8 +411,9 @@ class CardTable(CardTableInput, CardTableDrawing):
             self.waiting_for = None
         if self.computers is not None:
             self.computers.update(dt)
-            if self.idle:
+            if self.idle and not self.settled_by_press:
                 self.play_computers()
+        self.settled_by_press = False
         self.update_table(dt)
         self._calm = 0 if self.animating else self._calm + 1
         if self._calm >= self.PANEL_CALM:

@@ -59,6 +59,9 @@ class CardTableInput(TableScene):
 
     #: True while ``settle_now`` skips the queue's steps (``retarget`` waits for its end).
     settling = False
+    #: A press settled the table in this frame (``update`` leaves the computers' turn to the
+    #: next frame: settling and asking a computer cost a frame a millisecond and more each).
+    settled_by_press = False
 
     # The policy ---------------------------------------------------------------------------------
     @property
@@ -94,6 +97,7 @@ class CardTableInput(TableScene):
             self.drag.cancel()  # a key acts: the card held goes back (to its place now)
         if acting and self.animating:
             self.settle_now()
+            self.settled_by_press = True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard = False
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
