@@ -251,10 +251,13 @@ class App:
         for message in messages:
             self.notice(message)
 
+    #: True during the first frame of ``run`` (what can wait for the second frame does)
+    first_frame = False
+
     def run(self) -> None:
         self.start()
         self.running = True
-        first = True
+        first = self.first_frame = True
         quiet = 0.0  # seconds without input
         while self.running and len(self.stack):
             # (The first frame does not wait: the clock, made with the window, would hold it
@@ -271,7 +274,7 @@ class App:
                 self.frame_hook(dt)
             pygame.display.flip()
             if first:
-                first = False
+                first = self.first_frame = False
                 self.after_first_frame()
         self.shutdown()
 

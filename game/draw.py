@@ -247,6 +247,11 @@ class Layers:
         self._kept[name] = (key, surface)
         return surface
 
+    def key(self, name: str) -> Hashable | None:
+        """The key the layer ``name`` is kept for, or None (none kept)."""
+        hit = self._kept.get(name)
+        return None if hit is None else hit[0]
+
     def get_parts(self, name: str, key: Hashable, size: tuple[int, int],
                   parts: Callable[[], Sequence[tuple[Hashable, pygame.Rect]]],
                   paint: Callable[[pygame.Surface, Any, pygame.Rect], Any]) -> pygame.Surface:

@@ -129,6 +129,31 @@ def test_the_first_frame_is_not_held_back_by_the_frame_clock(tmp_path):
     assert proc.stdout.strip().splitlines()[-1] == "True"
 
 
+def test_the_first_frame_paints_the_menu_straight_onto_the_window(tmp_path):
+    """The program's first frame paints the menu's backdrop onto the window, not into its
+    kept layer (a window-sized surface made and copied: 4-5 ms of the start); the second
+    frame makes the layer, and the picture is the same."""
+    script = ("import pygame\n"
+              "from game.app import App\n"
+              "from game.scenes.menu import MenuScene\n"
+              "MenuScene.fan_in_background = False  # (the felt at once: frames alike)\n"
+              "app = App()\n"
+              "seen = []\n"
+              "def hook(dt):\n"
+              "    menu = app.stack.top\n"
+              "    seen.append((menu.kept.key('backdrop') is not None,\n"
+              "                 pygame.image.tobytes(app.screen, 'RGB')))\n"
+              "    if len(seen) == 1:\n"
+              "        app.stack.repaint()  # (the second frame paints all of it)\n"
+              "    if len(seen) == 2:\n"
+              "        app.quit()\n"
+              "app.frame_hook = hook\n"
+              "app.run()\n"
+              "print([kept for kept, _ in seen], seen[0][1] == seen[1][1], flush=True)\n")
+    proc = _run_script(script, tmp_path)
+    assert proc.stdout.strip().splitlines()[-1] == "[False, True] True"
+
+
 def test_the_collector_is_off_until_the_first_frame_then_on_past_what_start_up_made(tmp_path):
     """``python main.py``: the garbage collector does not go over the start-up's objects
     while the program starts; after the first frame it is on, those objects frozen."""

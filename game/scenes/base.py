@@ -133,7 +133,12 @@ class WidgetScene(Scene):
             for widget in self.widgets[:len(still)]:
                 widget.draw(layer)
         key = (size, self.backdrop_key(), still)
-        surface.blit(self.kept.get("backdrop", key, size, paint), (0, 0))
+        if self.app is not None and self.app.first_frame and self.kept.key("backdrop") is None:
+            # The program's first frame: straight onto the window. The layer (a window-sized
+            # surface made, painted and copied: 4-5 ms more) is made by the next frame.
+            paint(surface)
+        else:
+            surface.blit(self.kept.get("backdrop", key, size, paint), (0, 0))
         for widget in self.widgets[len(still):]:
             widget.draw(surface)
 
