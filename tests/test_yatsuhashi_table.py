@@ -206,6 +206,25 @@ def test_hints_alone_win_a_deal(app):
     assert seen["partial"] > seen["frames"] // 2 and not seen["wrong"], seen["wrong"][:3]
 
 
+def test_a_winning_line_is_kept_in_notation_and_read_a_move_at_a_time(app, monkeypatch):
+    """The frame the solver's answer comes in does not parse its hundred moves (most of a
+    millisecond of that frame): the hint reads the line's first move, and a move on the line
+    leaves the rest of it, unread, to the next position."""
+    import game.scenes.yatsuhashi_solver_view as view
+    parsed: list[str] = []
+    real = view.parse_move
+    monkeypatch.setattr(view, "parse_move", lambda text: (parsed.append(text), real(text))[1])
+    t = make_table(app, seed=8)
+    wait_verdict(app, t)
+    winnable, line = t.verdicts[t._key()]
+    assert winnable is True and len(line) > 20 and parsed == []
+    key(app, pygame.K_h)
+    assert parsed == [line[0]] and t.hint[0] == real(line[0])
+    mouse_move(app, t, t.hint[0])
+    settle(app, t)
+    assert t.verdicts[t._key()] == (True, line[1:]) and len(parsed) <= 3
+
+
 # Dragging and clicking ----------------------------------------------------------------------
 def layout_table(app, foundations, stock=(), face_down=None, collected=None, **options):
     t = make_table(app, **options)

@@ -110,7 +110,7 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         self.auto_collect = bool(options.get("auto_collect", False))
         self.layout_ = TableLayout((1280, 800))
         self.worker = self.worker_factory()
-        self.verdicts: dict[tuple, tuple[bool | None, list[Move]]] = {}
+        self.verdicts: dict[tuple, tuple[bool | None, list[str]]] = {}
         self.rng = random.Random(self.setup.seed)
         for s in self.sprites.values():
             s.set_size(*self.layout_.card)
@@ -173,7 +173,7 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         self.win_time = 0.0
 
     def _start_deal(self, number: int, *,
-                    known: tuple[bool | None, list[Move]] | None = None) -> None:
+                    known: tuple[bool | None, list[str]] | None = None) -> None:
         """Deal ``number`` and animate the deal; it is saved from now on (a deal in progress
         before it counts as abandoned: the player was asked)."""
         self.drag.cancel()
@@ -256,7 +256,8 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         from ai.yatsuhashi import SOLVER_NODES, WALL_CAP
         from rules.yatsuhashi_solver import solve
         solution = solve(Game.deal(self.setup.seed), WALL_CAP, max_nodes=SOLVER_NODES)
-        self._start_deal(self.setup.seed, known=(solution.winnable, list(solution.moves)))
+        self._start_deal(self.setup.seed,
+                         known=(solution.winnable, [str(m) for m in solution.moves]))
         made = 0
         for move in solution.moves:
             if made >= moves:

@@ -3,10 +3,10 @@
 ``SolverView`` holds these methods of ``YatsuhashiTable`` (``game.scenes.yatsuhashi``). The
 solver runs on a worker thread or process (the table's ``worker``), on a copy of the game; its
 verdicts are kept per position (``verdicts``: key -> winnable or not or unknown, and a winning
-line), so undoing to a position seen before answers at once, and two facts save most of the
-work: a move on the winning line leads to a winnable position (the rest of the line), and every
-position reached from one that cannot be won cannot be won. A hint is the next move of a
-winning line when one is known, else the rule of thumb on what the player sees
+line in notation), so undoing to a position seen before answers at once, and two facts save
+most of the work: a move on the winning line leads to a winnable position (the rest of the
+line), and every position reached from one that cannot be won cannot be won. A hint is the
+next move of a winning line when one is known, else the rule of thumb on what the player sees
 (``ai.yatsuhashi.useful_move``). With "winnable deals only", the worker looks for a deal it can
 prove winnable before the deal is dealt.
 """
@@ -39,7 +39,7 @@ class SolverView(CardTable):
     if TYPE_CHECKING:  # what it reads of the table (game.scenes.yatsuhashi)
         game: Game
         worker: Any
-        verdicts: dict[tuple, tuple[bool | None, list[Move]]]
+        verdicts: dict[tuple, tuple[bool | None, list[str]]]
         finding: dict[str, Any] | None
         asked: tuple | None
         solver_lost: bool
@@ -50,7 +50,7 @@ class SolverView(CardTable):
         def _gather(self) -> None: ...
 
         def _start_deal(self, number: int, *,
-                        known: tuple[bool | None, list[Move]] | None = None) -> None: ...
+                        known: tuple[bool | None, list[str]] | None = None) -> None: ...
 
         def _refuse(self, reason: str) -> None: ...
 
@@ -67,7 +67,7 @@ class SolverView(CardTable):
         key = self._key()
         if winnable is False:
             self.verdicts.setdefault(key, (False, []))
-        elif winnable and line and line[0] == move:
+        elif winnable and line and parse_move(line[0]) == move:
             self.verdicts.setdefault(key, (True, line[1:]))
 
     # The solver ------------------------------------------------------------------------------
@@ -96,7 +96,9 @@ class SolverView(CardTable):
             return
         winnable, line = answer
         if self.asked is not None:
-            self.verdicts[self.asked] = (winnable, [parse_move(m) for m in line])
+            # (The line is kept in notation and read a move at a time: parsing its hundred
+            # moves at once cost the frame the answer came in most of a millisecond.)
+            self.verdicts[self.asked] = (winnable, list(line))
         self.asked = None
 
     def _lost_solver(self) -> None:
@@ -141,7 +143,7 @@ class SolverView(CardTable):
                                 *FIND_BUDGET)
             return
         self.finding = None
-        self._start_deal(number, known=(True, [parse_move(m) for m in line]))
+        self._start_deal(number, known=(True, list(line)))
 
     # Hints -----------------------------------------------------------------------------------
     def hint_move(self) -> Move | None:
@@ -153,7 +155,7 @@ class SolverView(CardTable):
         the player sees."""
         known = self.verdicts.get(self._key())
         if known is not None and known[0] and known[1]:
-            return known[1][0]
+            return parse_move(known[1][0])
         return self.thumb_move()
 
     def thumb_move(self) -> Move | None:
