@@ -70,14 +70,21 @@ def summary(ms: list[float], floor: "Floor", skip: int = 0) -> dict[str, float]:
 
 
 def open_app(size: tuple[int, int] = SIZE) -> Any:
-    """The program's ``App`` in a real (dummy-driver) window of ``size``, strict, menu up."""
+    """The program's ``App`` in a real (dummy-driver) window of ``size``, strict, menu up, as
+    a player finds it: its first frame shown, then what the start leaves until after it (the
+    statistics read, the sounds made), the menu's felt and fan made (``App.run`` and the
+    menu's threads do the same)."""
     pygame.display.init()
     pygame.display.get_desktop_sizes = lambda: [(3840, 2160)]  # see the module docstring
-    from game.app import App
+    from game.app import App, _join_drawing_threads
     from game.settings import Settings
     app = App(size, settings=Settings(window_size=list(size)), strict=True)
     assert app.screen.get_size() == size, app.screen.get_size()
     app.start()
+    app.frame(DT)
+    pygame.display.flip()
+    app.after_first_frame()
+    _join_drawing_threads(30.0)
     return app
 
 
