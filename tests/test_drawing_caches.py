@@ -12,7 +12,7 @@ from game.theme import Metrics
 from game.widgets import Button, Label, Panel
 from sprites import card_sprite
 from sprites.cache import SurfaceCache
-from tests.helpers import motion
+from tests.helpers import motion, run_until
 
 
 def frame(app) -> bytes:
@@ -352,3 +352,30 @@ def test_a_fishing_table_makes_its_result_page_s_small_faces_during_play(app):
         if t.warmer.done:
             break
     assert t.warmer.done and all(faces.hanafuda_face_cached(c, *size, exact=True) for c in DECK)
+
+
+def test_the_cards_of_a_stock_squared_up_are_blitted_once_into_the_layer(app, monkeypatch):
+    """A stock's cards under its top few lie squared up, one image in one place: the layer of
+    cards at rest blits that image there once (blitted again, it changes only its own shadow,
+    a shade darker each time, and repainting the stock's box cost a blit per card)."""
+    from game.scenes.koikoi import KoiKoiTable
+    from game.scenes.setup import default_setup
+    from game.table.drawing import CardTableDrawing
+    app.settings.animation_speed = "off"
+    t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=7)))
+    run_until(app, lambda: len(t.game.stock) >= 20 and t.settled()
+              and t.sprites[t.game.hands[0][0]].still_image() is not None)
+    blitted: list = []
+    real = CardTableDrawing._blit_still
+    monkeypatch.setattr(CardTableDrawing, "_blit_still",
+                        staticmethod(lambda layer, still: (blitted.extend(still),
+                                                           real(layer, still))[1]))
+    t._rest = None  # the layer painted whole
+    t.draw(pygame.Surface(app.screen.get_size()))
+    still = t._rest[2]
+    stock = [t.sprites[c].still_image() for c in t.game.stock]
+    assert len(stock) >= 20 and len(set(stock)) < len(stock) - 8  # (squared up)
+    repeats = sum(a == b for a, b in zip(still, still[1:]))
+    assert repeats >= len(stock) - len(set(stock)) - 2
+    assert len(blitted) == len(still) - repeats and set(blitted) == set(still)
+    assert all(a != b for a, b in zip(blitted, blitted[1:]))
