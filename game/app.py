@@ -13,7 +13,6 @@ instead, so a scene bug fails loudly rather than showing a menu.
 from __future__ import annotations
 
 import gc
-import logging
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping
@@ -34,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.stats import Statistics
     from sounds import SoundBank
 
-log = logging.getLogger(__name__)
+log = logs.get_logger(__name__)
 
 FPS = 60
 IDLE_FPS = 15    # nothing moving and no input for IDLE_AFTER seconds: spare the CPU
@@ -59,7 +58,6 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, *, headless: bool = False,
                  settings: Settings | None = None, strict: bool | None = None) -> None:
         self.strict = strict_from_env() if strict is None else strict
-        self.log_path = logs.setup_logging()
         for folder in (paths.config_dir(), paths.data_dir(), paths.saves_dir()):
             clean_temp_files(folder)  # left by a save cut short (a kill, a power cut)
         problems: list[str] = []
@@ -278,9 +276,16 @@ class App:
                 self.after_first_frame()
         self.shutdown()
 
+    @property
+    def log_path(self) -> Path | None:
+        """The log file (set up when first needed: ``game.logs``); None if not writable."""
+        return logs.log_path()
+
     def after_first_frame(self) -> None:
-        """What the start-up leaves until its first frame is on screen: the sounds, the
-        statistics (a damaged file's notice shows now), the garbage collector."""
+        """What the start-up leaves until its first frame is on screen: the log file (unless
+        a message came before), the sounds, the statistics (a damaged file's notice shows
+        now), the garbage collector."""
+        logs.log_path()
         self.start_sounds()
         _ = self.stats
         if not gc.isenabled():  # (main.py: off for the start-up)

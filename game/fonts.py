@@ -7,19 +7,19 @@ used so the program still runs.
 from __future__ import annotations
 
 import functools
-import logging
 from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
 
+from game.logs import get_logger
 from sprites.cache import SurfaceCache
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "NotoSansCJKjp-Parlor-Regular.otf"
 BOLD = FONT_DIR / "NotoSansCJKjp-Parlor-Bold.otf"
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)
 
 
 @functools.lru_cache(maxsize=128)

@@ -36,7 +36,6 @@ starts fresh. Nothing in a save is ever executed: it only names actions the engi
 from __future__ import annotations
 
 import json
-import logging
 import math
 import random
 import time
@@ -47,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 from game import paths
 from game.catalog import GAMES, UnknownGameError
 from game.i18n import _
+from game.logs import get_logger
 from game.schema import Int, ListOf, MapOf, Optional, Record, Scalar, Text
 from game.storage import keep_aside, read_json, write_json, write_json_soon
 from game.userfile import Loaded, load
@@ -54,7 +54,7 @@ from game.userfile import Loaded, load
 if TYPE_CHECKING:  # pragma: no cover
     from game.stats import Statistics
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)
 
 FORMAT = "hanafuda-parlor-save"
 VERSION = 1

@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import atexit
 import json
-import logging
 import os
 import threading
 import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-log = logging.getLogger(__name__)
+from game.logs import get_logger
+
+log = get_logger(__name__)
 
 TEMP_SUFFIX = ".tmp"
 #: A temporary file whose writer cannot be told (another system, an older name) is left

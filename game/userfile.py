@@ -27,15 +27,15 @@ the valid part) are used:
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from game.logs import get_logger
 from game.i18n import _
 from game.schema import Field, validate
 from game.storage import keep_aside, read_json, write_json
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)
 
 
 class Loaded(NamedTuple):

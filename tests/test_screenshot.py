@@ -91,19 +91,26 @@ def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path)
     """Start-up: the program's first frame does not wait for what can come after it (the
     card art, imported for the menu's fan on a thread afterwards; the sound bank; gettext,
     which English, the source language, does without; the statistics; the card sprites and
-    the deck, which the menu's first frame does not show)."""
+    the deck, which the menu's first frame does not show; logging, whose file is set up
+    after it), and what comes after it comes with the second frame."""
     script = ("import sys\n"
               "from game.app import App\n"
+              "from game import paths\n"
               "app = App()\n"
-              "def first(dt):\n"
+              "frames = []\n"
+              "def hook(dt):\n"
+              "    frames.append(dt)\n"
               "    print(sorted(m for m in ('sprites.faces', 'sprites.hanafuda_art',\n"
               "                 'sounds.bank', 'gettext', 'game.stats', 'sprites.card_sprite',\n"
-              "                 'rules.hanafuda') if m in sys.modules), flush=True)\n"
-              "    app.quit()\n"
-              "app.frame_hook = first\n"
+              "                 'rules.hanafuda', 'logging') if m in sys.modules),\n"
+              "          paths.log_file().exists(), flush=True)\n"
+              "    if len(frames) == 2:\n"
+              "        app.quit()\n"
+              "app.frame_hook = hook\n"
               "app.run()\n")
     proc = _run_script(script, tmp_path)
-    assert proc.stdout.strip().splitlines()[-1] == "[]"
+    assert proc.stdout.strip().splitlines()[-2:] == [
+        "[] False", "['game.stats', 'logging', 'sounds.bank'] True"]
 
 
 def test_the_first_frame_is_not_held_back_by_the_frame_clock(tmp_path):
