@@ -72,8 +72,11 @@ def summary(ms: list[float], floor: "Floor", skip: int = 0) -> dict[str, float]:
 def open_app(size: tuple[int, int] = SIZE) -> Any:
     """The program's ``App`` in a real (dummy-driver) window of ``size``, strict, menu up, as
     a player finds it: its first frame shown, then what the start leaves until after it (the
-    statistics read, the sounds made), the menu's felt and fan made (``App.run`` and the
-    menu's threads do the same)."""
+    statistics read, the sounds made, the collector on with the start's objects frozen out
+    of it), the menu's felt and fan made (``main.py``, ``App.run`` and the menu's threads do
+    the same)."""
+    import gc
+    gc.disable()  # (as main.py: after the first frame, what the start made is frozen out of it)
     pygame.display.init()
     pygame.display.get_desktop_sizes = lambda: [(3840, 2160)]  # see the module docstring
     from game.app import App, _join_drawing_threads
