@@ -176,7 +176,6 @@ class CardTableDrawing(TableScene):
         static = self.static_layer(size)
         parts = self.under_parts()
         kept = self._rest
-        drawn = _unrepeated(still)
         changed: list[pygame.Rect] | None = []
         if kept is None or kept[0] != key:  # all of it painted again
             changed = None
@@ -184,7 +183,7 @@ class CardTableDrawing(TableScene):
                 else draw.part_layer(size)
             layer.blit(static, (0, 0))
             self.draw_under(layer)
-            self._blit_still(layer, drawn)
+            self._blit_still(layer, _unrepeated(still))
         else:
             layer = kept[1]
             dirty = _changed_places(kept[3], parts)
@@ -194,6 +193,7 @@ class CardTableDrawing(TableScene):
                 dirty += [pygame.Rect(at, image.get_size()) for image, at in
                           (was - now) + (now - was)]
                 changed = _merged(dirty)
+                drawn = _unrepeated(still)
                 for box in changed:
                     layer.set_clip(box)  # (first: the last box's clip would cut this blit)
                     layer.blit(static, box, box)
@@ -202,9 +202,7 @@ class CardTableDrawing(TableScene):
                         pygame.Rect(item[1], item[0].get_size()))])
                 layer.set_clip(None)
             else:  # cards came to rest on top of those kept
-                n = len(kept[2])
-                self._blit_still(layer, [item for i, item in enumerate(still[n:], n)
-                                         if not i or still[i - 1] != item])
+                self._blit_still(layer, _unrepeated(still, len(kept[2])))
                 changed = [pygame.Rect(at, image.get_size()) for image, at in still[len(kept[2]):]]
         self._rest = (key, layer, still, parts)
         self._rest_changed = changed
@@ -393,19 +391,21 @@ def _changed_places(before: dict[Any, tuple[Any, pygame.Rect]],
     return places
 
 
-def _unrepeated(still: list[tuple[pygame.Surface, tuple[int, int]]]
+def _unrepeated(still: list[tuple[pygame.Surface, tuple[int, int]]], start: int = 0
                 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-    """The still images to blit: one that repeats the one before it (the same image in the
-    same place: the cards of a stock squared up under its top few) is left out. Blitted
-    again it would change only its own translucent edge and shadow, a shade darker each
-    time, and the stock's box cost a blit per card.
+    """The still images from ``start`` on to blit: one that repeats the one before it (the
+    same image in the same place: the cards of a stock squared up under its top few) is left
+    out. Blitted again it would change only its own translucent edge and shadow, a shade
+    darker each time, and the stock's box cost a blit per card.
 
     >>> a, b = pygame.Surface((2, 2)), pygame.Surface((2, 2))
-    >>> _unrepeated([(a, (0, 0)), (a, (0, 0)), (b, (0, 0)), (a, (0, 0))]) == [
-    ...     (a, (0, 0)), (b, (0, 0)), (a, (0, 0))]
+    >>> still = [(a, (0, 0)), (a, (0, 0)), (b, (0, 0)), (a, (0, 0))]
+    >>> _unrepeated(still) == [(a, (0, 0)), (b, (0, 0)), (a, (0, 0))]
+    True
+    >>> _unrepeated(still, 1) == still[2:]  # (the one at 1 repeats the one before it)
     True
     """
-    return [item for i, item in enumerate(still) if not i or still[i - 1] != item]
+    return [still[i] for i in range(start, len(still)) if not i or still[i - 1] != still[i]]
 
 
 def _merged(rects: list[pygame.Rect], slack: int = 16384) -> list[pygame.Rect]:
