@@ -255,12 +255,12 @@ class App:
     def run(self) -> None:
         self.start()
         self.running = True
-        first = self.first_frame = True
+        self.first_frame = True
         quiet = 0.0  # seconds without input
         while self.running and len(self.stack):
             # (The first frame does not wait: the clock, made with the window, would hold it
             # back to a 60th of a second after that.)
-            dt = self.clock.tick(0 if first else self.frame_rate(quiet)) / 1000.0
+            dt = self.clock.tick(0 if self.first_frame else self.frame_rate(quiet)) / 1000.0
             events = pygame.event.get()
             quiet = 0.0 if events else quiet + dt
             for event in events:
@@ -271,8 +271,8 @@ class App:
             if self.frame_hook is not None:
                 self.frame_hook(dt)
             pygame.display.flip()
-            if first:
-                first = self.first_frame = False
+            if self.first_frame:
+                self.first_frame = False
                 self.after_first_frame()
         self.shutdown()
 

@@ -32,15 +32,19 @@ def get_logger(name: str) -> "logging.Logger":
 
 
 class _Lazy:
-    """A logger's stand-in: every attribute is the real logger's, made at the first use."""
+    """A logger's stand-in: every attribute is the real logger's, found at the first use."""
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self._real: Any = None
 
     def __getattr__(self, attr: str) -> Any:
-        import logging
-        log_path()
-        return getattr(logging.getLogger(self.name), attr)
+        real = self._real
+        if real is None:
+            import logging
+            log_path()
+            real = self._real = logging.getLogger(self.name)
+        return getattr(real, attr)
 
 
 def log_path() -> Path | None:
