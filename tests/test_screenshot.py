@@ -87,27 +87,35 @@ def _run_script(script: str, tmp_path) -> subprocess.CompletedProcess:
     return proc
 
 
+def _app_frames(setup: str, each_frame: str, frames: int, after: str = "") -> str:
+    """A script: ``setup`` (which makes ``app``), then ``app.run()`` with ``each_frame`` run
+    after each frame (``frame``: its number, from 1) until ``frames`` frames, then ``after``."""
+    body = "".join(f"    {line}\n" for line in each_frame.splitlines())
+    return (setup + "frame = 0\n"
+            "def hook(dt):\n"
+            "    global frame\n"
+            "    frame += 1\n" + body +
+            f"    if frame == {frames}:\n"
+            "        app.quit()\n"
+            "app.frame_hook = hook\n"
+            "app.run()\n" + after)
+
+
 def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path):
     """Start-up: the program's first frame does not wait for what can come after it (the
     card art, imported for the menu's fan on a thread afterwards; the sound bank; gettext,
     which English, the source language, does without; the statistics; the card sprites and
     the deck, which the menu's first frame does not show; logging, whose file is set up
     after it), and what comes after it comes with the second frame."""
-    script = ("import sys\n"
-              "from game.app import App\n"
-              "from game import paths\n"
-              "app = App()\n"
-              "frames = []\n"
-              "def hook(dt):\n"
-              "    frames.append(dt)\n"
-              "    print(sorted(m for m in ('sprites.faces', 'sprites.hanafuda_art',\n"
-              "                 'sounds.bank', 'gettext', 'game.stats', 'sprites.card_sprite',\n"
-              "                 'rules.hanafuda', 'logging') if m in sys.modules),\n"
-              "          paths.log_file().exists(), flush=True)\n"
-              "    if len(frames) == 2:\n"
-              "        app.quit()\n"
-              "app.frame_hook = hook\n"
-              "app.run()\n")
+    script = _app_frames("import sys\n"
+                         "from game.app import App\n"
+                         "from game import paths\n"
+                         "app = App()\n",
+                         "print(sorted(m for m in ('sprites.faces', 'sprites.hanafuda_art',\n"
+                         "             'sounds.bank', 'gettext', 'game.stats',\n"
+                         "             'sprites.card_sprite', 'rules.hanafuda', 'logging')\n"
+                         "             if m in sys.modules),\n"
+                         "      paths.log_file().exists(), flush=True)", 2)
     proc = _run_script(script, tmp_path)
     assert proc.stdout.strip().splitlines()[-2:] == [
         "[] False", "['game.stats', 'logging', 'sounds.bank'] True"]
@@ -116,22 +124,17 @@ def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path)
 def test_the_first_frame_is_not_held_back_by_the_frame_clock(tmp_path):
     """The frame clock paces every frame but the first: made with the window, it would hold
     the first frame back to a 60th of a second after it."""
-    script = ("from game.app import App, FPS\n"
-              "app = App()\n"
-              "asked = []\n"
-              "class Clock:\n"
-              "    def __init__(self, real):\n"
-              "        self.real = real\n"
-              "    def tick(self, fps=0):\n"
-              "        asked.append(fps)\n"
-              "        return self.real.tick(fps)\n"
-              "app.clock = Clock(app.clock)\n"
-              "def hook(dt):\n"
-              "    if len(asked) == 3:\n"
-              "        app.quit()\n"
-              "app.frame_hook = hook\n"
-              "app.run()\n"
-              "print(asked == [0, FPS, FPS], flush=True)\n")
+    script = _app_frames("from game.app import App, FPS\n"
+                         "app = App()\n"
+                         "asked = []\n"
+                         "class Clock:\n"
+                         "    def __init__(self, real):\n"
+                         "        self.real = real\n"
+                         "    def tick(self, fps=0):\n"
+                         "        asked.append(fps)\n"
+                         "        return self.real.tick(fps)\n"
+                         "app.clock = Clock(app.clock)\n", "", 3,
+                         "print(asked == [0, FPS, FPS], flush=True)\n")
     proc = _run_script(script, tmp_path)
     assert proc.stdout.strip().splitlines()[-1] == "True"
 
@@ -140,23 +143,17 @@ def test_the_first_frame_paints_the_menu_straight_onto_the_window(tmp_path):
     """The program's first frame paints the menu's backdrop onto the window, not into its
     kept layer (a window-sized surface made and copied: 4-5 ms of the start); the second
     frame makes the layer, and the picture is the same."""
-    script = ("import pygame\n"
-              "from game.app import App\n"
-              "from game.scenes.menu import MenuScene\n"
-              "MenuScene.fan_in_background = False  # (the felt at once: frames alike)\n"
-              "app = App()\n"
-              "seen = []\n"
-              "def hook(dt):\n"
-              "    menu = app.stack.top\n"
-              "    seen.append((menu.kept.key('backdrop') is not None,\n"
-              "                 pygame.image.tobytes(app.screen, 'RGB')))\n"
-              "    if len(seen) == 1:\n"
-              "        app.stack.repaint()  # (the second frame paints all of it)\n"
-              "    if len(seen) == 2:\n"
-              "        app.quit()\n"
-              "app.frame_hook = hook\n"
-              "app.run()\n"
-              "print([kept for kept, _ in seen], seen[0][1] == seen[1][1], flush=True)\n")
+    script = _app_frames("import pygame\n"
+                         "from game.app import App\n"
+                         "from game.scenes.menu import MenuScene\n"
+                         "MenuScene.fan_in_background = False  # (the felt at once)\n"
+                         "app = App()\n"
+                         "seen = []\n",
+                         "seen.append((app.stack.top.kept.key('backdrop') is not None,\n"
+                         "             pygame.image.tobytes(app.screen, 'RGB')))\n"
+                         "app.stack.repaint()  # (the next frame paints all of it)", 2,
+                         "print([kept for kept, _ in seen], seen[0][1] == seen[1][1],\n"
+                         "      flush=True)\n")
     proc = _run_script(script, tmp_path)
     assert proc.stdout.strip().splitlines()[-1] == "[False, True] True"
 
