@@ -349,20 +349,7 @@ class CardSprite:
         if self.alpha < 255:
             self._draw_pieces(surface, None)
             return
-        baked = self._cache_baked
-        if baked is not None and baked[0] != shape:
-            baked = None
-        if baked is None:
-            pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
-            self._draw_pieces(None, pieces)
-            # A card drawn alike by another (the backs of a stock, one size of a deck's faces)
-            # takes its image: baked once, at once, rather than once per card. Alike: the
-            # same shape, and its pieces rounded to the same pixels one from another.
-            tx, ty = pieces[-1][1]
-            alike = (shape, tuple((x - tx, y - ty) for _image, (x, y) in pieces))
-            baked = _BAKED.get(alike)
-            if baked is not None:
-                self._cache_baked = baked
+        baked, pieces, alike = self._kept_for(shape)
         if baked is None:
             last, self._cache_look = self._cache_look, look
             # A card at rest is baked at once (it costs about one draw piece by piece, which
@@ -378,13 +365,37 @@ class CardSprite:
                 if self._cache_still < self._cache_stagger:
                     _blit_pieces(surface, pieces)
                     return
-            baked = self._cache_baked = (shape, *self._bake(pieces))
-            if len(_BAKED) >= _BAKED_KEPT:
-                del _BAKED[next(iter(_BAKED))]  # the oldest
-            _BAKED[alike] = baked
+            baked = self._baked_now(shape, pieces, alike)
         self._cache_look = look
         surface.blit(baked[1], self._baked_at(baked[2]),
                      special_flags=pygame.BLEND_PREMULTIPLIED)
+
+    def _kept_for(self, shape: tuple) -> tuple[tuple | None, list, tuple]:
+        """The card's kept image for ``shape`` if there is one (its own, or one baked alike
+        by another card, then taken), else None with the pieces to bake and their key."""
+        baked = self._cache_baked
+        if baked is not None and baked[0] == shape:
+            return baked, [], ()
+        pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._draw_pieces(None, pieces)
+        # A card drawn alike by another (the backs of a stock, one size of a deck's faces)
+        # takes its image: baked once, at once, rather than once per card. Alike: the
+        # same shape, and its pieces rounded to the same pixels one from another.
+        tx, ty = pieces[-1][1]
+        alike = (shape, tuple((x - tx, y - ty) for _image, (x, y) in pieces))
+        baked = _BAKED.get(alike)
+        if baked is not None:
+            self._cache_baked = baked
+        return baked, pieces, alike
+
+    def _baked_now(self, shape: tuple, pieces: list[tuple[pygame.Surface, tuple[int, int]]],
+                   alike: tuple) -> tuple:
+        """Bake ``pieces`` (``_kept_for``'s) as the card's image for ``shape``, kept."""
+        baked = self._cache_baked = (shape, *self._bake(pieces))
+        if len(_BAKED) >= _BAKED_KEPT:
+            del _BAKED[next(iter(_BAKED))]  # the oldest
+        _BAKED[alike] = baked
+        return baked
 
     def _shape(self) -> tuple:
         """Everything the card's drawing depends on but its position (asked for every card
@@ -416,31 +427,44 @@ class CardSprite:
 
     def still_image(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """The one image the card is drawn from now, premultiplied (blit it with
-        ``BLEND_PREMULTIPLIED``), and where it goes, for a card unchanged since its last draw
-        and kept baked; None for a card drawn piece by piece or changing (moving, fading).
+        ``BLEND_PREMULTIPLIED``), and where it goes, for a card at rest (baked now if its look
+        changed) or one unchanged since its last draw and kept baked; None for a card drawn
+        piece by piece or changing (moving, fading).
         A table keeps such cards in a layer of its own. A card put somewhere at once (the
         cards of a move finished by a key) is kept there from that frame: nothing moves it."""
-        baked = self._cache_baked
-        if baked is None or self.alpha != 255:
+        if self.alpha != 255:
             return None
-        # Asked of every card every frame: for a card with nothing under way, the answer is
-        # kept while what its shape and place are made of stays the same (its face no
-        # stand-in: the real one, when rendered, changes the shape).
+        baked = self._cache_baked
         probe = None
         if (self._move is None and self._rot is None and self._scale is None
-                and self._flip is None and self._lift is None):
+                and self._flip is None and self._lift is None and not self.dragging):
+            # Asked of every card every frame: for a card with nothing under way, the answer
+            # is kept while what its shape and place are made of stays the same (its face no
+            # stand-in: the real one, when rendered, changes the shape).
             probe = (baked, self._cache_look, self.x, self.y, self.lift, self.scale,
-                     self.rotation, self.face_up, self.highlight, self.dragging, self.w, self.h,
+                     self.rotation, self.face_up, self.highlight, self.w, self.h,
                      self.face_renderer, self.back_renderer)
             memo = self._still_memo
             if memo is not None and memo[0] == probe:
                 return memo[1]
-        shape = self._shape()
-        if baked[0] != shape:
-            return None
-        if (self.x, self.y, shape) != self._cache_look and (
-                self.dragging or self.animating or self._lift is not None):
-            return None  # moved since its last draw, and moving
+            # A card at rest whose look changed (a glow lit or put out, its face rendered) is
+            # baked now, in its place: drawn over the layer instead, it would leave the layer
+            # this frame and come back to it the next (all it overlaps painted twice).
+            shape = self._shape()
+            baked, pieces, alike = self._kept_for(shape)
+            if baked is None:
+                baked = self._baked_now(shape, pieces, alike)
+            self._cache_look = (self.x, self.y, shape)
+            probe = (baked, self._cache_look, *probe[2:])
+        else:
+            if baked is None:
+                return None
+            shape = self._shape()
+            if baked[0] != shape:
+                return None
+            if (self.x, self.y, shape) != self._cache_look and (
+                    self.dragging or self.animating or self._lift is not None):
+                return None  # moved since its last draw, and moving
         image = baked[1], self._baked_at(baked[2])
         base = self._cache_base.get(_FACE if self.face_up else _BACK)
         if probe is not None and base is not None and not base[2]:

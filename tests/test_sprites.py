@@ -885,6 +885,29 @@ def test_a_card_put_somewhere_at_once_is_still_there_from_that_frame():
     assert card.still_image() is None
 
 
+def test_a_card_at_rest_whose_glow_changes_is_baked_in_its_place_at_once():
+    """A glow lit or put out on a card at rest gives its still image at once, glow and all:
+    drawn over the layer for a frame instead, a table would paint all it overlaps twice (the
+    card leaving its layer of cards at rest, then coming back). A moving card is not baked."""
+    card = make_card()
+    card.draw(canvas())
+    plain = card.still_image()
+    card.highlight = (120, 220, 140)
+    lit, at = card.still_image()
+    assert lit is not plain[0] and lit.get_width() > plain[0].get_width()  # the glow's ring
+    edge = (card.rect.centerx - at[0], card.rect.top - 3 - at[1])  # just above the card
+    assert lit.get_at(edge).g > lit.get_at(edge).r  # green, premultiplied
+    surface = canvas()
+    card.draw(surface)  # drawn from the same image
+    assert card.still_image() == (lit, at)
+    card.highlight = None
+    assert card.still_image()[0].get_size() == plain[0].get_size()
+    card.highlight = (120, 220, 140)
+    card.move_to((300, 300), 0.5)
+    card.update(0.1)
+    assert card.still_image() is None
+
+
 def test_a_card_kept_still_on_a_stand_in_face_takes_its_real_face_when_ready():
     """A card at rest drawn from a stand-in (its face not rendered yet) is not kept on it:
     once the renderer has the real face, the card's still image is the real face's."""
@@ -896,11 +919,15 @@ def test_a_card_kept_still_on_a_stand_in_face_takes_its_real_face_when_ready():
     card = CardSprite(lambda w, h: real if ready[0] else stand_in, Solid(BACK),
                       pos=(100, 100), size=(60, 90))
     card.draw(canvas())
-    assert card.still_image() is not None  # baked on the stand-in
+    image, at = card.still_image()  # baked on the stand-in
+    assert near(image.get_at((card.rect.centerx - at[0], card.rect.centery - at[1]))[:3],
+                BACK, 2)
     ready[0] = True
-    assert card.still_image() is None  # its shape is the real face's now: drawn again
+    image, at = card.still_image()  # at rest: baked on its real face at once, in its place
+    assert near(image.get_at((card.rect.centerx - at[0], card.rect.centery - at[1]))[:3],
+                FACE, 2)
     surface = canvas()
     card.draw(surface)
-    assert card.still_image() is not None
+    assert card.still_image() == (image, at)
     assert near(surface.get_at(card.rect.center)[:3], FACE, 2)
     STAND_INS.discard(stand_in)
