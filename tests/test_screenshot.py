@@ -106,19 +106,42 @@ def test_the_first_menu_frame_comes_before_the_card_art_and_the_sounds(tmp_path)
     card art, imported for the menu's fan on a thread afterwards; the sound bank; gettext,
     which English, the source language, does without; the statistics; the card sprites and
     the deck, which the menu's first frame does not show; logging, whose file is set up
-    after it), and what comes after it comes with the second frame."""
+    after it), and what comes after it comes with the second frame. (The card art is not
+    looked for at the second frame: the thread that makes the menu's fan, started then, may
+    have imported some of it by the time the frame ends.)"""
     script = _app_frames("import sys\n"
                          "from game.app import App\n"
                          "from game import paths\n"
-                         "app = App()\n",
-                         "print(sorted(m for m in ('sprites.faces', 'sprites.hanafuda_art',\n"
-                         "             'sounds.bank', 'gettext', 'game.stats',\n"
-                         "             'sprites.card_sprite', 'rules.hanafuda', 'logging')\n"
+                         "app = App()\n"
+                         "art = ('sprites.faces', 'sprites.hanafuda_art', 'sprites.card_sprite',\n"
+                         "       'rules.hanafuda')\n"
+                         "later = ('sounds.bank', 'gettext', 'game.stats', 'logging')\n",
+                         "print(sorted(m for m in (art if frame == 1 else ()) + later\n"
                          "             if m in sys.modules),\n"
                          "      paths.log_file().exists(), flush=True)", 2)
     proc = _run_script(script, tmp_path)
     assert proc.stdout.strip().splitlines()[-2:] == [
         "[] False", "['game.stats', 'logging', 'sounds.bank'] True"]
+
+
+def test_the_window_opens_with_the_game_s_own_icon(tmp_path):
+    """The window's icon is the game's seal (``game.icon``), given before the window opens:
+    pygame's own default icon is never loaded (its package's resource readers, imported to
+    find it, are not)."""
+    script = ("import sys, pygame\n"
+              "given = []\n"
+              "set_icon, set_mode = pygame.display.set_icon, pygame.display.set_mode\n"
+              "pygame.display.set_icon = lambda s: (given.append(s), set_icon(s))\n"
+              "pygame.display.set_mode = lambda *a, **k: (given.append('window'),\n"
+              "                                           set_mode(*a, **k))[1]\n"
+              "from game.app import App\n"
+              "from game import theme\n"
+              "app = App()\n"
+              "icon = given[0]\n"
+              "print(given[1:], icon.get_size(), tuple(icon.get_at((32, 32)))[:3] ==\n"
+              "      theme.VERMILION, 'importlib.readers' in sys.modules, flush=True)\n")
+    proc = _run_script(script, tmp_path)
+    assert proc.stdout.strip().splitlines()[-1] == "['window'] (64, 64) True False"
 
 
 def test_the_first_frame_is_not_held_back_by_the_frame_clock(tmp_path):
