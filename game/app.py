@@ -23,6 +23,7 @@ import pygame  # noqa: E402
 
 from game import i18n, logs, memory  # noqa: E402
 from game.i18n import _  # noqa: E402
+from game.icon import window_icon  # noqa: E402
 from game.scene import Scene, SceneStack  # noqa: E402
 from game import paths  # noqa: E402
 from game.session import read_setups  # noqa: E402
@@ -98,6 +99,7 @@ class App:
             pygame.display.set_mode((1, 1))
             return pygame.Surface(size)
         pygame.display.set_caption(_("Hanafuda Parlor"))
+        pygame.display.set_icon(window_icon())  # (before the window: pygame's own not loaded)
         flags = pygame.RESIZABLE
         if self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
