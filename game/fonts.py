@@ -36,29 +36,6 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-def width_at(size: int, bold: bool, text: str) -> int:
-    """How wide ``text`` is at ``size`` pixels, measured on one font of each weight made to
-    the size asked (opening a font from its file for each size tried: 0.5 ms a size).
-
-    >>> width_at(20, False, "Koi-Koi") == font(20).size("Koi-Koi")[0]
-    True
-    """
-    ruler = _ruler(bold)
-    if ruler is None:  # (pygame's default font stands in, at its own sizes)
-        return font(size, bold).size(text)[0]
-    if ruler.point_size != size:
-        ruler.point_size = size
-    return ruler.size(text)[0]
-
-
-@functools.lru_cache(maxsize=2)
-def _ruler(bold: bool) -> pygame.font.Font | None:
-    """The font ``width_at`` measures with (its own: the size of one in use never changes),
-    None without the bundled file."""
-    path = BOLD if bold else REGULAR
-    return pygame.font.Font(path, 12) if path.exists() else None
-
-
 #: Rendered text kept: labels, scores and buttons are the same from frame to frame, and
 #: ``Font.render`` costs as much as the rest of a menu frame. Bounded by count.
 _texts = SurfaceCache(count=1024, megabytes=12)

@@ -54,16 +54,16 @@ def _wrapped(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
 def fit_font_size(text: str, width: int, start: int, bold: bool = False, minimum: int = 8) -> int:
     """The largest size <= ``start`` at which ``text`` fits in ``width`` on one line, in the
     bundled font. Cached: widgets ask every frame, the answer changes only with the layout."""
-    from game.fonts import width_at
+    from game.fonts import font
 
     def fits(size: int) -> bool:
-        return width_at(size, bold, text) <= width
+        return font(size, bold).size(text)[0] <= width
 
-    wide = width_at(start, bold, text)
+    wide = font(start, bold).size(text)[0]
     if wide <= width or start <= minimum:
         return start
-    # Widths grow with the size, about in proportion: start near the answer, then step to it
-    # (each size tried is the measuring font made to it: 0.2 ms).
+    # Widths grow with the size, about in proportion: start near the answer (each size tried
+    # is a font loaded, a quarter of a millisecond), then step to it.
     size = min(start - 1, max(minimum, width * start // max(1, wide)))
     while size > minimum and not fits(size):
         size -= 1
