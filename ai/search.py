@@ -11,7 +11,8 @@ tried most, and each candidate comes with its mean score.
 
 A game takes part through an ``Evaluator``: how to try an action in a sampled state and what
 the outcome is worth (the fishing games play on in their fast playout mode to the end of the
-deal, ``FishingEvaluator``). The search reads nothing but the observation and its own
+deal, ``FishingEvaluator``; Heart of Five plays the round out, ``RoundEvaluator``). The
+search reads nothing but the observation and its own
 ``random.Random``, so with a budget of iterations it is a function of the two.
 
 >>> import random
@@ -89,6 +90,31 @@ class FishingEvaluator:
         gains = [sign * (after - was) for after, was in zip(s.scores, before)]
         lead = gains[seat] - max(g for i, g in enumerate(gains) if i != seat)
         return 0.5 + 0.5 * math.tanh(lead / self.spread)
+
+
+class RoundEvaluator:
+    """A climbing game's (Heart of Five's) evaluation: the action taken on a copy, then random
+    legal actions to the end of the round; the score is the seat's place in the order out,
+    1 for the first out (the round's winner) down to 0 for the last (its loser), the others
+    spread between.
+
+    >>> from rules.heart_of_five import HeartOfFiveGame
+    >>> game = HeartOfFiveGame.new(7, players=4)
+    >>> value = RoundEvaluator().evaluate(game.clone(), game.legal_actions()[0],
+    ...                                   game.current_player, random.Random(2))
+    >>> value in (0.0, 1 / 3, 2 / 3, 1.0)
+    True
+    """
+
+    def evaluate(self, state: Any, action: Any, seat: int, rng: random.Random) -> float:
+        rounds = len(state.history)
+        state.apply(action)
+        while len(state.history) == rounds:
+            legal = state.legal_actions()
+            state.apply(legal[math.floor(rng.random() * len(legal))])
+        order: list[int] = state.history[rounds]["order"]
+        last = len(order) - 1
+        return (last - order.index(seat)) / last
 
 
 def search(observation: Any, engine_class: Any, evaluator: Evaluator, rng: random.Random, *,

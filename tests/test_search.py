@@ -111,3 +111,29 @@ def test_a_finished_match_scores_one_for_the_winner_and_zero_for_the_loser():
 def test_candidates_are_named_tuples_of_action_tries_and_score():
     c = Candidate("stop", 3, 0.5)
     assert (c.action, c.tries, c.score) == ("stop", 3, 0.5)
+
+
+def test_a_climbing_round_is_scored_by_the_seat_s_place_in_the_order_out():
+    """Heart of Five: the round played out at random from the action; first out 1, last 0."""
+    from ai.search import RoundEvaluator
+    from rules.heart_of_five import HeartOfFiveGame
+    game = HeartOfFiveGame.new(7, players=4)
+    seat, action = game.current_player, game.legal_actions()[0]
+    for seed in range(6):
+        state = game.clone()
+        value = RoundEvaluator().evaluate(state, action, seat, random.Random(seed))
+        [record] = state.history  # the round, played to its end on the copy given
+        assert value == (3 - record["order"].index(seat)) / 3
+    assert not game.history  # (the game itself untouched)
+
+
+def test_heart_of_five_s_search_reads_only_the_seat_s_observation():
+    from ai.search import RoundEvaluator
+    from rules.heart_of_five import HeartOfFiveGame
+    game = HeartOfFiveGame.new(3, players=4)
+    seat = game.current_player
+    shuffled = HeartOfFiveGame.sample(game.observation(seat), random.Random(5))
+    assert shuffled.hands != game.hands
+    found = [search(g.observation(seat), HeartOfFiveGame, RoundEvaluator(), random.Random(2),
+                    iterations=25) for g in (game, shuffled)]
+    assert found[0] == found[1] and sum(c.tries for c in found[0]) == 25
