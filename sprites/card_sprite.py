@@ -462,9 +462,8 @@ class CardSprite:
             shape = self._shape()
             if baked[0] != shape:
                 return None
-            if (self.x, self.y, shape) != self._cache_look and (
-                    self.dragging or self.animating or self._lift is not None):
-                return None  # moved since its last draw, and moving
+            if (self.x, self.y, shape) != self._cache_look:
+                return None  # moved since its last draw, and moving (this branch's cards are)
         image = baked[1], self._baked_at(baked[2])
         base = self._cache_base.get(_FACE if self.face_up else _BACK)
         if probe is not None and base is not None and not base[2]:
