@@ -11,8 +11,8 @@ tried most, and each candidate comes with its mean score.
 
 A game takes part through an ``Evaluator``: how to try an action in a sampled state and what
 the outcome is worth (the fishing games play on in their fast playout mode to the end of the
-deal, ``FishingEvaluator``; Heart of Five plays the round out, ``RoundEvaluator``). The
-search reads nothing but the observation and its own
+deal, ``FishingEvaluator``, where points are good; Heart of Five plays the round out,
+``RoundEvaluator``). The search reads nothing but the observation and its own
 ``random.Random``, so with a budget of iterations it is a function of the two.
 
 >>> import random
@@ -57,11 +57,11 @@ class Evaluator(Protocol):
 
 
 class FishingEvaluator:
-    """The fishing games' (Koi-Koi, Hana-awase, 600 Hearts) evaluation: the action taken on a
-    copy in playout mode, then random play to the end of the deal; a finished match scores
+    """The evaluation of the fishing games where points are good (Koi-Koi, Hana-awase): the
+    action taken on a copy in playout mode, then random play to the end of the deal; a
+    finished match scores
     1 won, 0 lost, 0.5 a tie; else the deal's points, the seat's gain over the best other
     seat's, squashed into (0, 1) (``spread`` points: about three quarters of the way).
-    ``lower_wins``: points are bad (600 Hearts).
 
     >>> from rules.koikoi import KoiKoiGame
     >>> game = KoiKoiGame.new(seed=7)
@@ -71,9 +71,8 @@ class FishingEvaluator:
     True
     """
 
-    def __init__(self, spread: float = 6.0, lower_wins: bool = False) -> None:
+    def __init__(self, spread: float = 6.0) -> None:
         self.spread = spread
-        self.lower_wins = lower_wins
 
     def evaluate(self, state: Any, action: Any, seat: int, rng: random.Random) -> float:
         s = state.clone(playout=True)
@@ -81,13 +80,12 @@ class FishingEvaluator:
         s.apply(action)
         if not s.is_over and len(s.history) == deals:  # (an action may end the deal itself)
             s.playout(rng, rounds=1)
-        sign = -1.0 if self.lower_wins else 1.0
         if s.is_over:
             winner = s.winner
             if winner is None:
                 return 0.5
             return 1.0 if winner == seat else 0.0
-        gains = [sign * (after - was) for after, was in zip(s.scores, before)]
+        gains = [after - was for after, was in zip(s.scores, before)]
         lead = gains[seat] - max(g for i, g in enumerate(gains) if i != seat)
         return 0.5 + 0.5 * math.tanh(lead / self.spread)
 
