@@ -14,7 +14,7 @@ games is kept here.
 >>> make_agent("koikoi", "expert", seed=3)
 Traceback (most recent call last):
 ...
-ValueError: unknown AI level 'expert' for koikoi (known: easy, normal)
+ValueError: unknown AI level 'expert' for koikoi (known: easy, normal, hard)
 """
 
 from __future__ import annotations

@@ -46,14 +46,18 @@ draw (none seen there) and the match standings (each deal is played for its own 
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from ai.base import register
+from ai.hard import SearchAgent, SearchSpec
+from ai.match_odds import best_share
 from ai.fishing import MONTH, mask_of, unknown_mask
 from rules.fishing import Action
 from rules.hanafuda import DECK, Card, Kind, cards_of
-from rules.hanaawase import (DEKIYAKU_VALUES, SET_DEKIYAKU, HanaAwaseObservation,
+from rules.hanaawase import (DEALS_PER_MATCH, DEKIYAKU_VALUES, SET_DEKIYAKU,
+                             HanaAwaseObservation,
                              HanaAwaseRules, card_value, card_values_of_mask,
                              dekiyaku_of_mask)
 
@@ -511,6 +515,14 @@ class NormalAgent:
         near = [i for s, i in scored if s >= best - 1e-6]
         return legal[near[self.rng.randrange(len(near))]]
 
+    def ranked(self, observation: HanaAwaseObservation) -> list[Action]:
+        """Every legal action, Normal's best first (Hard's shortlist)."""
+        legal = list(observation.legal_actions)
+        if len(legal) == 1:
+            return legal
+        view = _View(observation, self)
+        return sorted(legal, key=lambda a: -self._score(view, observation, a))
+
     def _score(self, view: _View, obs: HanaAwaseObservation, action: Action) -> float:
         me = view.me
         if action.kind == "take":
@@ -546,7 +558,31 @@ class NormalAgent:
         return total / len(view.unknown)
 
 
+def match_value(game: Any, seat: int) -> float:
+    """What a position is worth to ``seat`` for the match: a share of the win once it is over
+    (1/k for each of k best totals), else a soft chance of ending best, the totals' spread to
+    come widening with the deals left (``ai.match_odds.best_share``).
+
+    >>> from rules.hanaawase import HanaAwaseGame
+    >>> round(match_value(HanaAwaseGame.new(7), 2), 3)
+    0.333
+    """
+    if game.is_over:
+        winners = game.winners
+        return 1 / len(winners) if seat in winners else 0.0
+    left = max(0, DEALS_PER_MATCH - len(game.history))
+    return best_share(game.scores, seat, 40.0 * math.sqrt(left + 0.25))
+
+
+def _hard(seed: int) -> SearchAgent:
+    from rules.hanaawase import HanaAwaseGame
+    return SearchAgent(seed, SearchSpec("hanaawase", HanaAwaseGame, match_value,
+                                        lambda normal, obs: normal.ranked(obs), width=3,
+                                        seats=3, playout_level="easy"))
+
+
 register("hanaawase", "easy", lambda seed: EasyAgent(seed))
 register("hanaawase", "normal", lambda seed: NormalAgent(seed))
+register("hanaawase", "hard", _hard)
 
 __all__ = ["EasyAgent", "NormalAgent", "dekiyaku_total"]

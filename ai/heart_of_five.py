@@ -49,9 +49,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from ai.base import register
+from ai.hard import SearchAgent, SearchSpec
 from rules.heart_of_five import (SINGLE_ORDER, Action, Card, HeartOfFiveObservation, Meld,
                                  classify, pack)
 
@@ -459,5 +460,48 @@ class NormalAgent:
                 return a
         return next(a for a in obs.legal_actions if a.kind == "pass")
 
+    def ranked(self, observation: HeartOfFiveObservation) -> list[Action]:
+        """Every legal action, the one Normal plays first, then by what each leaves of the
+        hand (the plays its plan needs fewest to finish first; a pass last but for Normal's
+        own choice): Hard's shortlist."""
+        first = self.choose(observation)
+        hand = [_index(c) for c in observation.hand]
+
+        def after(a: Action) -> tuple[float, float]:
+            if a.kind != "play":
+                return (float("inf"), 0.0)
+            rest = list(hand)
+            for c in a.cards:
+                rest.remove(_index(c))
+            return (self.planner.cost(rest), _strength(signature(a.cards)))
+        return [first] + sorted((a for a in observation.legal_actions if a != first), key=after)
+
+
+def round_value(game: Any, seat: int) -> float:
+    """What the end of a round is worth to ``seat``: 0 last out (the round lost), else 0.75,
+    and 1 for going out first (the round won: the match goes to 10 of them).
+
+    >>> from rules.heart_of_five import HeartOfFiveGame
+    >>> game = HeartOfFiveGame.new(7, players=4)
+    >>> round_value(game, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: round_value: no round has ended yet
+    """
+    if not game.history:
+        raise ValueError("round_value: no round has ended yet")
+    record = game.history[-1]
+    if record["loser"] == seat:
+        return 0.0
+    return 1.0 if record["winner"] == seat else 0.75
+
+
+def _hard(seed: int) -> SearchAgent:
+    from rules.heart_of_five import HeartOfFiveGame
+    return SearchAgent(seed, SearchSpec("heart_of_five", HeartOfFiveGame, round_value,
+                                        lambda normal, obs: normal.ranked(obs), seats=8))
+
+
 register("heart_of_five", "easy", lambda seed: EasyAgent(seed))
 register("heart_of_five", "normal", lambda seed: NormalAgent(seed))
+register("heart_of_five", "hard", _hard)

@@ -48,9 +48,11 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from ai.base import register
+from ai.hard import SearchAgent, SearchSpec
+from ai.match_odds import best_share
 from ai.fishing import MONTH, mask_of, unknown_mask
 from rules.fishing import Action
 from rules.hanafuda import DECK, Card, cards_of
@@ -284,6 +286,14 @@ class NormalAgent:
         near = [i for s, i in scored if s <= best + 1e-6]
         return legal[near[self.rng.randrange(len(near))]]
 
+    def ranked(self, observation: Hearts600Observation) -> list[Action]:
+        """Every legal action, the cheapest by Normal's reckoning first (Hard's shortlist)."""
+        legal = list(observation.legal_actions)
+        if len(legal) == 1:
+            return legal
+        view = _View(observation, self)
+        return sorted(legal, key=lambda a: self._score(view, observation, a))
+
     def coefficients(self, obs: Hearts600Observation,
                      piles: Sequence[int]) -> list[tuple[float, float]]:
         """How each seat's pile enters my score: ``(a, b)`` per seat, its value being
@@ -367,7 +377,30 @@ class NormalAgent:
              view.unknown_in[c.month] else 0.0)
 
 
+def game_value(game: Any, seat: int) -> float:
+    """What a position is worth to ``seat`` for the game: a share of the win once it is over
+    (1/k for each of k lowest scores), else a soft chance of ending lowest, the spread of the
+    scores to come wider the further the top score is from 600 (``ai.match_odds.best_share``).
+
+    >>> from rules.hearts600 import Hearts600Game
+    >>> round(game_value(Hearts600Game.new(7, players=2), 0), 2)
+    0.5
+    """
+    if game.is_over:
+        winners = game.winners
+        return 1 / len(winners) if seat in winners else 0.0
+    to_go = max(0, 600 - max(game.scores))
+    return best_share(game.scores, seat, 60.0 + 0.5 * to_go, lower_wins=True)
+
+
+def _hard(seed: int) -> SearchAgent:
+    from rules.hearts600 import Hearts600Game
+    return SearchAgent(seed, SearchSpec("hearts600", Hearts600Game, game_value,
+                                        lambda normal, obs: normal.ranked(obs), seats=4))
+
+
 register("hearts600", "easy", lambda seed: EasyAgent(seed))
 register("hearts600", "normal", lambda seed: NormalAgent(seed))
+register("hearts600", "hard", _hard)
 
 __all__ = ["EasyAgent", "NormalAgent", "weight"]

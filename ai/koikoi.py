@@ -37,6 +37,8 @@ from typing import Any, Iterable, Sequence
 
 from ai.base import register
 from ai.fishing import ALL, MONTH, mask_of, unknown_mask
+from ai.hard import SearchAgent, SearchSpec
+from ai.match_odds import race_odds, rounds_odds
 from rules.fishing import has_full_month, is_four_pairs
 from rules.hanafuda import DECK, Card, Kind, cards_of
 from rules.koikoi import (Action, KoiKoiObservation, KoiKoiRules, round_multipliers,
@@ -185,6 +187,59 @@ def reach(hand_count: int, base: float = 0.1, step: float = 0.06) -> float:
 # The view of the table an agent builds from an observation
 
 
+@lru_cache(maxsize=4096)
+def _card_values(rules: KoiKoiRules, mine: int, theirs: int, hand: int, opp_hand: int,
+                 fb: int, my_calls: int, opp_calls: int, weights: tuple[float, ...]
+                 ) -> tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...],
+                            tuple[int, ...]]:
+    """``_View._values``' tables for these public facts (``weights``: the agent's reach and
+    bonus weights)."""
+    reach_base, reach_step, first_bonus, mult_weight, raise_bonus, raise_weight = weights
+    _, by_card = _components(rules)
+    r_me = reach(hand, reach_base, reach_step)
+    r_opp = reach(opp_hand, reach_base, reach_step)
+    my_total, opp_total = yaku_total(mine, rules), yaku_total(theirs, rules)
+    mult_me = multiplier(rules, fb, my_calls, opp_calls, 0)
+    mult_opp = multiplier(rules, fb, opp_calls, my_calls, 0)
+
+    def bonus(gain: int, mult: int, total: int) -> float:
+        """Extra worth of a card that raises a yaku total at once: it can end the round."""
+        if gain <= 0:
+            return 0.0
+        if total == 0:
+            # The first yaku lets its maker stop the round, wiping out the other's progress.
+            return first_bonus + gain * (mult - 1) * mult_weight
+        # A player with a yaku still in the round has called koi-koi: a rise lets them stop
+        # with all of it, multiplied.
+        return raise_bonus + raise_weight * (total + gain) * mult
+
+    win = [0.0] * 48
+    lose = [0.0] * 48
+    my_gain = [0] * 48
+    opp_gain = [0] * 48
+    free = ALL & ~(mine | theirs)
+    for c in DECK:
+        bit = c.bit
+        if not free & bit:
+            continue
+        i = c.index
+        my_up = my_down = opp_up = opp_down = 0.0
+        for comp in by_card[i]:
+            mv = comp.value(mine, theirs, r_me)
+            ov = comp.value(theirs, mine, r_opp)
+            my_up += comp.value(mine | bit, theirs, r_me) - mv
+            my_down += mv - comp.value(mine, theirs | bit, r_me)
+            opp_up += comp.value(theirs | bit, mine, r_opp) - ov
+            opp_down += ov - comp.value(theirs, mine | bit, r_opp)
+        if by_card[i]:
+            my_gain[i] = yaku_total(mine | bit, rules) - my_total
+            opp_gain[i] = yaku_total(theirs | bit, rules) - opp_total
+        base = 0.02 * _KIND_VALUE[c.kind]  # tie-break: better cards are better
+        win[i] = my_up + opp_down + base + bonus(my_gain[i], mult_me, my_total)
+        lose[i] = opp_up + my_down + base + bonus(opp_gain[i], mult_opp, opp_total)
+    return tuple(win), tuple(lose), tuple(my_gain), tuple(opp_gain)
+
+
 class _View:
     """What one seat knows, as bit sets, plus the card values both sides put on each card."""
 
@@ -224,54 +279,16 @@ class _View:
     # Card values ---------------------------------------------------------------------------------
     def _values(self) -> None:
         """``win[i]``: worth to me of capturing card i (my gain + the opponent's loss);
-        ``lose[i]``: worth to the opponent of capturing it (their gain + my loss)."""
-        rules = self.rules
-        _, by_card = _components(rules)
-        agent = self.agent
-        r_me = reach(len(self.hand), agent.reach_base, agent.reach_step)
-        r_opp = reach(self.opp_hand, agent.reach_base, agent.reach_step)
-        mine, theirs = self.my_pile, self.opp_pile
-        fb = self.obs.field_brights
-        mult_me = multiplier(rules, fb, self.my_calls, self.opp_calls, 0)
-        mult_opp = multiplier(rules, fb, self.opp_calls, self.my_calls, 0)
-        self.win = [0.0] * 48
-        self.lose = [0.0] * 48
-        self.my_gain = [0] * 48   # yaku points the card alone adds to my pile now
-        self.opp_gain = [0] * 48
-        free = ALL & ~(mine | theirs)
-        for c in DECK:
-            bit = c.bit
-            if not free & bit:
-                continue
-            i = c.index
-            my_up = my_down = opp_up = opp_down = 0.0
-            for comp in by_card[i]:
-                mv = comp.value(mine, theirs, r_me)
-                ov = comp.value(theirs, mine, r_opp)
-                my_up += comp.value(mine | bit, theirs, r_me) - mv
-                my_down += mv - comp.value(mine, theirs | bit, r_me)
-                opp_up += comp.value(theirs | bit, mine, r_opp) - ov
-                opp_down += ov - comp.value(theirs, mine | bit, r_opp)
-            if by_card[i]:
-                self.my_gain[i] = yaku_total(mine | bit, rules) - self.my_total
-                self.opp_gain[i] = yaku_total(theirs | bit, rules) - self.opp_total
-            base = 0.02 * _KIND_VALUE[c.kind]  # tie-break: better cards are better
-            self.win[i] = my_up + opp_down + base + self._bonus(self.my_gain[i], mult_me,
-                                                                  self.my_total)
-            self.lose[i] = opp_up + my_down + base + self._bonus(self.opp_gain[i], mult_opp,
-                                                                   self.opp_total)
-
-    def _bonus(self, gain: int, mult: int, total: int) -> float:
-        """Extra worth of a card that raises a yaku total at once: it can end the round."""
-        if gain <= 0:
-            return 0.0
+        ``lose[i]``: worth to the opponent of capturing it (their gain + my loss);
+        ``my_gain[i]``, ``opp_gain[i]``: the yaku points the card alone adds to a pile now.
+        They follow from public facts only (piles, hand sizes, calls), so they are kept for
+        the positions a search meets again and again (``_card_values``)."""
         a = self.agent
-        if total == 0:
-            # The first yaku lets its maker stop the round, wiping out the other's progress.
-            return a.first_yaku_bonus + gain * (mult - 1) * a.multiplier_weight
-        # A player with a yaku still in the round has called koi-koi: a rise lets them stop
-        # with all of it, multiplied.
-        return a.raise_bonus + a.raise_weight * (total + gain) * mult
+        weights = (a.reach_base, a.reach_step, a.first_yaku_bonus, a.multiplier_weight,
+                   a.raise_bonus, a.raise_weight)
+        self.win, self.lose, self.my_gain, self.opp_gain = _card_values(
+            self.rules, self.my_pile, self.opp_pile, len(self.hand), self.opp_hand,
+            self.obs.field_brights, self.my_calls, self.opp_calls, weights)
 
     def set_value(self, cards_: Iterable[Card], mine: bool = True) -> float:
         table = self.win if mine else self.lose
@@ -414,18 +431,25 @@ class NormalAgent(_Agent):
     koikoi_margin = 0.0
 
     def choose(self, observation: KoiKoiObservation) -> Action:
+        return self.ranked(observation)[0]
+
+    def ranked(self, observation: KoiKoiObservation) -> list[Action]:
+        """Every legal action, the one Normal plays first, then the others by its scores (the
+        Hard level's shortlist)."""
         legal = self.legal(observation)
         if len(legal) == 1:
-            return legal[0]
+            return legal
         phase = observation.phase
         if phase == "swap":
-            return self._swap(observation, legal)
+            first = self._swap(observation, legal)
+            return [first] + [a for a in legal if a != first]
         view = _View(observation, self)
         if phase == "decide":
-            return self._decide(view, legal)
+            first = self._decide(view, legal)
+            return [first] + [a for a in legal if a != first]
         if phase == "take":
-            return max(legal, key=lambda a: self._take_score(view, a))
-        return max(legal, key=lambda a: self._play_score(view, a))
+            return sorted(legal, key=lambda a: -self._take_score(view, a))
+        return sorted(legal, key=lambda a: -self._play_score(view, a))
 
     # Play ----------------------------------------------------------------------------------------
     def _field_score(self, view: _View, months: dict[int, list[Card]], hand_months: set[int],
@@ -640,7 +664,49 @@ class NormalAgent(_Agent):
         return q
 
 
+# ----------------------------------------------------------------------------------------------
+# Hard: Normal's shortlist searched (ai.hard), a deal's end valued by the match's odds
+
+#: Points a deal gives its winner, counts by points (0: nobody won), from 1,436 deals of 300
+#: matches of Normal against itself (Seed rules, first to 50): what ``match_odds`` reads.
+DEAL_POINTS = (
+    (0, 114), (1, 146), (2, 159), (3, 49), (4, 81), (5, 95), (6, 55), (7, 13), (8, 33),
+    (9, 7), (10, 73), (11, 2), (12, 80), (14, 24), (15, 41), (16, 18), (18, 23), (20, 32),
+    (21, 10), (22, 10), (24, 55), (26, 4), (27, 11), (28, 35), (30, 17), (32, 18), (33, 4),
+    (34, 2), (36, 22), (39, 7), (40, 19), (42, 22), (44, 10), (45, 3), (48, 29), (51, 1),
+    (52, 6), (54, 13), (56, 5), (60, 20), (63, 3), (64, 5), (66, 8), (68, 7), (72, 14),
+    (78, 7), (80, 3), (81, 1), (84, 3), (88, 1), (90, 5), (96, 2), (99, 2), (102, 1),
+    (108, 1), (112, 1), (114, 1), (128, 1), (135, 1), (162, 1))
+
+
+def match_value(game: Any, seat: int) -> float:
+    """The chance ``seat`` wins the match from ``game``'s standing (between deals, or over):
+    1 won, 0 lost, 0.5 drawn; else the odds of the race to the target score, or of the lead
+    over the deals left (``ai.match_odds``), with both players alike.
+
+    >>> from rules.koikoi import KoiKoiGame
+    >>> game = KoiKoiGame.new(seed=7)
+    >>> round(match_value(game, 0), 2)
+    0.5
+    """
+    if game.is_over:
+        return 0.5 if game.winner is None else float(game.winner == seat)
+    rules: KoiKoiRules = game.rules
+    mine, theirs = game.scores[seat], game.scores[1 - seat]
+    if rules.target_score is not None:
+        return race_odds(DEAL_POINTS, rules.target_score)(mine, theirs)
+    deals = rules.max_rounds or 12
+    return rounds_odds(DEAL_POINTS, deals)(mine - theirs, deals - len(game.history))
+
+
+def _hard(seed: int) -> SearchAgent:
+    from rules.koikoi import KoiKoiGame
+    return SearchAgent(seed, SearchSpec("koikoi", KoiKoiGame, match_value,
+                                        lambda normal, obs: normal.ranked(obs)))
+
+
 register("koikoi", "easy", lambda seed: EasyAgent(seed))
 register("koikoi", "normal", lambda seed: NormalAgent(seed))
+register("koikoi", "hard", _hard)
 
-__all__ = ["EasyAgent", "NormalAgent", "multiplier", "reach", "yaku_total"]
+__all__ = ["EasyAgent", "NormalAgent", "match_value", "multiplier", "reach", "yaku_total"]

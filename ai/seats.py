@@ -49,12 +49,16 @@ def agents(game_id: str, levels: dict[int, str], seed: int) -> dict[int, Agent]:
 
 
 def choose(table: Hashable, game_id: str, levels: dict[int, str], seed: int, seat: int,
-           observation: Any) -> tuple[int, Any]:
-    """``(seat, action)``: what the agent of ``seat`` at ``table`` chooses."""
+           observation: Any, think: float | None = None) -> tuple[int, Any]:
+    """``(seat, action)``: what the agent of ``seat`` at ``table`` chooses; ``think``: the
+    seconds a searching agent (one with a ``seconds`` budget: Hard) may spend on it."""
     kept = _tables.get(table)
     if kept is None:
         kept = _tables[table] = agents(game_id, levels, seed)
-    return seat, kept[seat].choose(observation)
+    agent = kept[seat]
+    if think is not None and hasattr(agent, "seconds"):
+        agent.seconds = think
+    return seat, agent.choose(observation)
 
 
 def forget(table: Hashable) -> None:

@@ -82,6 +82,19 @@ def _preset(name: str, rounds: int | None = None) -> KoiKoiRules:
 
 
 
+def entrant(game_id: str, level: str, seed: int, iterations: int | None = None) -> Any:
+    """An agent for a simulated game; ``iterations``: a searching level's budget of sampled
+    states a decision (reproducible, unlike its seconds of the setting), else unused.
+
+    >>> entrant("koikoi", "hard", 1, iterations=8).iterations
+    8
+    """
+    agent = make_agent(game_id, level, seed)
+    if iterations is not None and hasattr(agent, "iterations"):
+        agent.iterations = iterations
+    return agent
+
+
 def play_out(game: Any, agents: Sequence[Any],
              until: Callable[[Any], bool] | None = None) -> tuple[int, float]:
     """Let ``agents`` (one per seat) play ``game`` to its end (or until ``until(game)``), each
@@ -115,10 +128,13 @@ def _labels(players: Sequence[str]) -> list[str]:
 
 
 def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "easy"),
-               rules: KoiKoiRules | None = None) -> dict[str, Any]:
+               rules: KoiKoiRules | None = None,
+               iterations: int | None = None) -> dict[str, Any]:
     """Play ``games`` matches between two levels and gather the figures.
 
-    Returns a dict: games, rounds, wins (by entrant label), draws, wins_by_seat,
+    Returns a dict: games, rounds, wins (by entrant label), win_rate (by entrant label: the
+    rate, a draw counting half, with its Wilson 95% interval ``low``, ``high``), draws,
+    wins_by_seat,
     points_per_round (entrant -> mean points scored per round), koikoi (entrant -> calls,
     successes, success_rate), decisions, decisions_per_second (time inside ``choose`` only),
     elapsed (seconds, all included).
@@ -139,8 +155,8 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
         # Entrant e sits at seat (e + g) % 2: levels alternate seats game by game.
         seat_of = [(e + g) % 2 for e in range(2)]
         entrant_at = {seat_of[e]: e for e in range(2)}
-        agents = [make_agent("koikoi", players[entrant_at[s]], derive_seed(match_seed, s))
-                  for s in range(2)]
+        agents = [entrant("koikoi", players[entrant_at[s]], derive_seed(match_seed, s),
+                          iterations) for s in range(2)]
         game = KoiKoiGame.new(match_seed, rules)
         made, spent = play_out(game, agents)
         decisions += made
@@ -166,6 +182,7 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
         "players": list(players),
         "rounds": rounds,
         "wins": wins,
+        "win_rate": {k: _rate(wins[k] + draws / 2, games) for k in labels},
         "draws": draws,
         "wins_by_seat": wins_by_seat,
         "points_per_round": {k: round(v / rounds, 3) if rounds else 0.0
@@ -180,7 +197,7 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
 
 
 def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: int,
-                players: Sequence[str]) -> dict[str, Any]:
+                players: Sequence[str], iterations: int | None = None) -> dict[str, Any]:
     """The seat-rotating loop of the games won by a score (600 Hearts, Hana-awase): game g
     plays deal ``g // n`` with entrant e at seat ``(e + g) % n``; ``game.winners`` share a
     win, 1/k each. Returns the figures ``run_hearts600`` describes."""
@@ -196,7 +213,7 @@ def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: 
     for g in range(games):
         deal = derive_seed(seed, g // n)  # each deal n times, the entrants rotated
         entrant_at = {(e + g) % n: e for e in range(n)}
-        agents = [make_agent(game_id, players[entrant_at[s]], derive_seed(deal, s))
+        agents = [entrant(game_id, players[entrant_at[s]], derive_seed(deal, s), iterations)
                   for s in range(n)]
         game = new_game(deal)
         made, spent = play_out(game, agents)
@@ -243,7 +260,8 @@ def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: 
 
 
 def run_hearts600(games: int, seed: int = 1,
-                  players: Sequence[str] = ("normal", "easy", "easy")) -> dict[str, Any]:
+                  players: Sequence[str] = ("normal", "easy", "easy"),
+                  iterations: int | None = None) -> dict[str, Any]:
     """Play ``games`` games of 600 Hearts, one level per seat (2 to 4 seats), seats rotating.
 
     A game's win goes to the lowest final score; a tie for lowest shares it, each of the k
@@ -255,11 +273,12 @@ def run_hearts600(games: int, seed: int = 1,
     """
     from rules.hearts600 import Hearts600Game
     return _run_seated("hearts600", lambda deal: Hearts600Game.new(deal, players=len(players)),
-                       games, seed, players)
+                       games, seed, players, iterations)
 
 
 def run_hanaawase(games: int, seed: int = 1,
-                  players: Sequence[str] = ("normal", "easy", "easy")) -> dict[str, Any]:
+                  players: Sequence[str] = ("normal", "easy", "easy"),
+                  iterations: int | None = None) -> dict[str, Any]:
     """Play ``games`` matches of Hana-awase (twelve deals, three seats), seats rotating as
     ``run_hearts600`` does. The highest final total wins (a tie shares the win, 1/k each);
     ``mean_score`` is the mean final total. The same figures as ``run_hearts600``.
@@ -271,7 +290,7 @@ def run_hanaawase(games: int, seed: int = 1,
     0.0
     """
     from rules.hanaawase import HanaAwaseGame
-    return _run_seated("hanaawase", HanaAwaseGame.new, games, seed, players)
+    return _run_seated("hanaawase", HanaAwaseGame.new, games, seed, players, iterations)
 
 
 def _rate(won: float, n: int) -> dict[str, float]:
@@ -281,8 +300,8 @@ def _rate(won: float, n: int) -> dict[str, float]:
 
 
 def run_heart_of_five(games: int, seed: int = 1,
-                      players: Sequence[str] = ("normal", "easy", "easy", "easy")
-                      ) -> dict[str, Any]:
+                      players: Sequence[str] = ("normal", "easy", "easy", "easy"),
+                      iterations: int | None = None) -> dict[str, Any]:
     """Play ``games`` rounds of Heart of Five, one level per seat (2 to 8 seats): round g is
     the first round of deal ``g // n`` (its 3H's holder leads) with entrant e at seat
     ``(e + g) % n``, so every entrant plays every hand of every deal.
@@ -308,8 +327,8 @@ def run_heart_of_five(games: int, seed: int = 1,
     for g in range(games):
         deal = derive_seed(seed, g // n)  # each deal n times, the entrants rotated
         entrant_at = {(e + g) % n: e for e in range(n)}
-        agents = [make_agent("heart_of_five", players[entrant_at[s]], derive_seed(deal, s))
-                  for s in range(n)]
+        agents = [entrant("heart_of_five", players[entrant_at[s]], derive_seed(deal, s),
+                          iterations) for s in range(n)]
         game = HeartOfFiveGame.new(deal, players=n)
         made, spent = play_out(game, agents, until=lambda game: bool(game.history))
         decisions += made
@@ -367,7 +386,7 @@ def format_summary(stats: dict[str, Any]) -> str:
     """The figures of a runner as a short human-readable report."""
     if "first_out" in stats:
         return _format_rounds(stats)
-    if "win_rate" in stats:
+    if "mean_score" in stats:
         return _format_seated(stats)
     rules = f", rules {stats['rules']}" if "rules" in stats else ""
     lines = [f"{stats['game']}: {stats['games']} games, {stats['rounds']} rounds "
@@ -376,7 +395,9 @@ def format_summary(stats: dict[str, Any]) -> str:
         kk = stats["koikoi"][label]
         rate = "-" if kk["success_rate"] is None else f"{kk['success_rate']:.0%}"
         ppr = stats["points_per_round"][label]
-        lines.append(f"  {label:<10} wins {won:>5}  points/round {ppr:6.2f}"
+        r = stats["win_rate"][label]
+        lines.append(f"  {label:<10} wins {won:>5}  ({r['rate']:.1%} [{r['low']:.1%}, "
+                     f"{r['high']:.1%}], draws half)  points/round {ppr:6.2f}"
                      f"  koi-koi {kk['calls']:>5} calls, {rate} successful")
     lines.append(f"  draws {stats['draws']}; wins by seat: seat 0 {stats['wins_by_seat'][0]}, "
                  f"seat 1 {stats['wins_by_seat'][1]}")
@@ -419,30 +440,34 @@ def build_parser() -> argparse.ArgumentParser:
                         help="Koi-Koi preset (default seed)")
     parser.add_argument("--rounds", type=int, choices=(3, 6, 12), default=None,
                         help="end after this many rounds instead of the preset's match end")
+    parser.add_argument("--iterations", type=int, default=None, metavar="K",
+                        help="a searching level (hard) samples K states a decision instead of "
+                             "thinking for the setting's seconds (reproducible)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
 @runner("koikoi", 2, 2, ("normal", "easy"))
 def _simulate_koikoi(args: argparse.Namespace) -> dict[str, Any]:
-    stats = run_koikoi(args.games, args.seed, args.players, _preset(args.rules, args.rounds))
+    stats = run_koikoi(args.games, args.seed, args.players, _preset(args.rules, args.rounds),
+                       args.iterations)
     stats["rules"] = args.rules + (f", {args.rounds} rounds" if args.rounds else "")
     return stats
 
 
 @runner("hearts600", 2, 4, ("normal", "easy", "easy"))
 def _simulate_hearts600(args: argparse.Namespace) -> dict[str, Any]:
-    return run_hearts600(args.games, args.seed, args.players)
+    return run_hearts600(args.games, args.seed, args.players, args.iterations)
 
 
 @runner("hanaawase", 3, 3, ("normal", "easy", "easy"))
 def _simulate_hanaawase(args: argparse.Namespace) -> dict[str, Any]:
-    return run_hanaawase(args.games, args.seed, args.players)
+    return run_hanaawase(args.games, args.seed, args.players, args.iterations)
 
 
 @runner("heart_of_five", 2, 8, ("normal", "easy", "easy", "easy"))
 def _simulate_heart_of_five(args: argparse.Namespace) -> dict[str, Any]:
-    return run_heart_of_five(args.games, args.seed, args.players)
+    return run_heart_of_five(args.games, args.seed, args.players, args.iterations)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -459,6 +484,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.iterations is not None and args.iterations < 1:
+        parser.error("--iterations must be at least 1")
     run, fewest, most, default = RUNNERS[args.game]
     players = tuple(args.players or default)
     if not fewest <= len(players) <= most:

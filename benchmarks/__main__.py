@@ -80,7 +80,8 @@ def table(results: dict[str, dict[str, Any] | None]) -> list[tuple[str, str, str
     r = results.get("load")
     if r is not None:
         rows.append(("frames while a background job computes",
-                     f"child process {r['process_x']}x, thread {r['thread_x']}x the idle "
+                     f"child process {r['process_x']}x, Hard thinking in one "
+                     f"{r['hard_x']}x, thread {r['thread_x']}x the idle "
                      f"frame ({r['idle_mean_ms']} ms, mean)", "unchanged within 10%"))
     r = results.get("start")
     if r is not None:

@@ -234,14 +234,32 @@ def spin(seconds: float) -> int:
     return n
 
 
+def hard_think(seconds: float) -> str:
+    """A background job: the Hard level's search (Koi-Koi, a position after three moves)
+    for ``seconds`` of its process's CPU, as a Hard seat thinks in the game's child process."""
+    from ai.base import make_agent
+    from rules.koikoi import KoiKoiGame
+    game = KoiKoiGame.new(7)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    agent: Any = make_agent("koikoi", "hard", 1)
+    agent.seconds = seconds
+    end = time.process_time() + seconds
+    action = ""
+    while time.process_time() < end:  # (a short budget is clamped to the setting's least)
+        action = str(agent.choose(game.observation(game.current_player)))
+    return action
+
+
 def load(frames: int, rounds: int = 5) -> dict[str, Any]:
     """A Koi-Koi table at rest, its frames timed alone and while a background job computes:
-    in a child process (how computer players and the solver run) and, to compare, on a
-    thread. Wall time per frame here: waiting for the interpreter lock is not CPU time. Each
-    frame is painted whole, the work of a frame in play (a table at rest paints almost
-    nothing: 0.3 ms, where any wait of the scheduler's would be most of the figure).
+    in a child process (how computer players and the solver run), the Hard level's search in
+    a child process (``hard``), and, to compare, a job on a thread. Wall time per frame here:
+    waiting for the interpreter lock is not CPU time. Each frame is painted whole, the work of
+    a frame in play (a table at rest paints almost nothing: 0.3 ms, where any wait of the
+    scheduler's would be most of the figure).
 
-    The three are taken in turns, ``rounds`` blocks of each (``frames`` in all of each): the
+    The four are taken in turns, ``rounds`` blocks of each (``frames`` in all of each): the
     machine's speed drifts within seconds, and blocks one after the other would compare the
     drift."""
     from ai.background import ProcessWorker, ThreadWorker
@@ -263,9 +281,11 @@ def load(frames: int, rounds: int = 5) -> dict[str, Any]:
     def frames_ms(count: int) -> list[float]:
         return [frame_ms() for _ in range(count)]
 
-    workers = {"process": ProcessWorker(), "thread": ThreadWorker()}
-    for worker in workers.values():
-        worker.request("benchmarks.frames:spin", 0.0)  # started and warm
+    workers = {"process": ProcessWorker(), "hard": ProcessWorker(), "thread": ThreadWorker()}
+    jobs = {"process": "benchmarks.frames:spin", "hard": "benchmarks.frames:hard_think",
+            "thread": "benchmarks.frames:spin"}
+    for name, worker in workers.items():
+        worker.request(jobs[name], 0.0)  # started and warm
         worker.wait(30)
         worker.poll()
     block = max(1, frames // rounds)
@@ -278,7 +298,7 @@ def load(frames: int, rounds: int = 5) -> dict[str, Any]:
         times["idle"] += frames_ms(block)
         for name, worker in workers.items():
             # A job that outlasts the block (a frame beside a thread takes up to some 20 ms)
-            worker.request("benchmarks.frames:spin", 0.3 + 0.02 * block)
+            worker.request(jobs[name], 0.3 + 0.02 * block)
             time.sleep(0.05)  # the job has begun
             times[name] += frames_ms(block)
             worker.wait(60)

@@ -16,8 +16,8 @@ dataclass.
 ('rules.koikoi:KoiKoiGame', True)
 >>> info("heart_of_five").available, info("heart_of_five").engine_class().__name__
 (True, 'HeartOfFiveGame')
->>> info("yatsuhashi").ai_levels, info("hanaawase").ai_levels, info("heart_of_five").ai_levels
-((), ('easy', 'normal'), ('easy', 'normal'))
+>>> info("yatsuhashi").ai_levels, info("hanaawase").ai_levels
+((), ('easy', 'normal', 'hard'))
 >>> info("chess")
 Traceback (most recent call last):
 ...
@@ -151,6 +151,20 @@ class GameInfo(NamedTuple):
             return levels(self.id)
         except ValueError:  # no ai.<id> module, or one that registers no level
             return ()
+
+    @property
+    def default_level(self) -> str:
+        """The level a new computer seat gets: Normal where it is offered (Hard thinks a
+        second over every move: a player picks it), else the strongest; "human" when the
+        game has no computer players.
+
+        >>> info("koikoi").default_level, info("yatsuhashi").default_level
+        ('normal', 'human')
+        """
+        levels = self.ai_levels
+        if not levels:
+            return "human"
+        return "normal" if "normal" in levels else levels[-1]
 
     @property
     def available(self) -> bool:

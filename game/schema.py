@@ -99,9 +99,9 @@ class Choice(Field):
         self.choices, self.default = choices, default
 
     def check(self, value: Any, path: str, problems: Problems, lenient: bool) -> Any:
-        if isinstance(value, (str, int)) and not isinstance(value, bool) \
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool) \
                 and value in self.choices:
-            return value
+            return self.choices[self.choices.index(value)]  # (1 read where 1.0 is a choice)
         problems.append(_where(path, f"{_short(value)} is not one of {list(self.choices)}"))
         return self.default
 

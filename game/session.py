@@ -12,7 +12,9 @@ with its own dialog) and then counts the old one as *abandoned* in the statistic
 A save is JSON: format name and version, game id, setup (seats, options and seed, which is
 the deal number), the engine's ``to_dict()`` (its seed, options and action list; for an engine
 with undo, the whole line including undone actions) with the ``position`` (how many of those
-actions are in effect), start and save times, play time, and a summary for the menu. It is
+actions are in effect), start and save times, play time, whether the coach was asked
+(``coached``: such a game counts as coached in the statistics; a save without the field was
+not coached), and a summary for the menu. It is
 written atomically, by the writer thread (``storage.write_json_soon``: within a frame or so
 of the action; a kill -9 in that moment loses that last action, never the game, and never
 leaves a damaged save). Reading one trusts nothing in it: the game id must
@@ -87,7 +89,7 @@ class GameSetup:
 
 def default_setup(game_id: str, seed: int | None = None) -> GameSetup:
     info = GAMES[game_id]
-    level = info.ai_levels[-1] if info.ai_levels else "human"
+    level = info.default_level
     seats = ["human"] + [level] * (info.default_players - 1)
     return GameSetup(game_id, seats, info.defaults(),
                      seed if seed is not None else random.SystemRandom().randint(1, 99_999))
@@ -269,6 +271,7 @@ class Session:
         self.moves = 0            # actions in effect at the last save
         self.undone = 0           # actions undone after them (the engine can redo them)
         self.closed = False       # finished or left: nothing more is written
+        self.coached = False      # the coach was asked in this game (game.table.coach)
         self._elapsed = elapsed   # play time before this session object was opened
         self._opened: float | None = None  # when its clock started (the first action)
 
@@ -327,6 +330,13 @@ class Session:
                         "elapsed": round(self.elapsed)}
         self._write()
 
+    def mark_coached(self) -> None:
+        """The coach was asked in this game: saved at once, so Continue keeps it."""
+        if self.closed or self.coached:
+            return
+        self.coached = True
+        self._write()
+
     def finish(self, outcome: str = "") -> None:
         """The game is over (``outcome`` for the log): its save goes."""
         if self.closed:
@@ -382,7 +392,8 @@ class Session:
         return {"format": FORMAT, "version": VERSION, "id": self.id, "game": self.game_id,
                 "setup": self.setup.to_dict(), "engine": self.engine_data,
                 "position": self.position, "started": self.started, "saved": self.saved,
-                "elapsed": round(self.elapsed, 1), "summary": self.summary}
+                "elapsed": round(self.elapsed, 1), "coached": self.coached,
+                "summary": self.summary}
 
     def _write(self) -> None:
         try:
@@ -435,10 +446,14 @@ class Session:
         session_id = data.get("id")
         if not isinstance(session_id, str) or not 1 <= len(session_id) <= 64:
             raise SaveError("id: expected a short text")
+        coached = data.get("coached", False)  # (missing in saves made before the coach)
+        if type(coached) is not bool:
+            raise SaveError(f"coached: {coached!r:.40} is not true or false")
         session = cls(setup, engine_data=engine_data, position=position,
                       started=_check_time(data.get("started"), "started"),
                       elapsed=float(elapsed), session_id=session_id, path=path)
         session.saved = _check_time(data.get("saved"), "saved")
+        session.coached = coached
         session._replay()
         return session
 

@@ -19,6 +19,8 @@ from game.userfile import load
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 CARD_BACKS = ("black", "red")
+#: The Hard level's thinking time a decision, seconds (``ai.hard.SECONDS`` bounds them).
+THINK_SECONDS = (0.25, 0.5, 1.0, 2.0, 3.0)
 #: The version of the settings file this program writes (a file without one is version 1).
 VERSION = 1
 MAX_BYTES = 64 << 10
@@ -37,6 +39,7 @@ class Settings:
     card_back: str = "black"
     card_badges: bool = False
     language: str = "en"
+    think_seconds: float = 1.0
     window_size: list[int] = field(default_factory=lambda: [1280, 800])
 
     @property
@@ -53,7 +56,8 @@ class Settings:
 
         >>> Settings.from_dict({"master_volume": float("nan"), "window_size": [10**22, 900]})
         Settings(master_volume=0.8, effects_volume=0.8, mute=False, animation_speed='normal', \
-fullscreen=False, card_back='black', card_badges=False, language='en', window_size=[1280, 800])
+fullscreen=False, card_back='black', card_badges=False, language='en', think_seconds=1.0, \
+window_size=[1280, 800])
         """
         clean, _problems = validate(SCHEMA, data, lenient=True)
         return cls._of(clean)
@@ -75,6 +79,7 @@ SCHEMA = Record({
     "card_back": Choice(CARD_BACKS, _D.card_back),
     "card_badges": Bool(_D.card_badges),
     "language": Choice(tuple(LANGUAGES), _D.language),
+    "think_seconds": Choice(THINK_SECONDS, _D.think_seconds),
     "window_size": Tuple(Int(MIN_WINDOW[0], MAX_WINDOW[0], _D.window_size[0]),
                          Int(MIN_WINDOW[1], MAX_WINDOW[1], _D.window_size[1])),
 })

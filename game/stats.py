@@ -1,7 +1,9 @@
 """Statistics: every game reports its finished games here; persisted as JSON.
 
 Per game, and per opponent level within it: played, won, lost, drawn, abandoned, current and
-best win streak, and best results (each with its own direction: highest score, fewest moves...).
+best win streak, best results (each with its own direction: highest score, fewest moves...),
+and how many of the games played were *coached* (the coach was asked at least once; a file
+written before the coach has none: 0).
 
 A game is *abandoned* when a new game is started over it while it was saved in progress
 (``game.session``). That is not a loss: it is not among the games played and leaves the win
@@ -14,6 +16,9 @@ rate alone, but it ends a run of wins (a streak counts games won one after anoth
 >>> s.abandon("koikoi", level="normal")
 >>> t = s.summary("koikoi"); t.played, t.abandoned, t.win_rate, t.streak, t.best_streak
 (1, 1, 1.0, 0, 1)
+>>> s.record("koikoi", "loss", level="normal", coached=True)
+>>> s.summary("koikoi").coached, s.summary("koikoi").played, s.levels("koikoi")["normal"].coached
+(1, 2, 1)
 """
 
 from __future__ import annotations
@@ -55,13 +60,16 @@ class Tally:
     streak: int = 0  # current run of wins
     best_streak: int = 0
     best: dict[str, float] = field(default_factory=dict)
+    coached: int = 0  # games played with the coach asked at least once (among ``played``)
 
     @property
     def win_rate(self) -> float | None:
         return self.won / self.played if self.played else None
 
-    def add(self, outcome: str, results: Mapping[str, float], lower_is_better: set[str]) -> None:
+    def add(self, outcome: str, results: Mapping[str, float], lower_is_better: set[str],
+            coached: bool = False) -> None:
         self.played += 1
+        self.coached += bool(coached)
         if outcome == "win":
             self.won += 1
             self.streak += 1
@@ -85,14 +93,16 @@ class Tally:
     def from_dict(cls, data: Any) -> "Tally":
         """A tally from a checked record (``TALLY``)."""
         t = cls(best=dict(data["best"]))
-        for name in ("played", "won", "lost", "drawn", "abandoned", "streak", "best_streak"):
+        for name in ("played", "won", "lost", "drawn", "abandoned", "streak", "best_streak",
+                     "coached"):
             setattr(t, name, data[name])
         return t
 
 
 def _fix_tally(t: dict[str, Any]) -> list[str]:
-    """A tally's counts must agree: every game played was won, lost or drawn, and a run of
-    wins is no longer than the best run, which is no longer than the wins."""
+    """A tally's counts must agree: every game played was won, lost or drawn, a run of wins
+    is no longer than the best run, which is no longer than the wins, and the coached games
+    are among those played."""
     problems = []
     outcomes = t["won"] + t["lost"] + t["drawn"]
     if t["played"] != outcomes:
@@ -104,13 +114,16 @@ def _fix_tally(t: dict[str, Any]) -> list[str]:
     if t["streak"] > t["best_streak"]:
         problems.append(f"streak {t['streak']} is over the best {t['best_streak']}")
         t["streak"] = t["best_streak"]
+    if t["coached"] > t["played"]:
+        problems.append(f"coached {t['coached']} is over {t['played']} played")
+        t["coached"] = t["played"]
     return problems
 
 
 _COUNT = Int(0, 10**9, 0)
 TALLY = Record({"played": _COUNT, "won": _COUNT, "lost": _COUNT, "drawn": _COUNT,
                 "abandoned": _COUNT, "streak": _COUNT, "best_streak": _COUNT,
-                "best": MapOf(Float(-1e12, 1e12, 0), 32)}, fix=_fix_tally)
+                "best": MapOf(Float(-1e12, 1e12, 0), 32), "coached": _COUNT}, fix=_fix_tally)
 #: Every value of the statistics file, with its bounds.
 SCHEMA = Record({
     "version": Int(1, VERSION, VERSION),
@@ -159,8 +172,10 @@ class Statistics:
         level: str | None = None,
         results: Mapping[str, float] | None = None,
         lower_is_better: tuple[str, ...] = (),
+        coached: bool = False,
     ) -> None:
-        """Add one finished game. ``level`` is the opponents' level ("easy", "normal", ...)."""
+        """Add one finished game. ``level`` is the opponents' level ("easy", "normal", ...);
+        ``coached``: the coach was asked in it."""
         if outcome not in OUTCOMES:
             raise UnknownOutcomeError(outcome)
         gs = self.games.setdefault(game, GameStats())
@@ -168,9 +183,9 @@ class Statistics:
             if key not in gs.lower_is_better:
                 gs.lower_is_better.append(key)
         lib = set(gs.lower_is_better)
-        gs.total.add(outcome, results or {}, lib)
+        gs.total.add(outcome, results or {}, lib, coached)
         if level:
-            gs.by_level.setdefault(level, Tally()).add(outcome, results or {}, lib)
+            gs.by_level.setdefault(level, Tally()).add(outcome, results or {}, lib, coached)
 
     def abandon(self, game: str, level: str | None = None) -> None:
         """Count one game of ``game`` abandoned (a new game was started over its save)."""

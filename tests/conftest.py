@@ -57,6 +57,25 @@ def _computers_on_a_thread(monkeypatch):
     monkeypatch.setattr(ComputerSeats, "worker_factory", ThreadWorker)
 
 
+@pytest.fixture(autouse=True)
+def _coach_on_a_thread(monkeypatch):
+    """The coach (H at a table) searches on a thread with a tiny fixed budget (2 sampled
+    states), and answers before its question returns: a table test that presses H finds the
+    advice in at the next frame, the same on every run (the soak's replays too).
+    tests/test_coach.py turns the waiting off to see the coach think."""
+    from ai.background import ThreadWorker
+    from game.table.coach import Coach
+    monkeypatch.setattr(Coach, "worker_factory", ThreadWorker)
+    monkeypatch.setattr(Coach, "iterations", 2)
+    ask = Coach.ask
+
+    def ask_and_wait(self, game, seconds):
+        started = ask(self, game, seconds)
+        self.wait(60)
+        return started
+    monkeypatch.setattr(Coach, "ask", ask_and_wait)
+
+
 @pytest.fixture
 def app():
     """A headless, strict App at 1280x800 with default settings and the menu on the stack."""

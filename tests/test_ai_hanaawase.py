@@ -38,11 +38,11 @@ def layout(hands: list[str], field: str, piles: list[str], stock: str = "",
 
 
 def test_registry_levels():
-    assert levels("hanaawase") == ("easy", "normal")
+    assert levels("hanaawase") == ("easy", "normal", "hard")
     assert isinstance(make_agent("hanaawase", "easy", 1), EasyAgent)
     assert isinstance(make_agent("hanaawase", "normal", 1), NormalAgent)
-    with pytest.raises(ValueError, match="'hard'"):
-        make_agent("hanaawase", "hard", 1)
+    with pytest.raises(ValueError, match="'expert'"):
+        make_agent("hanaawase", "expert", 1)
 
 
 RULES = [HanaAwaseRules(), HanaAwaseRules(steal_from_piles=False),

@@ -32,8 +32,8 @@ def test_registry_levels():
     assert levels("hearts600")[:2] == ("easy", "normal")
     assert isinstance(make_agent("hearts600", "easy", 1), EasyAgent)
     assert isinstance(make_agent("hearts600", "normal", 1), NormalAgent)
-    with pytest.raises(ValueError, match="'hard'"):
-        make_agent("hearts600", "hard", 1)
+    with pytest.raises(ValueError, match="'expert'"):
+        make_agent("hearts600", "expert", 1)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -236,5 +236,5 @@ def test_simulate_command_through_mains_parser(capsys):
     assert "win rate" in out and "decisions/s" in out and "mean score" in out
     assert main.main(["simulate", "hearts600", "--players", "normal"]) == 2
     assert "2 to 4 levels" in capsys.readouterr().err
-    assert main.main(["simulate", "hearts600", "--players", "easy", "hard"]) == 2
-    assert "'hard'" in capsys.readouterr().err
+    assert main.main(["simulate", "hearts600", "--players", "easy", "expert"]) == 2
+    assert "'expert'" in capsys.readouterr().err

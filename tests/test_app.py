@@ -253,6 +253,8 @@ def test_setup_presets_options_and_players(app):
     assert hearts.setup.seats == ["human", "normal", "normal", "normal"]
     seat4 = next(w for w in hearts.focus.widgets if getattr(w, "text", "") == "Seat 4")
     seat4.step(1)
+    assert hearts.setup.seats[3] == "hard"
+    seat4.step(1)  # (the last level wraps round to a person)
     assert hearts.setup.seats[3] == "human"
 
 

@@ -91,13 +91,19 @@ def test_a_lasso_across_the_hand_selects_the_cards_it_touches(app):
     assert set(hand[:4]) <= t.selected and hand[-1] not in t.selected
 
 
-def test_hint_cycles_through_the_legal_melds(app):
+def test_hint_selects_the_coachs_melds_one_after_another(app):
+    """Hint asks the coach (answering at once in the tests): its best meld is selected, then
+    each Hint the next of its candidates, round again (a pass selects nothing)."""
     t = make_table(app, ["human", "testbot", "testbot", "testbot"])
     my_turn(app, t)
-    plays = [a for a in t.game.legal_actions() if a.kind == "play"]
-    for i in range(min(3, len(plays))):
+    key(app, pygame.K_h)
+    advice = t.coach.advice
+    assert advice and all(c.action in t.game.legal_actions() for c in advice)
+    for i in range(len(advice) + 1):
+        action = advice[i % len(advice)].action
+        wanted = sorted(map(str, action.cards)) if action.kind == "play" else []
+        assert sorted(str(c) for c in t.selected) == wanted
         key(app, pygame.K_h)
-        assert sorted(str(c) for c in t.selected) == sorted(map(str, plays[i].cards))
 
 
 def test_pass_only_when_following(app):

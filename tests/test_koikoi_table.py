@@ -160,7 +160,7 @@ def test_a_whole_match_by_mouse_is_recorded_in_the_statistics(app):
                 break
             top.buttons[0].activate()  # the page's main button
         elif isinstance(top, ChoicePanel):
-            click(app, top.widgets[-1].rect.center)  # "Koi-koi!" / "Swap hands"
+            click(app, top.widgets[len(top.buttons) - 1].rect.center)  # "Koi-koi!" / "Swap hands"
         elif human_turn(app, t):
             play_one_human_move(app, t, use_drag=False)
         app.frame(DT)
@@ -616,7 +616,7 @@ def test_an_opened_game_shows_exactly_the_table_the_player_left(app, seed, actio
         if top_page(app) is not None:
             top.buttons[0].activate()  # next round
         elif isinstance(top, ChoicePanel):
-            click(app, top.widgets[-1].rect.center)  # "Koi-koi!" / "Swap hands"
+            click(app, top.widgets[len(top.buttons) - 1].rect.center)  # "Koi-koi!" / "Swap hands"
         elif human_turn(app, t):
             if len(t.game.actions) >= actions:
                 break

@@ -121,9 +121,10 @@ def test_games_without_computer_players_offer_none():
 
 
 def test_hana_awase_seats_a_human_and_two_computers_as_600_hearts_does():
-    assert GAMES["hanaawase"].ai_levels == ("easy", "normal") == GAMES["hearts600"].ai_levels
+    assert GAMES["hanaawase"].ai_levels == ("easy", "normal", "hard") == \
+        GAMES["hearts600"].ai_levels
     five = GAMES["heart_of_five"]
-    assert five.ai_levels == ("easy", "normal")
+    assert five.ai_levels == ("easy", "normal", "hard")
     assert default_setup("heart_of_five", 1).seats == ["human"] + ["normal"] * (
         five.default_players - 1)
     assert default_setup("hanaawase", 1).seats == ["human", "normal", "normal"] == \

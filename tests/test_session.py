@@ -74,7 +74,8 @@ def test_the_save_format():
     session, game = koikoi_in_progress(actions=3)
     data = saved()
     assert set(data) == {"format", "version", "id", "game", "setup", "engine", "position",
-                         "started", "saved", "elapsed", "summary"}
+                         "started", "saved", "elapsed", "coached", "summary"}
+    assert data["coached"] is False  # (the coach was not asked)
     assert (data["format"], data["version"], data["game"]) == ("hanafuda-parlor-save", 1, "koikoi")
     assert data["setup"] == {"seats": ["human", "easy"], "options": GAMES["koikoi"].defaults(),
                              "seed": 11}
@@ -286,6 +287,8 @@ BAD_CHANGES = [
     ("started not a time", _set("started", "yesterday")),
     ("saved a path", _set("saved", "/etc/passwd")),
     ("id missing", _drop("id")),
+    ("coached a text", _set("coached", "yes")),
+    ("coached a number", _set("coached", 1)),
     ("nested too deep", _deep),
 ]
 

@@ -1,5 +1,6 @@
 """Koi-Koi's screens on the table kit: koi-koi or stop and the hand swap (choices that leave
-the cards in view), the round and match results, and the rules reference with card pictures.
+the cards in view, with the coach: H or Hint puts its estimates on the buttons), the round and
+match results, and the rules reference with card pictures.
 
 >>> yaku_label("inoshikacho"), YAKU_KANJI["inoshikacho"]
 ('Boar-deer-butterflies', '猪鹿蝶')
@@ -10,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, ngettext
-from game.table.dialogs import (CardRow, ChoicePanel, ResultPage, RulesPage, final_page,
-                                winners_title)
+from game.table.coach import CoachedChoice
+from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
 from game.widgets import Label, Widget
 from rules.hanafuda import Card, card
 from rules.koikoi import KoiKoiRules, round_multipliers, yaku_cards
@@ -50,7 +51,7 @@ def yaku_label(yaku_id: str) -> str:
     return _(YAKU_LABELS.get(yaku_id, yaku_id))
 
 
-def decision_panel(table: "KoiKoiTable", seat: int) -> ChoicePanel:
+def decision_panel(table: "KoiKoiTable", seat: int) -> CoachedChoice:
     """Koi-koi or stop for a human seat, over the panel: the piles and the field stay in
     view while the player decides."""
     g = table.game
@@ -70,20 +71,20 @@ def decision_panel(table: "KoiKoiTable", seat: int) -> ChoicePanel:
                               base).format(total=base))
     lines.append(_("Koi-koi: play on for more, but if your opponent makes a yaku first "
                    "and stops, you score nothing this round."))
-    return ChoicePanel(_("You made a yaku!"), "\n".join(lines),
-                       [(_("Stop"), lambda: table.decide(ACTION_STOP)),
-                        (_("Koi-koi!"), lambda: table.decide(ACTION_KOIKOI))],
-                       lambda: table.layout_.choice)
+    return CoachedChoice(_("You made a yaku!"), "\n".join(lines),
+                         [(_("Stop"), lambda: table.decide(ACTION_STOP)),
+                          (_("Koi-koi!"), lambda: table.decide(ACTION_KOIKOI))],
+                         lambda: table.layout_.choice, table, [ACTION_STOP, ACTION_KOIKOI])
 
 
-def swap_panel(table: "KoiKoiTable") -> ChoicePanel:
+def swap_panel(table: "KoiKoiTable") -> CoachedChoice:
     """Swap hands or keep them (the non-dealer), over the panel: the hand stays in view."""
-    return ChoicePanel(_("Swap hands?"),
-                       _("As the non-dealer you may swap your hand with the dealer's, "
-                         "unseen. Your hand is shown at the bottom."),
-                       [(_("Keep my hand"), lambda: table.decide(ACTION_KEEP)),
-                        (_("Swap hands"), lambda: table.decide(ACTION_SWAP))],
-                       lambda: table.layout_.choice)
+    return CoachedChoice(_("Swap hands?"),
+                         _("As the non-dealer you may swap your hand with the dealer's, "
+                           "unseen. Your hand is shown at the bottom."),
+                         [(_("Keep my hand"), lambda: table.decide(ACTION_KEEP)),
+                          (_("Swap hands"), lambda: table.decide(ACTION_SWAP))],
+                         lambda: table.layout_.choice, table, [ACTION_KEEP, ACTION_SWAP])
 
 
 def round_result(table: "KoiKoiTable", result: dict[str, Any], scores: list[int],

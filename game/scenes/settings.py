@@ -1,4 +1,5 @@
-"""Settings: volumes, mute, animation speed, full screen, card back, badges, language.
+"""Settings: volumes, mute, animation speed, full screen, card back, badges, language, and how
+long a Hard computer player thinks.
 
 Changes apply at once; the file is written when the scene closes.
 """
@@ -16,6 +17,11 @@ from game.widgets import Button, Choice, Label, Panel, ScrollList, Slider, Toggl
 
 def speed_choices() -> list[tuple[str, str]]:
     return [("off", _("Off")), ("fast", _("Fast")), ("normal", _("Normal")), ("slow", _("Slow"))]
+
+
+def think_choices() -> list[tuple[float, str]]:
+    return [(0.25, _("Quick (¼ s)")), (0.5, _("½ s")), (1.0, _("1 s")), (2.0, _("2 s")),
+            (3.0, _("Strongest (3 s)"))]
 
 
 def back_choices() -> list[tuple[str, str]]:
@@ -41,8 +47,12 @@ class SettingsScene(WidgetScene):
                              self._set("card_badges"))
         self.language = Choice(_("Language"), list(LANGUAGES.items()), s.language,
                                self._set("language"))
+        self.think = Choice(_("Hard opponents think"), think_choices(), s.think_seconds,
+                            self._set("think_seconds"))
+        self.think.help = _("Seconds a Hard computer player thinks over each decision: "
+                            "longer plays better")
         self.rows = ScrollList([self.master, self.effects, self.mute, self.speed, self.fullscreen,
-                                self.back_style, self.badges, self.language])
+                                self.back_style, self.badges, self.language, self.think])
         self.done = Button(_("Done"), self.back, primary=True)
         return [self.panel, self.heading, self.rows, self.done]
 

@@ -128,8 +128,7 @@ class SetupScene(WidgetScene):
     # Changes ----------------------------------------------------------------------------------
     def _set_players(self, n: int) -> None:
         seats = self.setup.seats
-        level = self.info.ai_levels[-1] if self.info.ai_levels else "human"
-        self.setup.seats = (seats + [level] * n)[:n]
+        self.setup.seats = (seats + [self.info.default_level] * n)[:n]
         self.rebuild()
 
     def _set_seat(self, i: int):

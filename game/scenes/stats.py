@@ -22,15 +22,20 @@ RESULT_LABELS = {
 
 
 def tally_line(t: Tally) -> str:
-    """One line of figures; games abandoned (started over while saved) only when there are.
+    """One line of figures; games coached (the coach asked) and abandoned (started over while
+    saved) only when there are.
 
     >>> tally_line(Tally(played=2, won=1, lost=1, abandoned=1, best_streak=1))
     'Played 2 · won 1 · lost 1 · drawn 0 · win 50% · streak 0 (best 1) · abandoned 1'
+    >>> tally_line(Tally(played=3, won=3, streak=3, best_streak=3, coached=2))
+    'Played 3 · won 3 · lost 0 · drawn 0 · win 100% · streak 3 (best 3) · coached 2 of 3'
     """
     rate = "—" if t.win_rate is None else f"{t.win_rate * 100:.0f}%"
     text = _("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})")
     line = text.format(p=t.played, w=t.won, l=t.lost, d=t.drawn, r=rate, s=t.streak,
                        b=t.best_streak)
+    if t.coached:
+        line += " · " + _("coached {n} of {p}").format(n=t.coached, p=t.played)
     if t.abandoned:
         line += " · " + _("abandoned {n}").format(n=t.abandoned)
     return line
@@ -60,8 +65,9 @@ class StatsScene(WidgetScene):
             rows.append(Label(_("No finished games yet."), role="heading", align="center"))
             rows.append(Label(_("Every game you finish is counted here: games played and won, "
                                 "win rate, streaks and best results, for each game and each "
-                                "opponent level. A game left unfinished is not a loss; it "
-                                "counts as abandoned only if you start a new one over it."),
+                                "opponent level, and how many you played with the coach's "
+                                "advice. A game left unfinished is not a loss; it counts as "
+                                "abandoned only if you start a new one over it."),
                               align="center", color=theme.TEXT_DIM))
         else:
             for gid, info in GAMES.items():

@@ -13,6 +13,8 @@ thin scene.
   ``fishing_view`` (``FishingView``, ``FishingBase``: the view and where each card goes),
   ``fishing_steps`` (engine events -> steps), ``fishing_input`` and ``fishing_drawing``;
 - ``computer``: ``ComputerSeats``, one worker for every computer seat;
+- ``coach``: the coach (H or Hint at a human seat's decision: what the Hard level would do,
+  with its estimates, searched in a worker of its own) and the coached flag;
 - ``dialogs``: choices that leave the cards in view, the hand-over, result pages, the log;
 - ``panel``: ``PanelLine`` and ``PanelPainter``, the info panel measured, fitted and painted;
 - ``caches``: ``FaceWarmer`` and ``Layers``; ``names``: cards named as players name them.

@@ -24,17 +24,21 @@ What the kit does, the same for every table:
   (``replay``: the actions again through the table's own steps, nothing animated, heard,
   saved or shown on a screen); ``on_action`` takes more listeners;
 - the last move of another seat stays marked until the player moves; a game log (L key or
-  the Game log button); keyboard focus drawn as a ring; statistics recorded once a game.
+  the Game log button); keyboard focus drawn as a ring; statistics recorded once a game;
+- the coach (``game.table.coach``): H at a human seat's decision asks what the Hard level
+  would do, in a worker of its own, made at the first question; a game it was asked in is
+  marked coached in its save and in the statistics.
 
 A game implements ``places()``, its input (``handle_input``), ``focus_rows()`` and
 ``activate(card)`` for the keyboard, ``draw_static``/``draw_under``/``draw_over``, and
 ``restart()``.
 
-``CardTable`` is made of three parts: this module (seats, engine actions, replay, autosave,
+``CardTable`` is made of four parts: this module (seats, engine actions, replay, autosave,
 where the cards go, the frame's update, the computer seats, screens), ``game.table.input``
-(``CardTableInput``: the input policy, drag and drop hooks, keyboard focus) and
+(``CardTableInput``: the input policy, drag and drop hooks, keyboard focus),
 ``game.table.drawing`` (``CardTableDrawing``: the frame drawn, kept layer, marks, message
-line, display settings and faces warmed).
+line, display settings and faces warmed) and ``game.table.coach`` (``CoachedTable``: the
+coach asked, its advice kept for the position, the coached flag).
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from game.i18n import _
 from game import memory
 from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
+from game.table.coach import CoachedTable
 from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing
@@ -97,10 +102,11 @@ class GameLog:
         self.lines.clear()
 
 
-class CardTable(CardTableInput, CardTableDrawing):
+class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
     """The kit's base table; see the module docstring. Its input is ``CardTableInput``
     (``game.table.input``), its drawing and display settings ``CardTableDrawing``
-    (``game.table.drawing``); this class holds the rest."""
+    (``game.table.drawing``), its coach ``CoachedTable`` (``game.table.coach``); this class
+    holds the rest."""
 
     #: Engine event kind -> the method that queues its animation (extend per game).
     EVENT_STEPS: ClassVar[dict[str, str]] = {}
@@ -414,6 +420,7 @@ class CardTable(CardTableInput, CardTableDrawing):
             if self.idle and not self.settled_by_press:
                 self.play_computers()
         self.settled_by_press = False
+        self.update_coach()
         self.update_table(dt)
         self._calm = 0 if self.animating else self._calm + 1
         if self._calm >= self.PANEL_CALM:
@@ -472,15 +479,19 @@ class CardTable(CardTableInput, CardTableDrawing):
         memory.soon()  # the table's images and layers go back to the system next frame
         if self.computers is not None:
             self.computers.close()
+        self.close_coach()
         if self.session is not None:  # leaving is not a loss: Continue resumes the game
             self.session.leave()
 
     def apply_speed(self) -> None:
+        """The settings that pace play: animation speed, and how long Hard seats think."""
         speed = self.app.settings.animation_speed if self.app is not None else "normal"
         self.queue.speed = speed
         self.drag.speed = SPEED_FACTORS[speed]
         if self.computers is not None:
             self.computers.min_delay = self.COMPUTER_PACE * SPEED_FACTORS[speed]
+            if self.app is not None:
+                self.computers.think = self.app.settings.think_seconds
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -530,14 +541,14 @@ class CardTable(CardTableInput, CardTableDrawing):
     def record_result(self, outcome: str, level: str | None = None,
                       results: Mapping[str, float] | None = None,
                       lower_is_better: tuple[str, ...] = ()) -> None:
-        """The statistics hook: record this game's outcome once, and save."""
+        """The statistics hook: record this game's outcome once (coached or not), and save."""
         if self.recorded or self.replaying:
             return
         self.recorded = True
         if self.app is None:
             return
         self.app.stats.record(self.game_id, outcome, level=level, results=results or {},
-                              lower_is_better=lower_is_better)
+                              lower_is_better=lower_is_better, coached=self.coached)
         try:
             self.app.stats.save()
         except OSError:

@@ -4,9 +4,10 @@
 The player selects cards (a click toggles one, a drag across the hand lassoes several, a right
 click clears), then presses **Play**, whose label names the meld selected ("Play: sisters
 K-A") and which is disabled with the reason shown when it cannot be played; **Pass** when
-following; **Hint** selects the next legal meld in turn; **Sort** orders the hand by rank or
-by suit. Keys: arrows move the focus along the hand, Space selects, Enter plays, P passes, H
-hints, S sorts, Esc pauses.
+following; **Hint** asks the coach (``game.table.coach``), selects its best meld and lists
+each candidate with its estimate on the message line (Hint again: the next one); **Sort**
+orders the hand by rank or by suit. Keys: arrows move the focus along the hand, Space
+selects, Enter plays, P passes, H hints, S sorts, Esc pauses.
 
 A table keeps a view (``climbing_view.ClimbingView``) that follows the engine one event at a
 time: ``dealt``, ``lead`` (the last trick swept aside), ``turn``, ``played`` (cards from the

@@ -3,6 +3,10 @@
 card; right click clears), then Play, Pass, Hint or Sort (buttons over the hand, or P, H, S,
 Enter). The Play button names the meld selected and says why when it cannot be played.
 
+Hint asks the coach (``game.table.coach``): once its advice is in, the best meld is selected
+(none for a pass) and the message line lists each candidate with its estimate; Hint again
+selects the next candidate.
+
 >>> from rules.western import parse_card
 >>> suit_key(parse_card("5H")) < suit_key(parse_card("3S")), suit_key(parse_card("JJ"))[0]
 (True, 4)
@@ -10,12 +14,15 @@ Enter). The Play button names the meld selected and says why when it cannot be p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ai.search import Candidate
 from game.i18n import _
 from game.table.base import CardTable
+from game.table.coach import percent
 from game.widgets import Button
 from rules.climbing import classify, sort_key
 from rules.western import SUITS, Card
@@ -34,6 +41,8 @@ def suit_key(c: Card) -> tuple[int, tuple[int, int]]:
 class ClimbingInput(CardTable):
     """The input of ``ClimbingTable``; see the module docstring."""
 
+    COACH = True
+
     if TYPE_CHECKING:  # what the input reads of the table (set in ClimbingTable)
         view: ClimbingView
         layout_: ClimbingLayout
@@ -47,7 +56,6 @@ class ClimbingInput(CardTable):
 
     def setup_input(self) -> None:
         self.by_suit = False
-        self.hint_index = -1
         self.lasso: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.play_button = Button(_("Play"), self.play_selected, primary=True, role="small")
         self.pass_button = Button(_("Pass"), self.pass_turn, role="small")
@@ -74,7 +82,6 @@ class ClimbingInput(CardTable):
 
     def toggle(self, c: Copy) -> None:
         self.selected ^= {c}
-        self.hint_index = -1
         self.notice = ""
         self.play("click")
         self.retarget(self.queue.duration(0.12))
@@ -122,7 +129,7 @@ class ClimbingInput(CardTable):
         self.play_button.text = label
         self.play_button.enabled = action is not None
         self.pass_button.enabled = self.human_to_move and g.last is not None
-        self.hint_button.enabled = self.human_to_move
+        self.hint_button.enabled = self.coach_ready()
         self.sort_button.text = _("Sort by rank") if self.by_suit else _("Sort by suit")
         for b in self.buttons:
             b.visible = mine
@@ -147,7 +154,6 @@ class ClimbingInput(CardTable):
         if action is None:
             self.refuse(why)
             return
-        self.hint_index = -1
         self.apply_action(action, human=True)
 
     def pass_turn(self) -> None:
@@ -162,21 +168,53 @@ class ClimbingInput(CardTable):
             self.apply_action("pass", human=True)
 
     def hint(self) -> None:
-        """Select the next legal meld in turn (after the last: none)."""
-        if not self.human_to_move:
-            self.refuse(_("It is not your turn."))
+        """The Hint button and H: the coach (its best meld selected when its advice comes;
+        Hint again, the next candidate)."""
+        self.coach_hint()
+
+    # The coach ------------------------------------------------------------------------------
+    def coach_ready(self) -> bool:
+        """The viewer's turn, nothing animating."""
+        return self.human_to_move
+
+    def advice_arrived(self) -> None:
+        self.coach_pick = 0
+        self.select_candidate()
+
+    def coach_again(self) -> None:
+        advice = self.shown_advice()
+        if advice:
+            self.coach_pick = (self.coach_pick + 1) % len(advice)
+            self.select_candidate()
+
+    def select_candidate(self) -> None:
+        """Select the cards of the coach's candidate ``coach_pick`` (none for a pass)."""
+        advice = self.shown_advice()
+        if not advice:
             return
-        plays = [a for a in self.game.legal_actions() if a.kind == "play"]
-        if not plays:
-            self.refuse(_("Nothing beats it: pass."))
-            return
-        self.hint_index = (self.hint_index + 1) % len(plays)
+        action = advice[self.coach_pick % len(advice)].action
         from game.table.climbing_view import ClimbingView
         pool = list(self.view.hands[self.viewer])
-        self.selected = set(ClimbingView.take_from(pool, list(plays[self.hint_index].cards)))
+        cards = list(action.cards) if action.kind == "play" else []
+        self.selected = set(ClimbingView.take_from(pool, cards))
         self.notice = ""
         self.play("click")
         self.retarget(self.queue.duration(0.12))
+
+    def move_name(self, action: Any) -> str:
+        """A meld by its name ("Pair 7"), or "Pass"."""
+        if action.kind != "play":
+            return _("Pass")
+        meld = classify(list(action.cards))
+        return self.meld_name(meld.kind, list(action.cards)) if meld is not None else str(action)
+
+    def coach_summary(self, advice: Sequence[Candidate]) -> str:
+        """Every candidate with its estimate, the one selected marked: "Coach: »Pair 7 71% ·
+        Pass 55%"."""
+        pick = self.coach_pick % len(advice)
+        items = [("»" if i == pick else "") + f"{self.move_name(c.action)} {percent(c.score)}"
+                 for i, c in enumerate(advice)]
+        return _("Coach: {moves}").format(moves=" · ".join(items))
 
     def toggle_sort(self) -> None:
         self.by_suit = not self.by_suit

@@ -38,8 +38,10 @@ class ComputerSeats:
     worker_factory: Callable[[], Any] = ProcessWorker
 
     def __init__(self, game_id: str, seats: Sequence[str], seed: int,
-                 min_delay: float = 0.0, worker: Callable[[], Any] | None = None) -> None:
+                 min_delay: float = 0.0, worker: Callable[[], Any] | None = None,
+                 think: float | None = None) -> None:
         self.game_id = game_id
+        self.think = think  # a Hard seat's seconds a decision (None: its own default)
         self.levels = {s: level for s, level in enumerate(seats) if level != "human"}
         self.seed = seed
         self.min_delay = min_delay
@@ -78,7 +80,7 @@ class ComputerSeats:
             self._worker = self._factory()
         self.asked, self._answer, self._waited = seat, None, 0.0
         self._worker.request("ai.seats:choose", self._match, self.game_id, self.levels,
-                             self.seed, seat, observation)
+                             self.seed, seat, observation, self.think)
 
     def update(self, dt: float) -> None:
         if self.asked is not None and dt > 0:

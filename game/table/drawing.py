@@ -7,7 +7,8 @@ cards at rest are kept in one more layer, ``rest_layer``, else ``draw_under`` is
 frame), the card sprites in z order,
 an outline round each card of another seat's last move (``draw_marks``, in ``LAST_MOVE``
 blue), the keyboard focus ring, the game's ``draw_over``. The message line says a refusal in
-red, else the game's ``status()``.
+red, else the coach's words in gold (``coach_line``: thinking, or its advice), else the
+game's ``status()``.
 
 The display settings (card back, badges, animation speed) are read on enter and on resume
 (``apply_display``): new renderers for the sprites, kept layers painted again, and the faces
@@ -61,6 +62,8 @@ class CardTableDrawing(TableScene):
         def face_of(self, c: Any) -> Any: ...
 
         def panel_now(self) -> Any: ...
+
+        def coach_line(self) -> str: ...
 
     # The frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -294,9 +297,13 @@ class CardTableDrawing(TableScene):
         self.PANEL.paint_line(surface, self.metrics, line, box)
 
     def message_text(self) -> tuple[str, tuple[int, int, int]]:
-        """The message line: a refusal in red, else the game's status."""
+        """The message line: a refusal in red, else the coach's words in gold, else the
+        game's status."""
         if self.notice:
             return self.notice, theme.VERMILION
+        coach = self.coach_line()
+        if coach:
+            return coach, theme.GOLD
         return self.status(), theme.TEXT
 
     def status(self) -> str:

@@ -10,7 +10,8 @@ captures when it has a choice); its events ``dealt``, ``turn``, ``played``, ``to
 
 The player plays by dragging a hand card onto a field card of its month (or onto the field),
 by clicking it (a card with two possible captures then asks which, by making them glow), or
-with the keyboard: arrows choose a card, Enter or Space plays it.
+with the keyboard: arrows choose a card, Enter or Space plays it. H or the Hint button asks
+the coach (``game.table.coach``), whose advice is shown on the cards.
 
 ``FishingTable`` is made of parts, each in its own module: ``fishing_view`` (``FishingView``
 and ``FishingBase``: the view, the seats on screen, where each card goes, the panel's figures),
@@ -26,17 +27,19 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from game.i18n import _
 from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
-from game.table.fishing_input import GOLD_GLOW, MATCH_GLOW, FishingInput
+from game.table.fishing_input import COACH_GLOW, GOLD_GLOW, MATCH_GLOW, FishingInput
 from game.table.fishing_steps import FishingSteps, PileYakuBanner
 from game.table.fishing_view import PLAY, TAKE, FishingView
+from game.widgets import Button
 from rules.engine import Event
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
 
-__all__ = ["GOLD_GLOW", "KIND_LABELS", "MATCH_GLOW", "PLAY", "TAKE", "FishingTable",
-           "FishingView", "PileYakuBanner"]
+__all__ = ["COACH_GLOW", "GOLD_GLOW", "KIND_LABELS", "MATCH_GLOW", "PLAY", "TAKE",
+           "FishingTable", "FishingView", "PileYakuBanner"]
 
 
 class FishingTable(FishingInput, FishingSteps, FishingDrawing):
@@ -67,6 +70,7 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         if demo_moves and len(setup.seats) < n:
             setup.seats = (list(setup.seats) + [setup.seats[-1]] * n)[:n]
         super().__init__(setup)
+        self.hint_button = Button(_("Hint"), self.coach_hint, role="small")
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
         self.saves = not demo_moves
         self.new_game(engine)
@@ -79,6 +83,7 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
 
     def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = self.LAYOUT(size, players=self.players)
+        self.hint_button.place(self.layout_.hint_button, self.metrics)
         self.snap()
 
     def demo(self, moves: int) -> None:
@@ -140,6 +145,10 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
             else:
                 self.human_turn(seat)
         self.update_highlights()
+        hint = self.hint_button
+        hint.visible = not self.reveal_all  # (a table of computers only has no one to coach)
+        hint.enabled = self.coach_ready()
+        hint.update(dt)
 
     def human_turn(self, seat: int) -> None:
         """The player at the bottom is to act: ask what the phase needs (override)."""

@@ -4,10 +4,10 @@
 Over the kit's frame (``game.table.drawing``): the kept layer gets the felt, a darker frame
 round the field and the panel's frame; under the cards, each pile's labels by kind
 (``KIND_LABELS``, with counts) and, with ``NAMES_OVER_SEATS``, each other seat's name and
-score; over them, the stock count, the message line, the panel (a
-layer painted again, line by line, when ``panel_key()`` changes; a game writes
-``panel_lines``), the
-log button and the banner (a title, a line and the cards it is about, over the field).
+score; over them, the coach's badges and outlines (``coach_marks``), the stock count, the
+message line, the panel (a layer painted again, line by line, when ``panel_key()`` changes; a
+game writes ``panel_lines``), the log and hint buttons and the banner (a title, a line and
+the cards it is about, over the field).
 ``faces_needed`` lists the faces to warm, the ones a deal shows first.
 
 >>> [_(KIND_LABELS[k]) for k in (Kind.BRIGHT, Kind.CHAFF)]
@@ -16,7 +16,7 @@ log button and the banner (a title, a line and the cards it is about, over the f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,10 +24,11 @@ from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import N_, _
 from game.table.caches import Face
+from game.table.coach import badge_image, badge_rect
 from game.table.dialogs import CardRow
 from game.table.fishing_view import FishingBase
 from game.text import draw_text, fit_font_size
-from rules.hanafuda import DECK, Kind
+from rules.hanafuda import DECK, Card, Kind
 from sprites import faces
 
 KIND_LABELS = {Kind.BRIGHT: N_("Brights"), Kind.ANIMAL: N_("Animals"),
@@ -42,6 +43,9 @@ _Pieces = tuple[dict[Any, tuple[Any, pygame.Rect]], _Images, _Images]
 
 class FishingDrawing(FishingBase):
     """The drawing of ``FishingTable``; see the module docstring."""
+
+    if TYPE_CHECKING:  # (``FishingInput``'s)
+        def coach_marks(self) -> tuple[list[tuple[Card, str, bool]], list[Card]]: ...
 
     # Faces and drawing --------------------------------------------------------------------------
     def face_sizes(self) -> list[tuple[int, int]]:
@@ -145,17 +149,19 @@ class FishingDrawing(FishingBase):
         return self._pieces[1]
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        """The stock count, the message line, the panel (a layer kept while ``panel_key``
-        stays the same), the log button and the banner."""
+        """The coach's marks, the stock count, the message line, the panel (a layer kept
+        while ``panel_key`` stays the same), the log and hint buttons and the banner."""
+        self.draw_coach(surface)
         self.draw_stock_count(surface)
         self.draw_message(surface)
         self.draw_panel(surface)
         self.log_button.draw(surface)
+        self.hint_button.draw(surface)
         self.draw_banner(surface)
 
     def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
-        """What ``draw_over`` shows: the stock count, the message line, the panel, the log
-        button and the banner."""
+        """What ``draw_over`` shows: the coach's marks, the stock count, the message line,
+        the panel, the log and hint buttons and the banner."""
         lay, m = self.layout_, self.metrics
         grow = m.px(8)  # (round a text's overhang)
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
@@ -164,7 +170,11 @@ class FishingDrawing(FishingBase):
             "message": ((self.message_text(), self.size), lay.message.inflate(grow, grow)),
             **self.panel_over_parts(),
             "log": ((self.log_button.look(), self.log_button.rect.topleft),
-                    self.log_button.painted_rect())}
+                    self.log_button.painted_rect()),
+            "hint": ((self.hint_button.look(), self.hint_button.rect.topleft),
+                     self.hint_button.painted_rect())}
+        for i, (image, rect) in enumerate(self._coach_pieces()):
+            parts["coach", i] = ((image, tuple(rect)), rect.inflate(2, 2))
         if self.banner is not None:
             box, rects = self.banner_geometry(len(self.banner[2]))
             ready = tuple(faces.hanafuda_face_cached(c, r.width, r.height, badge=self.badges)
@@ -172,6 +182,33 @@ class FishingDrawing(FishingBase):
             parts["banner"] = ((self.banner, self.badges, ready, self.size),
                                box.inflate(m.px(24), m.px(24)))
         return parts
+
+    def _coach_pieces(self) -> list[tuple[Any, pygame.Rect]]:
+        """The coach's marks with where each goes: each capture of the best move outlined
+        (``"ring"``), then each badge's image."""
+        badges, taken = self.coach_marks()
+        if not badges and not taken:
+            return []
+        m = self.metrics
+        pieces: list[tuple[Any, pygame.Rect]] = []
+        ring = max(2, m.px(3))
+        for c in taken:
+            pieces.append(("ring", self.sprites[c].rect.inflate(2 * ring, 2 * ring)))
+        for c, text, best in badges:
+            image = badge_image(text, best, m)
+            pieces.append((image, badge_rect(self.sprites[c].rect, image.get_size())))
+        return pieces
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The coach's advice on the cards: its best move's captures outlined in gold, a
+        badge with its estimate on each candidate's card (the best one gold)."""
+        m = self.metrics
+        for image, rect in self._coach_pieces():
+            if isinstance(image, pygame.Surface):
+                surface.blit(image, rect)
+            else:
+                pygame.draw.rect(surface, theme.GOLD, rect, max(2, m.px(3)),
+                                 border_radius=m.radius + m.px(2))
 
     def panel_key(self) -> tuple:
         """What the panel shows depends on: it is painted again when this changes (the

@@ -10,16 +10,23 @@ piles are targets like the field's: they glow, take a drop and a click; one's ow
 is. A refused move says why (``drop_verdict``, ``why_not``). The glows (``update_highlights``: gold
 on a hand card that can capture and on the card choosing, green on what it can capture) and
 the message line's ``status()`` say what the player may do now.
+
+H or the Hint button asks the coach (``game.table.coach``): its advice is shown on the cards
+(``coach_marks``: a badge with the estimate on each candidate's card, the best one gold, its
+card glowing and its capture outlined), H again hides it and shows it again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import math
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import pygame
 
+from ai.search import Candidate
 from game.i18n import N_, _
+from game.table.coach import percent
 from game.table.fishing_view import PLAY, TAKE, FishingBase
 from game.table.names import card_name
 from rules.hanafuda import Card
@@ -27,6 +34,11 @@ from sprites import CardSprite
 
 GOLD_GLOW = (240, 200, 90)     # a hand card that can capture; the card choosing a capture
 MATCH_GLOW = (120, 220, 140)   # the field cards it can capture
+COACH_GLOW = (255, 246, 222)   # the coach's choice
+
+#: The words of the fishing games' own decisions, as the coach names them.
+WORD_NAMES = {"koikoi": N_("Koi-koi"), "stop": N_("Stop"), "swap": N_("Swap hands"),
+              "keep": N_("Keep my hand")}
 
 
 class _FieldTarget:
@@ -197,7 +209,19 @@ class FishingInput(FishingBase):
         return []
 
     def handle_input(self, event: pygame.event.Event) -> None:
+        hint = self.hint_button
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
+                and hint.visible:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                    not hint.enabled and hint.hit(event.pos):
+                self.coach_hint()  # a disabled button says why it cannot act
+                return
+            if hint.handle_event(event):
+                return
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.coach_hint()
+                return
             if event.key == pygame.K_ESCAPE:
                 if self.drag.active:
                     self.drag.cancel()
@@ -270,6 +294,60 @@ class FishingInput(FishingBase):
         for c in pointed:
             for f in self.matches(c):
                 self.sprites[f].highlight = MATCH_GLOW
+        advice = self.shown_advice()
+        if advice and advice[0].action.kind == PLAY:
+            self.sprites[advice[0].action.card].highlight = COACH_GLOW
+
+    # The coach ------------------------------------------------------------------------------------
+    def coach_marks(self) -> tuple[list[tuple[Card, str, bool]], list[Card]]:
+        """What the coach's advice shows on the cards: badges (card, estimate, the best?) on
+        each candidate's hand card (when the drawn card or a hand card choosing captures: on
+        the cards it may take), and the cards the best move captures, outlined."""
+        advice = self.shown_advice()
+        if not advice:
+            return [], []
+        badges: dict[Card, tuple[str, bool]] = {}
+        for rank, candidate in enumerate(advice):
+            a = candidate.action
+            where = None
+            if a.kind == TAKE:
+                where = a.target
+            elif a.kind == PLAY and self.choosing is None:
+                where = a.card
+            elif a.kind == PLAY and a.card is self.choosing:
+                where = a.target
+            text = percent(candidate.score)
+            if where is not None and text and where not in badges:  # (best first: kept)
+                badges[where] = (text, rank == 0)
+        best = advice[0].action
+        taken: list[Card] = []
+        if best.kind == PLAY and not best.lay and self.choosing is None:
+            taken = [best.target] if best.target is not None else self.matches(best.card)
+        elif best.kind == TAKE and best.target is not None:
+            taken = [best.target]
+        return [(c, text, top) for c, (text, top) in badges.items()], taken
+
+    def move_name(self, action: Any) -> str:
+        """A fishing action in words: "play Pine (chaff) onto Pine crane", "Koi-koi"."""
+        if action.kind == PLAY:
+            if action.target is not None:
+                return _("play {card} onto {target}").format(card=card_name(action.card),
+                                                            target=card_name(action.target))
+            if action.lay or not self.matches(action.card):
+                return _("lay {card} on the field").format(card=card_name(action.card))
+            return _("play {card}").format(card=card_name(action.card))
+        if action.kind == TAKE and action.target is not None:
+            return _("take {card}").format(card=card_name(action.target))
+        return _(WORD_NAMES.get(action.kind, action.kind))
+
+    def coach_summary(self, advice: Sequence[Candidate]) -> str:
+        best = advice[0]
+        line = _("Coach: {move} — {chance} to win").format(move=self.move_name(best.action),
+                                                          chance=percent(best.score))
+        if len(advice) > 1 and not math.isnan(advice[1].score) and \
+                best.action.kind in (PLAY, TAKE):
+            line += " · " + _("the other choices on the cards")
+        return line
 
     def status(self) -> str:
         g = self.game

@@ -15,11 +15,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.table.base import CardTable, Place
+from game.table.coach import CoachedChoice
 from game.table.places import sort_by_kind
 from rules.hanafuda import DECK, Card
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.widgets import Button
 
 PLAY, TAKE = "play", "take"
 
@@ -86,6 +90,9 @@ class FishingBase(CardTable):
 
     #: Set by the game before ``new_game``: False for a demo position, never saved.
     saves: bool
+    #: The coach's button beside the log's (``game.table.coach``).
+    hint_button: Button
+    COACH = True
 
     # The view: where each card goes ------------------------------------------------------------
     def setup_view(self, players: int, *, from_engine: bool) -> None:
@@ -150,3 +157,13 @@ class FishingBase(CardTable):
         g = self.game
         return (self.idle and self.is_human(g.current_player)
                 and g.current_player == self.viewer)
+
+    def coach_ready(self) -> bool:
+        """The player at the bottom is to decide, nothing animating: a card to play or take,
+        or a choice of words in a ``CoachedChoice`` (Koi-Koi's koi-koi or stop)."""
+        g = self.game
+        if g is None or g.is_over or self.queue.busy:
+            return False
+        seat = g.current_player
+        return (seat == self.viewer and self.is_human(seat)
+                and (self.waiting_for is None or isinstance(self.waiting_for, CoachedChoice)))

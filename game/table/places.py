@@ -343,11 +343,13 @@ class SeatedLayout(TableAreas):
 class FishingLayout(SeatedLayout):
     """The fishing games' table (``game.table.fishing``): the field in the middle with the
     stock and the drawn card on its left, a message line under it, and the information panel
-    on the right with the log button at its foot. Choices (``choice``) go over the panel:
-    every card stays in view.
+    on the right with the log and hint buttons at its foot. Choices (``choice``) go over the
+    panel: every card stays in view.
 
     >>> lay = FishingLayout((1280, 800))
     >>> lay.field.contains(lay.stock) and lay.panel.contains(lay.log_button)
+    True
+    >>> lay.panel.contains(lay.hint_button) and lay.hint_button.left > lay.log_button.right
     True
     """
 
@@ -367,9 +369,13 @@ class FishingLayout(SeatedLayout):
         self.slots_area = pygame.Rect(left, self.field.y, self.field.right - left,
                                       self.field.height)
         self.choice = self.panel
-        h = m.px(40)
-        self.log_button = pygame.Rect(self.panel.x + m.px(16), self.panel.bottom - h - m.px(12),
-                                      self.panel.width - m.px(32), h)
+        h, gap = m.px(40), m.px(10)
+        row = pygame.Rect(self.panel.x + m.px(16), self.panel.bottom - h - m.px(12),
+                          self.panel.width - m.px(32), h)
+        # The log's button takes three fifths of the row, the coach's Hint the rest.
+        self.log_button = pygame.Rect(row.x, row.y, (row.width - gap) * 3 // 5, h)
+        self.hint_button = pygame.Rect(self.log_button.right + gap, row.y,
+                                       row.right - self.log_button.right - gap, h)
 
     def slot_position(self, slot: int, slots: int) -> tuple[float, float]:
         """Centre of field slot ``slot`` of ``slots``: two rows, filled column by column,
