@@ -88,11 +88,9 @@ class SearchAgent:
         short = list(self.spec.shortlist(self.normal, observation))[:self.spec.width]
         if len(short) == 1:
             return [Candidate(short[0], 0, math.nan)]
-        if self.iterations is not None:
-            return paired_search(observation, self.spec.engine, short, self.playout, self.rng,
-                                 iterations=self.iterations)
         return paired_search(observation, self.spec.engine, short, self.playout, self.rng,
-                             seconds=self.seconds)
+                             iterations=self.iterations,
+                             seconds=self.seconds if self.iterations is None else None)
 
     def choose(self, observation: Any) -> Any:
         return self.candidates(observation)[0].action

@@ -14,17 +14,7 @@ a budget of iterations it is a function of the two.
 playout mode, ran ten times the tries and lost to Normal: a random continuation misjudges what
 a move is worth. The playouts' quality matters more than their number.)
 
->>> import random
->>> from ai.base import make_agent
->>> from rules.koikoi import KoiKoiGame
->>> game = KoiKoiGame.new(seed=7)
->>> seen = game.observation(game.current_player)
->>> playout = PolicyPlayout([make_agent("koikoi", "normal", s) for s in (0, 1)],
-...                         lambda state, seat: float(state.scores[seat] > 0))
->>> found = paired_search(seen, KoiKoiGame, seen.legal_actions, playout,
-...                       random.Random(1), iterations=4)
->>> found[0].action in game.legal_actions(), [c.tries for c in found]
-(True, [4, 4])
+``paired_search`` shows it at work.
 """
 
 from __future__ import annotations

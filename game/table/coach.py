@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from ai.background import BackgroundError, ProcessWorker, WorkerUnavailable
+from ai.hard import DEFAULT_SECONDS
 from ai.search import Candidate
 from game import draw, theme
 from game.fonts import font, text_image
@@ -58,9 +59,6 @@ if TYPE_CHECKING:  # pragma: no cover
 log = logging.getLogger(__name__)
 
 __all__ = ["Coach", "CoachedChoice", "CoachedTable", "badge_image", "badge_rect", "percent"]
-
-#: The think time when the table has no app (tests, tools): the setting's default.
-DEFAULT_SECONDS = 1.0
 
 
 def percent(score: float) -> str:
@@ -223,8 +221,9 @@ class CoachedTable(TableScene):
 
     def think_seconds(self) -> float:
         """The Hard level's think time from the settings (the search's budget)."""
-        settings = self.app.settings if self.app is not None else None
-        return float(getattr(settings, "think_seconds", DEFAULT_SECONDS))
+        if self.app is None:  # (tests, tools: the setting's default)
+            return DEFAULT_SECONDS
+        return float(self.app.settings.think_seconds)
 
     def update_coach(self) -> None:
         """Each frame: forget advice about a position gone, take the answer in when it comes
