@@ -7,7 +7,8 @@ what the seat knows, each try played on by Normal agents at every seat to the en
 (``ai.search.paired_search`` and ``PolicyPlayout``; Hana-awase's Normal is too slow for
 that, Easy plays its tries), where the game's ``value`` says what the
 position is worth for the match. The candidate with the best mean is played; Normal's
-favourite wins a tie. Its budget is ``seconds`` of processor time a decision (the setting),
+favourite wins a tie, and with a ``confidence`` (Koi-Koi) anything short of a clear gain
+over it. Its budget is ``seconds`` of processor time a decision (the setting),
 or ``iterations`` sampled states (reproducible: tests and tournaments).
 
 >>> from rules.koikoi import KoiKoiGame
@@ -41,7 +42,8 @@ class SearchSpec:
     agent's ranking of the legal actions (``shortlist(normal, observation)``, best first),
     how many of them are searched (``width``), the most seats a game has, and the level
     whose agents play the tries on (``playout_level``: Normal, unless its decisions are too
-    slow to play thousands of deals a search)."""
+    slow to play thousands of deals a search), and how sure the search must be to overrule
+    Normal's favourite (``confidence``, in standard errors: ``paired_search``)."""
 
     game_id: str
     engine: Any
@@ -50,6 +52,7 @@ class SearchSpec:
     width: int = 4
     seats: int = 2
     playout_level: str = "normal"
+    confidence: float = 0.0
 
 
 class SearchAgent:
@@ -90,7 +93,8 @@ class SearchAgent:
             return [Candidate(short[0], 0, math.nan)]
         return paired_search(observation, self.spec.engine, short, self.playout, self.rng,
                              iterations=self.iterations,
-                             seconds=self.seconds if self.iterations is None else None)
+                             seconds=self.seconds if self.iterations is None else None,
+                             confidence=self.spec.confidence)
 
     def choose(self, observation: Any) -> Any:
         return self.candidates(observation)[0].action

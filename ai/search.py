@@ -76,11 +76,16 @@ class PolicyPlayout:
 
 def paired_search(observation: Any, engine_class: Any, candidates: Sequence[Any],
                   playout: Playout, rng: random.Random, *, iterations: int | None = None,
-                  seconds: float | None = None,
+                  seconds: float | None = None, confidence: float = 0.0,
                   clock: Callable[[], float] = time.process_time) -> list[Candidate]:
     """``candidates`` (some of the seat's legal actions) best first, each tried once in every
     one of ``iterations`` sampled states, or as many as ``seconds`` of ``clock`` allow (at
     least one); ties keep the candidates' order (put the favourite first).
+
+    ``confidence``: another candidate goes before the first (the favourite) only if its mean
+    gain over it, sample by sample, is more than ``confidence`` standard errors. Where moves
+    differ by less than the tries' noise, picking the best-looking one picks at random among
+    near equals, and a good favourite is better than that.
 
     >>> from ai.base import make_agent
     >>> from rules.koikoi import KoiKoiGame
@@ -99,16 +104,33 @@ def paired_search(observation: Any, engine_class: Any, candidates: Sequence[Any]
         raise ValueError("a search needs at least one candidate")
     seat = observation.seat
     totals = [0.0] * len(candidates)
+    squares = [0.0] * len(candidates)  # of each candidate's gain over the first, per sample
     end = clock() + seconds if seconds is not None else math.inf
     done = 0
     while iterations is None or done < iterations:
         state = engine_class.sample(observation, rng)
         seed = rng.getrandbits(32)
+        first = 0.0
         for i, action in enumerate(candidates):
-            totals[i] += playout(state, action, seat, seed)
+            score = playout(state, action, seat, seed)
+            totals[i] += score
+            if i == 0:
+                first = score
+            else:
+                squares[i] += (score - first) ** 2
         done += 1
         if clock() >= end:
             break
     found = [Candidate(a, done, t / done) for a, t in zip(candidates, totals)]
-    order = sorted(range(len(found)), key=lambda k: -found[k].score)
+
+    def beats_the_first(i: int) -> bool:
+        gain = found[i].score - found[0].score
+        if i == 0 or confidence <= 0.0:
+            return gain >= 0.0
+        if done < 2:
+            return False
+        spread = max(0.0, squares[i] / done - gain * gain) * done / (done - 1)
+        return gain > confidence * math.sqrt(spread / done)
+
+    order = sorted(range(len(found)), key=lambda k: (not beats_the_first(k), -found[k].score))
     return [found[k] for k in order]

@@ -196,13 +196,51 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
     }
 
 
+def head_to_head(scores: Sequence[float], levels: Sequence[str], first: str, second: str,
+                 lower_wins: bool = False) -> float:
+    """How often an entrant of level ``first`` finished ahead of one of level ``second`` in
+    one game, over every such pair (a level score counts half): 0.5 between equals, so it
+    answers "does one level beat the other" at any number of seats.
+
+    >>> head_to_head([30, -10, -20], ["hard", "normal", "normal"], "hard", "normal")
+    1.0
+    >>> head_to_head([30, 30, -60], ["hard", "normal", "normal"], "hard", "normal")
+    0.75
+    """
+    sign = -1 if lower_wins else 1
+    pairs = [(a, b) for a in range(len(levels)) for b in range(len(levels))
+             if levels[a] == first and levels[b] == second]
+    ahead = sum(1.0 if sign * (scores[a] - scores[b]) > 0 else 0.5 if scores[a] == scores[b]
+                else 0.0 for a, b in pairs)
+    return ahead / len(pairs)
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> dict[str, float]:
+    """The mean of per-game figures in [0, 1] with its normal 95% interval, rounded for a
+    report (for a yes/no figure, ``wilson`` is the better interval).
+
+    >>> mean_interval([1.0, 0.5, 1.0, 0.5])
+    {'rate': 0.75, 'low': 0.4671, 'high': 1.0}
+    """
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 1.0
+    half = z * spread / math.sqrt(n)
+    return {"rate": round(mean, 4), "low": round(max(0.0, mean - half), 4),
+            "high": round(min(1.0, mean + half), 4)}
+
+
 def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: int,
-                players: Sequence[str], iterations: int | None = None) -> dict[str, Any]:
+                players: Sequence[str], iterations: int | None = None,
+                lower_wins: bool = False) -> dict[str, Any]:
     """The seat-rotating loop of the games won by a score (600 Hearts, Hana-awase): game g
     plays deal ``g // n`` with entrant e at seat ``(e + g) % n``; ``game.winners`` share a
     win, 1/k each. Returns the figures ``run_hearts600`` describes."""
     n = len(players)
     labels = _labels(players)
+    levels = list(dict.fromkeys(players))
+    duel = () if len(levels) < 2 else (levels[0], levels[1])
+    ahead: list[float] = []
     wins = [0.0] * n
     scores = [0] * n
     seat_wins = [0.0] * n
@@ -228,6 +266,9 @@ def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: 
         for s in range(n):
             scores[entrant_at[s]] += game.scores[s]
             seat_scores[s] += game.scores[s]
+        if duel:
+            ahead.append(head_to_head(game.scores, [players[entrant_at[s]] for s in range(n)],
+                                      duel[0], duel[1], lower_wins))
     elapsed = time.perf_counter() - start
 
     def rate(won: float, n_games: int) -> dict[str, float]:
@@ -249,6 +290,7 @@ def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: 
         "win_rate": {labels[e]: rate(wins[e], games) for e in range(n)},
         "by_level": by_level,
         "baseline": round(1 / n, 4),
+        "head_to_head": {f"{duel[0]} ahead of {duel[1]}": mean_interval(ahead)} if duel else {},
         "shared": shared,
         "mean_score": {labels[e]: round(scores[e] / games, 1) for e in range(n)},
         "mean_score_by_seat": [round(v / games, 1) for v in seat_scores],
@@ -269,11 +311,13 @@ def run_hearts600(games: int, seed: int = 1,
     games, rounds, wins and win_rate (by entrant label: rate with its Wilson 95% interval
     ``low``, ``high``), by_level (the same pooled over every entrant of a level), baseline
     (1/seats), shared (games won on a tie), mean_score (by entrant), mean_score_by_seat,
-    wins_by_seat, decisions, decisions_per_second (time inside ``choose`` only), elapsed.
+    wins_by_seat, decisions, decisions_per_second (time inside ``choose`` only), elapsed; with
+    two levels, head_to_head: how often an entrant of the first level finished ahead of one
+    of the second (``head_to_head``, the mean over the games with its interval).
     """
     from rules.hearts600 import Hearts600Game
     return _run_seated("hearts600", lambda deal: Hearts600Game.new(deal, players=len(players)),
-                       games, seed, players, iterations)
+                       games, seed, players, iterations, lower_wins=True)
 
 
 def run_hanaawase(games: int, seed: int = 1,
@@ -418,6 +462,9 @@ def _format_seated(stats: dict[str, Any]) -> str:
     for level, r in stats["by_level"].items():
         lines.append(f"  level {level:<8} win rate {r['rate']:6.1%} "
                      f"[{r['low']:.1%}, {r['high']:.1%}] (baseline {stats['baseline']:.1%})")
+    for duel, r in stats["head_to_head"].items():
+        lines.append(f"  {duel}: {r['rate']:6.1%} [{r['low']:.1%}, {r['high']:.1%}] "
+                     f"(pairs of entrants, a tie half; 50% between equals)")
     seats = ", ".join(f"seat {s} {w:.1f} wins / {m:.1f}" for s, (w, m) in enumerate(
         zip(stats["wins_by_seat"], stats["mean_score_by_seat"])))
     lines.append(f"  by seat (wins / mean score): {seats}; {stats['shared']} games shared")

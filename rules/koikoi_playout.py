@@ -46,6 +46,7 @@ Move = tuple[int, int, int, Choice, int]
 Moves = tuple[tuple[tuple[Move, ...], ...], ...]
 #: The bit of each month's pattern in a bit set of cards.
 SHIFTS = tuple(range(0, 48, 4))
+WHOLE_MONTHS = tuple(15 << shift for shift in SHIFTS)  # a month's four cards, by month
 _NO_PACKS = (0,) * 48
 
 
@@ -136,7 +137,10 @@ def _play_deal(game: KoiKoiGame, rand: Callable[[], float],
             if out:
                 i, change, got, first, pack = out[floor(rand() * len(out))]
                 hand.remove(i)
-            else:  # (required) no card matches: any card, laid down
+            else:  # (required) no card matches: any card, laid down; the hand is seen to
+                # hold no card of a month on the field (FishingTurns._shows_absent)
+                game.absent[p] |= sum(full for full, pattern in zip(WHOLE_MONTHS, field)
+                                      if pattern)
                 i, change, got, first, pack = lays[hand.pop(floor(rand() * len(hand)))]
         field[i >> 2] ^= change
         # The draw: a choice of two (or three) captures is a take, drawn like the play.

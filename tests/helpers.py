@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.table.dialogs import ResultPage
+
 
 def send(target, event) -> None:
     """Give ``event`` to an App (its ``dispatch``) or to a scene/widget (``handle_event``)."""
@@ -129,3 +131,20 @@ def raise_scene_errors(monkeypatch) -> None:
     def fail(self, exc, scene):
         raise exc
     monkeypatch.setattr(App, "fail", fail)
+
+
+def play_match_to_its_end(app, table, move, last_page: str, turns: int = 300) -> None:
+    """Run ``app`` until ``table``'s match shows its last result page (``last_page``, a
+    ResultPage name), calling ``move(app, table)`` at each of the human's turns and pressing
+    on through the pages between rounds."""
+    for _ in range(turns):
+        run_until(app, lambda: table.human_to_move or isinstance(app.stack.top, ResultPage),
+                  limit=3000)
+        top = app.stack.top
+        if isinstance(top, ResultPage):
+            if top.name == last_page:
+                return
+            press(app, "See the result" if table.game.is_over else "Next round")
+            continue
+        move(app, table)
+    raise AssertionError("the match did not end")

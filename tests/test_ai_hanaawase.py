@@ -175,6 +175,8 @@ def test_run_hanaawase_figures():
     assert round(sum(stats["wins"].values()), 6) == 3.0
     assert sum(stats["mean_score"].values()) == pytest.approx(0, abs=0.2)
     assert set(stats["by_level"]) == {"normal", "easy"} and stats["baseline"] == 0.3333
+    duel = stats["head_to_head"]["normal ahead of easy"]
+    assert duel["rate"] >= stats["by_level"]["normal"]["rate"]  # a winner is ahead of both
     assert stats == {**run_hanaawase(games=3, seed=2, players=("normal", "easy", "easy")),
                      "elapsed": stats["elapsed"],
                      "decisions_per_second": stats["decisions_per_second"]}

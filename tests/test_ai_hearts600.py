@@ -216,6 +216,11 @@ def test_run_hearts600_summary_has_the_right_shape(players):
     for r in (*stats["win_rate"].values(), *stats["by_level"].values()):
         assert 0 <= r["low"] <= r["rate"] <= r["high"] <= 1
     assert stats["decisions"] > 0 and stats["decisions_per_second"] > 0
+    first, second = dict.fromkeys(players)
+    duel = stats["head_to_head"][f"{first} ahead of {second}"]
+    assert 0 <= duel["low"] <= duel["rate"] <= duel["high"] <= 1
+    if n == 2:  # two seats: being ahead of the other is winning (the lowest score)
+        assert duel["rate"] == stats["by_level"][first]["rate"]
     again = run_hearts600(2 * n, seed=3, players=players)
     assert {**again, "decisions_per_second": 0, "elapsed": 0} == \
         {**stats, "decisions_per_second": 0, "elapsed": 0}

@@ -23,11 +23,11 @@ from game.session import Session, load_current
 from game.stats import Statistics
 from game.storage import flush_writes
 from game.table.coach import Coach, CoachedChoice, badge_image, badge_rect, percent
-from game.table.dialogs import ChoicePanel, HandOver, ResultPage
+from game.table.dialogs import ChoicePanel, HandOver
 from game.table.fishing import COACH_GLOW
 from rules.koikoi import PHASE_DECIDE
 from tests.fishing_tables import push_table, strict_with_testbot
-from tests.helpers import click, key, pixels, press, run_until, texts
+from tests.helpers import click, key, pixels, play_match_to_its_end, run_until, texts
 
 _bot_koikoi = strict_with_testbot("koikoi")
 _bot_heart_of_five = strict_with_testbot("heart_of_five")
@@ -99,6 +99,22 @@ def test_h_asks_the_coach_who_thinks_then_shows_its_advice_on_the_cards(app, thi
     app.frame(1 / 30)
     assert has_gold(app.screen, where) and not has_gold(before, where)
     assert t.sprites[best_card].highlight == COACH_GLOW
+
+
+@pytest.mark.parametrize("second, words", [
+    (0.30, "the other choices on the cards"),
+    (0.45, "the other choices on the cards, none clearly better"),
+])
+def test_a_higher_figure_beside_the_coachs_choice_is_called_noise(app, second, words):
+    t = koikoi(app)
+    my_turn(app, t)
+    key(app, pygame.K_h)
+    assert t.coach.wait(60)
+    app.frame(1 / 30)
+    first, *others = t.coach.advice
+    t.coach.advice = [first._replace(score=0.40), others[0]._replace(score=second),
+                      *(c._replace(score=0.2) for c in others[1:])]
+    assert t.message_text()[0].endswith(" — 40% to win · " + words)
 
 
 def test_the_advice_goes_when_the_player_moves(app):
@@ -178,7 +194,7 @@ def test_koikoi_or_stop_shows_the_estimates_on_the_buttons(app):
     app.frame(1 / 30)
     estimates = t.coach_estimates()
     assert set(estimates) == {"stop", "koikoi"}
-    best = max(estimates, key=estimates.__getitem__)
+    best = str(t.coach.advice[0].action)  # the coach's choice, not always the top figure
     for b, word in zip(panel.choices, ["stop", "koikoi"]):
         assert b.subtitle == f"{math.floor(estimates[word] * 100 + 0.5)}%"
         assert b.primary == (word == best)
@@ -282,21 +298,6 @@ def saved() -> dict:
     return json.loads(paths.current_save().read_text())
 
 
-def play_to_the_end(app, t):
-    """Play the first legal action each turn (``play_first``), never asking the coach."""
-    for _ in range(300):
-        run_until(app, lambda: t.human_to_move or isinstance(app.stack.top, ResultPage),
-                  limit=3000)
-        top = app.stack.top
-        if isinstance(top, ResultPage):
-            if top.name == "heart_of_five-match":
-                return
-            press(app, "See the result" if t.game.is_over else "Next round")
-            continue
-        play_first(app, t)
-    raise AssertionError("the match did not end")
-
-
 @pytest.mark.parametrize("asked", [True, False])
 def test_a_coached_game_stays_coached_through_continue_and_counts_so(app, asked):
     session = near_the_end()
@@ -313,7 +314,7 @@ def test_a_coached_game_stays_coached_through_continue_and_counts_so(app, asked)
     assert problem is None and again.coached is asked
     t2 = app.push(HeartOfFiveTable(session=again))
     assert t2.coached == asked  # before any H in this sitting
-    play_to_the_end(app, t2)
+    play_match_to_its_end(app, t2, play_first, "heart_of_five-match")
     tally = app.stats.summary("heart_of_five")
     assert tally.played == 1 and tally.coached == (1 if asked else 0)
     assert Statistics.load().summary("heart_of_five").coached == (1 if asked else 0)

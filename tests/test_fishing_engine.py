@@ -92,7 +92,7 @@ def snapshot(game: FishingGame) -> tuple:
     return (tuple(codes(h) for h in game.hands), codes(game.field), codes(game.stock),
             tuple(codes(p) for p in game.piles), game.pending, game.phase, game.current_player,
             game.dealer, tuple(game.scores), game.round, len(game.history), tuple(legal(game)),
-            len(game.actions), game.last_captor)
+            len(game.actions), game.last_captor, tuple(game.absent))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -397,6 +397,10 @@ def check_state(game: TinyGame) -> None:
         assert not cards_in(obs) & hidden, "another hand or the stock leaked"
         assert obs.hand_counts == tuple(len(h) for h in game.hands)
         assert obs.stock_count == len(game.stock)
+        assert not any(game.absent[s] & c.bit for s in range(n) for c in game.hands[s]), \
+            "a card known absent from a hand is in it"
+        if game.rules.matching != "required":
+            assert not any(obs.absent_months), "only required matching shows absent cards"
 
 
 @settings(max_examples=250, deadline=None, derandomize=True,
@@ -477,6 +481,8 @@ def test_replay_clone_and_sample_at_random_points(seed, pick, rules, steps):
     assert sample.observation(seat) == obs
     assert {c for s, h in enumerate(sample.hands) if s != seat for c in h} | set(sample.stock) \
         == {c for s, h in enumerate(game.hands) if s != seat for c in h} | set(game.stock)
+    assert not any(sample.absent[s] & c.bit for s, h in enumerate(sample.hands) for c in h), \
+        "the sample deals a seat a card it is known not to hold"
     for action in obs.legal_actions:
         sample.clone().apply(action)
     while not sample.is_over:

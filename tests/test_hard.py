@@ -13,7 +13,7 @@ import pytest
 from ai import seats
 from ai.base import levels, make_agent
 from ai.hard import DEFAULT_SECONDS, SearchAgent
-from ai.koikoi import DEAL_POINTS, match_value
+from ai.koikoi import DEAL_POINTS, DEAL_POINTS_PLAIN, match_value
 from ai.match_odds import best_share, race_odds, rounds_odds
 from ai.search import PolicyPlayout, paired_search
 from rules.hanaawase import HanaAwaseGame
@@ -111,6 +111,30 @@ def test_paired_search_tries_every_candidate_in_the_same_samples():
     assert len(set(seeds[::3])) == 4  # a new sample (and seed) for each round of tries
 
 
+@pytest.mark.parametrize("gains, confidence, first", [
+    ((0.0, 0.2, 0.1), 0.0, 1),     # plain means: the best-looking goes first
+    ((0.0, 0.2, 0.1), 1.0, 0),     # a gain within the noise does not overrule the favourite
+    ((0.0, 0.2, 0.1), 0.1, 1),     # ... unless little confidence is asked for
+    ((0.0, 0.6, 0.1), 1.0, 1),     # a clear gain does
+    ((0.0, -0.2, -0.1), 0.0, 0),   # nothing better: the favourite
+])
+def test_paired_search_overrules_the_favourite_only_as_sure_as_asked(gains, confidence, first):
+    game = _position("koikoi", 11, 4)
+    seen = game.observation(game.current_player)
+    short = list(seen.legal_actions)[:3]
+    noise = itertools.cycle([1.0, -1.0, 0.5, -0.5])  # the same noise for every candidate
+
+    def playout(state, action, seat, seed):
+        i = short.index(action)
+        wobble = next(noise) if i == 0 else 0.0  # only the favourite's tries wobble
+        return 0.5 + gains[i] + wobble
+
+    found = paired_search(seen, KoiKoiGame, short, playout, random.Random(2), iterations=8,
+                          confidence=confidence)
+    assert found[0].action == short[first]
+    assert sorted(c.action for c in found) == sorted(short)
+
+
 def test_paired_search_stops_on_the_clock_after_one_round_at_least():
     game = _position("koikoi", 11, 4)
     seen = game.observation(game.current_player)
@@ -180,6 +204,21 @@ def test_a_koikoi_match_value_is_its_outcome_once_over():
     values = [match_value(game, s) for s in (0, 1)]
     assert values == ([0.5, 0.5] if game.winner is None else
                       [float(game.winner == 0), float(game.winner == 1)])
+
+
+@pytest.mark.parametrize("rules, points", [
+    (KoiKoiRules(match_end="rounds12"), DEAL_POINTS),         # Seed's multipliers: big deals
+    (KoiKoiRules.nintendo(), DEAL_POINTS_PLAIN),              # none: a lead counts for more
+])
+def test_a_koikoi_match_value_reads_the_points_its_rules_give(rules, points):
+    game = KoiKoiGame.new(5, rules)
+    normal = [make_agent("koikoi", "normal", s) for s in (0, 1)]
+    while len(game.history) < 2 or game.scores[0] == game.scores[1]:
+        p = game.current_player
+        game.apply(normal[p].choose(game.observation(p)))
+    lead, left = game.scores[0] - game.scores[1], 12 - len(game.history)
+    assert match_value(game, 0) == rounds_odds(points, 12)(lead, left)
+    assert match_value(game, 0) + match_value(game, 1) == pytest.approx(1.0)
 
 
 def test_best_share_spreads_the_chance_over_the_seats():

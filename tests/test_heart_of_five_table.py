@@ -9,10 +9,10 @@ import pytest
 from game.scenes.heart_of_five import HeartOfFiveRulesScene, HeartOfFiveTable, meld_label
 from game.session import load_current
 from game.table.climbing_view import ClimbingLayout
-from game.table.dialogs import HandOver, ResultPage
+from game.table.dialogs import HandOver
 from rules.heart_of_five import HeartOfFiveGame, HeartOfFiveRules, classify
 from tests.fishing_tables import page, push_table, strict_with_testbot
-from tests.helpers import click, drag, key, press, run_until, texts
+from tests.helpers import click, drag, key, play_match_to_its_end, press, run_until, texts
 
 SIZES = [(960, 600), (1280, 800), (1920, 1080)]
 _strict_and_bot = strict_with_testbot("heart_of_five")
@@ -248,17 +248,11 @@ def test_a_match_against_the_computer_counts_in_statistics(app, seed):
     for a in end.actions[:-6]:
         g.apply(a)
     t = make_table(app, ["human", "testbot"], seed=seed, engine=g, win_target=5)
-    for _ in range(200):
-        run_until(app, lambda: t.human_to_move or isinstance(app.stack.top, ResultPage),
-                  limit=3000)
-        top = app.stack.top
-        if isinstance(top, ResultPage):
-            if top.name == "heart_of_five-match":
-                break
-            press(app, "See the result" if t.game.is_over else "Next round")
-            continue
+    def move(app, t):
         app.frame(1 / 30)
         play_or_pass(app, t)
+
+    play_match_to_its_end(app, t, move, "heart_of_five-match", turns=200)
     tally = app.stats.summary("heart_of_five")
     won = t.game.winner == 0
     assert won == (seed == 4) and tally.played == 1 and (tally.won == 1) == won

@@ -223,6 +223,22 @@ def test_nothing_matches_any_card_may_be_played(matching):
     assert legal(g) == ["play 2A", "play 4A"]
 
 
+@pytest.mark.parametrize("matching, absent", [
+    ("required", (1, 5)),   # it would have had to capture a January or May card: it holds none
+    ("if_matching", ()),    # it might have chosen not to
+    ("optional", ()),
+])
+def test_a_card_that_captures_nothing_shows_the_months_its_hand_lacks(matching, absent):
+    g = layout(["2A 4A", "6C1 7C1"], "1C1 5C1", "8C1 9C1 10C1 11C1",
+               rules=KoiKoiRules(matching=matching))
+    assert g.observation(1).absent_months == ((), ())
+    g.apply("play 2A")   # captures nothing; the drawn 8C1 neither
+    assert [g.observation(s).absent_months for s in (0, 1)] == [(absent, ())] * 2
+    g.apply("play 6C1")  # seat 1 lays too: the field is now 1C1 5C1 2A 8C1
+    if matching == "required":
+        assert g.observation(0).absent_months == ((1, 5), (1, 2, 5, 8))
+
+
 def test_if_matching_a_played_card_that_matches_must_capture():
     g = layout(["1B 2A", "6C1 7C1"], "1C1 5C1", "8C1 9C1 10C1 11C1",
                rules=KoiKoiRules(matching="if_matching"))

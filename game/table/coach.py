@@ -360,11 +360,12 @@ class CoachedChoice(ChoicePanel):
         super().update(dt)
 
     def show_estimates(self) -> None:
-        """Each choice's estimate under its label once the advice is in, the best primary;
-        the Hint button says when the coach thinks, and its choice."""
+        """Each choice's estimate under its label once the advice is in, the coach's choice
+        primary (its first: not always the highest figure, see ``paired_search``'s
+        confidence); the Hint button says when the coach thinks, and its choice."""
         estimates = self.table.coach_estimates()
         known = {w: s for w, s in estimates.items() if not math.isnan(s)}
-        best = max(known, key=known.__getitem__) if known else None
+        best = next(iter(known), None)
         for i, (button, word) in enumerate(zip(self.choices, self.actions)):
             button.subtitle = percent(known[word]) if word in known else ""
             button.primary = word == best if best is not None else i == 0

@@ -346,7 +346,12 @@ class FishingInput(FishingBase):
                                                           chance=percent(best.score))
         if len(advice) > 1 and not math.isnan(advice[1].score) and \
                 best.action.kind in (PLAY, TAKE):
-            line += " · " + _("the other choices on the cards")
+            # Hard keeps Normal's favourite unless another move is surely better, so a
+            # higher figure elsewhere can be noise: say so rather than look wrong.
+            if any(c.score > best.score for c in advice[1:]):
+                line += " · " + _("the other choices on the cards, none clearly better")
+            else:
+                line += " · " + _("the other choices on the cards")
         return line
 
     def status(self) -> str:

@@ -74,6 +74,10 @@ class FishingCore:
         self.turn_captures: list[Card] = []
         self.last_captor: int | None = None
         self.revealed = 0                  # cards every seat has been shown (bit set)
+        # Cards each seat is known not to hold (bit sets): under required matching a card
+        # played without a capture shows that the hand held no card of a month that could
+        # have been captured, and a hand only shrinks until the next deal.
+        self.absent = [0] * n
         self.winner: int | None = None
         self._events: list[Event] = []
         self._quiet = False           # playout mode: no events, no record, no pile lists

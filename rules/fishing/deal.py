@@ -1,4 +1,4 @@
-"""Deal plans by seat count, and void-deal checks.
+"""Deal plans by seat count, void-deal checks, and the deal of a seat's unseen cards.
 
 A plan lists *packets* in dealing order, each to a seat (counted from the dealer: 1 is the
 seat after the dealer, 0 the dealer) or to the field (None), dealt from ``deck[0]`` onward.
@@ -17,6 +17,7 @@ first): Koi-Koi's "4 to the non-dealer, 4 to the dealer, 4 to the field, twice".
 
 from __future__ import annotations
 
+import random
 from _random import Random
 from functools import lru_cache
 from itertools import repeat
@@ -24,6 +25,7 @@ from math import floor
 from operator import itemgetter, mul
 from typing import Any, Callable, NamedTuple, Sequence, TypeVar
 
+from rules.deck import shuffle_in_place
 from rules.engine import RulesError
 from rules.fishing.tables import BIT, MONTH_LOW, all_pairs, has_month
 from rules.hanafuda import DECK, Card
@@ -202,3 +204,48 @@ def void_reason(checks: Sequence[str], hands: Sequence[Sequence[Card]], field: i
     """
     check = void_check(tuple(checks))
     return check(hands, field) if check is not None else None
+
+
+#: Deals ``deal_unseen`` tries before it gives up on the seats' absent cards.
+UNSEEN_TRIES = 20
+
+
+def deal_unseen(unseen: list[Card], need: Sequence[int], absent: Sequence[int],
+                rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """Seat s's ``need[s]`` hidden hand cards from the shuffled ``unseen`` cards, none of them
+    in its ``absent`` bit set (what the seat is known not to hold), and the rest (the stock).
+
+    The seats the most cards are barred from are dealt first, each the first cards it may
+    hold in the shuffled order; a dead end shuffles again. A state the seat observing cannot
+    tell from the real one always exists, so the tries run out only for an observation made
+    up by hand: then the bars are dropped rather than the game refused.
+
+    >>> from rules.hanafuda import card
+    >>> cards = [card(c) for c in ("1B", "2A", "3B", "3R")]
+    >>> hands, rest = deal_unseen(cards, [0, 2], [0, 0b1111], random.Random(1))  # no 1x
+    >>> card("1B") in hands[1], sorted(hands[1] + rest) == sorted(cards)
+    (False, True)
+    """
+    if not any(a for a, k in zip(absent, need) if k):
+        hands, pos = [], 0
+        for k in need:
+            hands.append(unseen[pos:pos + k])
+            pos += k
+        return hands, unseen[pos:]
+    everything = sum(map(BIT, unseen))
+    order = sorted(range(len(need)), key=lambda s: -(absent[s] & everything).bit_count())
+    for _ in range(UNSEEN_TRIES):
+        hands = [[] for _ in need]
+        pool = list(unseen)
+        for s in order:
+            bar, k = absent[s], need[s]
+            mine = [c for c in pool if not bar & BIT(c)][:k] if bar else pool[:k]
+            if len(mine) < k:
+                break
+            hands[s] = mine
+            taken = sum(map(BIT, mine))
+            pool = [c for c in pool if not taken & BIT(c)]
+        else:
+            return hands, pool
+        shuffle_in_place(unseen, rng)
+    return deal_unseen(unseen, need, [0] * len(need), rng)

@@ -43,7 +43,8 @@ from rules.engine import (DuplicateCardError, LayoutError, RulesError, check_dic
 from rules.fishing.basics import sort_pile
 from rules.fishing.playout import FishingPlayout, Policy
 from rules.fishing.records import MAX_ROUND, MAX_SCORE, MAX_SEED, layout_cards, per_seat
-from rules.fishing.tables import BIT
+from rules.fishing.deal import deal_unseen
+from rules.fishing.tables import BIT, MONTH_BITS
 from rules.hanafuda import DECK, Card, codes
 
 G = TypeVar("G", bound="FishingGame")
@@ -231,6 +232,7 @@ class FishingGame(FishingPlayout):
         new.field_mask = self.field_mask
         new._piles = [] if quiet else [p.copy() for p in self._piles]
         new.pile_masks = self.pile_masks.copy()
+        new.absent = self.absent.copy()
         new.stock = self.stock.copy()
         new.current_player = self.current_player
         new._turn = self._turn
@@ -275,17 +277,18 @@ class FishingGame(FishingPlayout):
         need = [obs.hand_counts[s] - len(known[s]) if s != seat else 0 for s in range(n)]
         if min(need) < 0 or sum(need) + obs.stock_count - len(in_stock) != len(unseen):
             raise LayoutError("observation: its card counts do not add up to the deck")
+        absent = [sum(MONTH_BITS[m] for m in months) for months in obs.absent_months]
         shuffle_in_place(unseen, rng)
-        pos = 0
+        dealt, rest = deal_unseen(unseen, need, absent, rng)
         for s in range(n):
             if s == seat:
                 game.hands[s] = list(obs.hand)
                 continue
-            hand = known[s] + unseen[pos:pos + need[s]]
-            pos += need[s]
+            hand = known[s] + dealt[s]
             shuffle_in_place(hand, rng)
             game.hands[s] = hand
-        stock = in_stock + unseen[pos:]
+        game.absent = absent
+        stock = in_stock + rest
         shuffle_in_place(stock, rng)
         game.stock = stock
         game._field = list(obs.field)
@@ -339,6 +342,8 @@ class FishingGame(FishingPlayout):
             stock_count=len(self.stock), pending=self.pending,
             turn_captures=tuple(sorted(self.turn_captures)), last_captor=self.last_captor,
             revealed_hands=shown, revealed_stock=stock_seen,
+            absent_months=tuple(tuple(m + 1 for m in range(12) if mask >> 4 * m & 15)
+                                for mask in self.absent),
             legal_actions=tuple(self.legal_actions()) if self.current_player == seat else (),
             history=self._history_view if not self._quiet else
             tuple(r.copy() for r in self.history))

@@ -113,7 +113,9 @@ class FishingObservation:
     Cards seen that are hidden now: ``revealed_hands[s]`` the cards of seat s's hand that every
     seat has been shown (Koi-Koi: a swapped hand) and ``revealed_stock`` cards every seat
     knows to be in the stock, at places nobody knows (draw for first), both in deck order.
-    ``legal_actions`` is empty unless the seat is to move.
+    ``absent_months[s]``: the months of which seat s is known to hold no card this deal (where
+    matching is required, it played a card that captured nothing while they lay on the table
+    to be captured), in order. ``legal_actions`` is empty unless the seat is to move.
     """
 
     seat: int
@@ -133,6 +135,7 @@ class FishingObservation:
     last_captor: int | None
     revealed_hands: tuple[tuple[Card, ...], ...]
     revealed_stock: tuple[Card, ...]
+    absent_months: tuple[tuple[int, ...], ...]
     legal_actions: tuple[Action, ...]
     history: tuple[Any, ...]
 

@@ -31,6 +31,8 @@ PILE_RANK = {c: KIND_ORDER[c.kind] * 48 + c.index for c in DECK}.__getitem__
 PILE_ORDER = tuple(sorted(DECK, key=PILE_RANK))
 #: the first bit of every month
 MONTH_LOW = sum(1 << shift for shift in range(0, 48, 4))
+#: month (1-12) -> its four cards' bits
+MONTH_BITS = {m: 15 << 4 * (m - 1) for m in range(1, 13)}
 #: card -> its bit: ``sum(map(BIT, cards))`` is a bit set
 BIT = {c: 1 << c.index for c in DECK}.__getitem__
 
@@ -54,6 +56,16 @@ Options = tuple[Capture, ...]
 def bits_of(cards: tuple[Card, ...]) -> int:
     """The cards as a bit set."""
     return sum(map(BIT, cards))
+
+
+def whole_months(mask: int) -> int:
+    """All four cards of every month of which ``mask`` holds a card, as a bit set.
+
+    >>> from rules.hanafuda import card
+    >>> whole_months(BIT(card("1B")) | BIT(card("3C2"))) == 0b1111_0000_1111
+    True
+    """
+    return ((mask | mask >> 1 | mask >> 2 | mask >> 3) & MONTH_LOW) * 15
 
 
 def _capture_table(triple: bool) -> dict[Card, tuple[Options, ...]]:

@@ -23,7 +23,7 @@ from rules.fishing.basics import derive_seed
 from rules.fishing.core import FishingCore
 from rules.fishing.deal import shuffled_deck
 from rules.fishing.records import PHASE_OVER, PHASE_PLAY, PHASE_TAKE
-from rules.fishing.tables import BIT, CAPTURES, PILE_RANK, PLAY, SHIFT, Capture
+from rules.fishing.tables import BIT, CAPTURES, PILE_RANK, PLAY, SHIFT, Capture, whole_months
 from rules.hanafuda import Card
 
 class FishingTurns(FishingCore):
@@ -130,6 +130,7 @@ class FishingTurns(FishingCore):
             self.turn_captures = []
             self.last_captor = None
             self.revealed = 0
+            self.absent = [0] * n
             self._reset_deal()
             if not self._quiet:
                 self._emit("dealt", dealer,
@@ -182,6 +183,8 @@ class FishingTurns(FishingCore):
             else:  # the first (or only) option; _options, inlined on the hot path
                 options = CAPTURES[self._triple][c][(self.field_mask >> SHIFT[c]) & 15]
                 capture = options[0] if options else None
+            if capture is None and self._matching == "required":
+                self._shows_absent(p)
             if not self._quiet:
                 self._events.append(Event("played", p, (c,),
                                           {"captures": list(capture.codes) if capture else []}))
@@ -202,6 +205,8 @@ class FishingTurns(FishingCore):
             self.turn_captures += capture.got
             self.last_captor = p
         else:
+            if self._matching == "required":
+                self._shows_absent(p)
             fmask |= 1 << c.index
         c = self.stock.pop(0)  # the drawn card
         options = table[c][(fmask >> SHIFT[c]) & 15]
@@ -220,6 +225,16 @@ class FishingTurns(FishingCore):
             self.phase = PHASE_TAKE
             return
         self._turn_done(p)
+
+    def _shows_absent(self, p: int) -> None:
+        """``p`` plays a card that captures nothing where matching is required: its hand holds
+        no card of a month it could have captured (on the field; stealing, in another pile)."""
+        could = self.field_mask
+        if self._steal:
+            for s, mask in enumerate(self.pile_masks):
+                if s != p:
+                    could |= mask
+        self.absent[p] |= whole_months(could)
 
     def _capture(self, p: int, c: Card, capture: Capture | None) -> None:
         """``c`` makes ``capture`` (None: it stays on the field)."""
