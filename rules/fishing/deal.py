@@ -216,9 +216,9 @@ def deal_unseen(unseen: list[Card], need: Sequence[int], absent: Sequence[int],
     in its ``absent`` bit set (what the seat is known not to hold), and the rest (the stock).
 
     The seats the most cards are barred from are dealt first, each the first cards it may
-    hold in the shuffled order; a dead end shuffles again. A state the seat observing cannot
-    tell from the real one always exists, so the tries run out only for an observation made
-    up by hand: then the bars are dropped rather than the game refused.
+    hold in the shuffled order; a dead end shuffles again. The real deal fits the bars, so
+    the tries run out only where nearly every way round is barred (or for an observation made
+    up by hand): then the bars are dropped rather than the game refused.
 
     >>> from rules.hanafuda import card
     >>> cards = [card(c) for c in ("1B", "2A", "3B", "3R")]
