@@ -277,7 +277,7 @@ def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: 
                 "low": round(low, 4), "high": round(high, 4)}
 
     by_level = {}
-    for level in dict.fromkeys(players):
+    for level in levels:
         entrants = [e for e in range(n) if players[e] == level]
         by_level[level] = rate(sum(wins[e] for e in entrants), games * len(entrants))
     return {

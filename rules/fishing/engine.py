@@ -44,7 +44,7 @@ from rules.fishing.basics import sort_pile
 from rules.fishing.playout import FishingPlayout, Policy
 from rules.fishing.records import MAX_ROUND, MAX_SCORE, MAX_SEED, layout_cards, per_seat
 from rules.fishing.deal import deal_unseen
-from rules.fishing.tables import BIT, MONTH_BITS
+from rules.fishing.tables import BIT, MONTH_BITS, months_in
 from rules.hanafuda import DECK, Card, codes
 
 G = TypeVar("G", bound="FishingGame")
@@ -342,8 +342,7 @@ class FishingGame(FishingPlayout):
             stock_count=len(self.stock), pending=self.pending,
             turn_captures=tuple(sorted(self.turn_captures)), last_captor=self.last_captor,
             revealed_hands=shown, revealed_stock=stock_seen,
-            absent_months=tuple(tuple(m + 1 for m in range(12) if mask >> 4 * m & 15)
-                                for mask in self.absent),
+            absent_months=tuple(map(months_in, self.absent)),
             legal_actions=tuple(self.legal_actions()) if self.current_player == seat else (),
             history=self._history_view if not self._quiet else
             tuple(r.copy() for r in self.history))

@@ -17,6 +17,7 @@ built once here: choosing a move scans no list and builds no Action.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from rules.fishing.actions import Action
@@ -56,6 +57,16 @@ Options = tuple[Capture, ...]
 def bits_of(cards: tuple[Card, ...]) -> int:
     """The cards as a bit set."""
     return sum(map(BIT, cards))
+
+
+@lru_cache(maxsize=4096)
+def months_in(mask: int) -> tuple[int, ...]:
+    """The months (1-12) of which ``mask`` holds a card, in order.
+
+    >>> months_in(0b1111_0000_0001)
+    (1, 3)
+    """
+    return tuple(m + 1 for m in range(12) if mask >> 4 * m & 15)
 
 
 def whole_months(mask: int) -> int:
