@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ai.base import make_agent
+from ai.belief import Belief, others_moved
 from ai.search import Candidate, PolicyPlayout, paired_search
 
 #: The think-time setting's bounds and default, seconds of processor time a decision.
@@ -43,7 +44,9 @@ class SearchSpec:
     how many of them are searched (``width``), the most seats a game has, and the level
     whose agents play the tries on (``playout_level``: Normal, unless its decisions are too
     slow to play thousands of deals a search), and how sure the search must be to overrule
-    Normal's favourite (``confidence``, in standard errors: ``paired_search``)."""
+    Normal's favourite (``confidence``, in standard errors: ``paired_search``), and whether
+    the samples lean toward hands with which Normal would have made the other seats' moves
+    (``slip`` above 0: ``ai.belief.Belief``; 0, dealt uniformly)."""
 
     game_id: str
     engine: Any
@@ -53,6 +56,7 @@ class SearchSpec:
     seats: int = 2
     playout_level: str = "normal"
     confidence: float = 0.0
+    slip: float = 0.0
 
 
 class SearchAgent:
@@ -91,10 +95,13 @@ class SearchAgent:
         short = list(self.spec.shortlist(self.normal, observation))[:self.spec.width]
         if len(short) == 1:
             return [Candidate(short[0], 0, math.nan)]
+        sampler = None
+        if self.spec.slip and others_moved(observation):
+            sampler = Belief(observation, self.spec.engine, self.normal, self.spec.slip)
         return paired_search(observation, self.spec.engine, short, self.playout, self.rng,
                              iterations=self.iterations,
                              seconds=self.seconds if self.iterations is None else None,
-                             confidence=self.spec.confidence)
+                             confidence=self.spec.confidence, sampler=sampler)
 
     def choose(self, observation: Any) -> Any:
         return self.candidates(observation)[0].action

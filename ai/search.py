@@ -77,6 +77,7 @@ class PolicyPlayout:
 def paired_search(observation: Any, engine_class: Any, candidates: Sequence[Any],
                   playout: Playout, rng: random.Random, *, iterations: int | None = None,
                   seconds: float | None = None, confidence: float = 0.0,
+                  sampler: Callable[[random.Random], Any] | None = None,
                   clock: Callable[[], float] = time.process_time) -> list[Candidate]:
     """``candidates`` (some of the seat's legal actions) best first, each tried once in every
     one of ``iterations`` sampled states, or as many as ``seconds`` of ``clock`` allow (at
@@ -86,6 +87,9 @@ def paired_search(observation: Any, engine_class: Any, candidates: Sequence[Any]
     gain over it, sample by sample, is more than ``confidence`` standard errors. Where moves
     differ by less than the tries' noise, picking the best-looking one picks at random among
     near equals, and a good favourite is better than that.
+
+    ``sampler(rng)`` draws the states (default: ``engine_class.sample(observation, rng)``;
+    ``ai.belief.Belief`` weighs them by the other seats' moves).
 
     >>> from ai.base import make_agent
     >>> from rules.koikoi import KoiKoiGame
@@ -108,7 +112,7 @@ def paired_search(observation: Any, engine_class: Any, candidates: Sequence[Any]
     end = clock() + seconds if seconds is not None else math.inf
     done = 0
     while iterations is None or done < iterations:
-        state = engine_class.sample(observation, rng)
+        state = engine_class.sample(observation, rng) if sampler is None else sampler(rng)
         seed = rng.getrandbits(32)
         first = 0.0
         for i, action in enumerate(candidates):

@@ -867,6 +867,7 @@ class KoiKoiGame(FishingGame):
             self.revealed |= d.bit | o.bit
             self._emit("draw_for_first", first, (d, o))
         self.phase = PHASE_PLAY
+        self._begin_log(first)
         self._start_turn(first)
 
     # Turns -------------------------------------------------------------------------------------

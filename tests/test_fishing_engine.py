@@ -457,6 +457,19 @@ def test_random_playouts_keep_the_invariants(seed, pick, rules):
     assert snapshot(copy) == snapshot(game), "replay from seed + actions"
 
 
+def check_replayed(replayed: list[tuple[int, Any, Any]],
+                   seen: list[tuple[int, FishingObservation, Any]]) -> None:
+    """``replay_deal`` gave the deal's moves, each with what its seat saw (hands and legal
+    actions in any order)."""
+    assert [(s, a) for s, _, a in replayed] == [(s, a) for s, _, a in seen]
+    for (_, again, _), (_, then, _) in zip(replayed, seen):
+        for name in ("field", "piles", "pending", "phase", "current_player", "hand_counts",
+                     "stock_count", "turn_captures", "absent_months"):
+            assert getattr(again, name) == getattr(then, name), name
+        assert sorted(again.hand) == sorted(then.hand)
+        assert set(again.legal_actions) == set(then.legal_actions)
+
+
 @settings(max_examples=120, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), pick=st.integers(0, 2**32), rules=tiny_rules(),
@@ -464,10 +477,16 @@ def test_random_playouts_keep_the_invariants(seed, pick, rules):
 def test_replay_clone_and_sample_at_random_points(seed, pick, rules, steps):
     game = TinyGame.new(seed, rules)
     rng = random.Random(pick)
+    this_deal: list[tuple[int, FishingObservation, Any]] = []  # (seat, what it saw, action)
     for _ in range(steps):
         if game.is_over:
             break
-        game.apply(rng.choice(game.legal_actions()))
+        deal, seat = game.deal_count, game.current_player
+        seen = game.observation(seat)
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        this_deal = this_deal + [(seat, seen, action)] if game.deal_count == deal else []
+    check_replayed(game.replay_deal(), this_deal)
     copy = TinyGame.from_dict(json.loads(json.dumps(game.to_dict())))
     assert snapshot(copy) == snapshot(game)
     twin = game.clone()
@@ -483,6 +502,8 @@ def test_replay_clone_and_sample_at_random_points(seed, pick, rules, steps):
         == {c for s, h in enumerate(game.hands) if s != seat for c in h} | set(game.stock)
     assert not any(sample.absent[s] & c.bit for s, h in enumerate(sample.hands) for c in h), \
         "the sample deals a seat a card it is known not to hold"
+    mine = [(s, o, a) for s, o, a in this_deal if s == seat]
+    check_replayed([(s, o, a) for s, o, a in sample.replay_deal() if s == seat], mine)
     for action in obs.legal_actions:
         sample.clone().apply(action)
     while not sample.is_over:

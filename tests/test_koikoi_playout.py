@@ -40,7 +40,8 @@ def everything(game: KoiKoiGame) -> tuple:
     seen = []
     for seat in (0, 1):
         obs = game.observation(seat)
-        seen.append(dataclasses.replace(obs, field=tuple(sorted(obs.field))))
+        # (playout mode keeps no deal log: the fast playout is compared without it)
+        seen.append(dataclasses.replace(obs, field=tuple(sorted(obs.field)), deal_log=None))
     return (state(game), [r.to_dict() for r in game.history], game.winner, game.pile_yaku,
             game.pile_totals, game.koikoi_calls, game.turn_start_total, game.field_brights,
             game.first_draw, sorted(game.field), game.piles, seen)

@@ -52,10 +52,10 @@ def seeds(name: str) -> range:
 
 
 def seen(game: FishingGame, seat: int | None = None) -> Any:
-    """The observation of ``seat`` (default: the seat to move), its field in deck order (the
-    one difference playout mode makes)."""
+    """The observation of ``seat`` (default: the seat to move), its field in deck order and
+    without the deal log (the differences playout mode makes: it keeps no record)."""
     obs = game.observation(game.current_player if seat is None else seat)
-    return dataclasses.replace(obs, field=tuple(sorted(obs.field)))
+    return dataclasses.replace(obs, field=tuple(sorted(obs.field)), deal_log=None)
 
 
 def state(game: FishingGame) -> tuple:

@@ -21,8 +21,8 @@ from rules.engine import Event, IllegalActionError, LayoutError, RulesError, che
 from rules.fishing.actions import Action
 from rules.fishing.basics import derive_seed
 from rules.fishing.deal import dealing, void_check
-from rules.fishing.records import (MAX_SEED, PHASE_OVER, PHASE_PLAY, PHASE_TAKE, DealRecord,
-                                   FishingObservation, FishingOptions)
+from rules.fishing.records import (MAX_SEED, PHASE_OVER, PHASE_PLAY, PHASE_TAKE, DealLog,
+                                   DealRecord, FishingObservation, FishingOptions)
 from rules.fishing.tables import (CAPTURES, LAY, PILE_ORDER, PLAY, PLAYS, SHIFT, TAKES, Capture,
                                   Options)
 from rules.hanafuda import DECK, Card
@@ -78,6 +78,8 @@ class FishingCore:
         # played without a capture shows that the hand held no card of a month that could
         # have been captured, and a hand only shrinks until the next deal.
         self.absent = [0] * n
+        # The deal's public record from its first turn (DealLog; None in playout mode).
+        self.deal_log: DealLog | None = None
         self.winner: int | None = None
         self._events: list[Event] = []
         self._quiet = False           # playout mode: no events, no record, no pile lists

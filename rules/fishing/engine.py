@@ -233,6 +233,8 @@ class FishingGame(FishingPlayout):
         new._piles = [] if quiet else [p.copy() for p in self._piles]
         new.pile_masks = self.pile_masks.copy()
         new.absent = self.absent.copy()
+        if quiet:
+            new.deal_log = None
         new.stock = self.stock.copy()
         new.current_player = self.current_player
         new._turn = self._turn
@@ -288,6 +290,7 @@ class FishingGame(FishingPlayout):
             shuffle_in_place(hand, rng)
             game.hands[s] = hand
         game.absent = absent
+        game.deal_log = obs.deal_log
         stock = in_stock + rest
         shuffle_in_place(stock, rng)
         game.stock = stock
@@ -317,6 +320,43 @@ class FishingGame(FishingPlayout):
     def _sampled_from(self, obs: Any, rng: random.Random) -> None:
         """``sample`` hook: set the game's own state from its observation."""
 
+    def replay_deal(self) -> list[tuple[int, Any, Any]]:
+        """The deal in play replayed from its first turn with this state's cards (a sampled
+        state's: the hidden ones as sampled): each move of ``deal_log`` as ``(seat,
+        observation, action)``, the observation the seat had when it chose. Empty without a
+        log. A searching AI weighs a sample by how likely the other seats' choices were had
+        they held its cards.
+
+        >>> from rules.koikoi import KoiKoiGame, KoiKoiRules
+        >>> g = KoiKoiGame.new(7, KoiKoiRules.nintendo())
+        >>> dealt = [list(h) for h in g.hands]
+        >>> for _ in range(3):
+        ...     _ = g.apply(g.legal_actions()[0])
+        >>> again = g.replay_deal()
+        >>> [a for _, _, a in again] == g.actions
+        True
+        >>> seat, seen, action = again[0]
+        >>> sorted(seen.hand) == sorted(dealt[seat]), action in seen.legal_actions
+        (True, True)
+        """
+        log = self.deal_log
+        if log is None:
+            return []
+        n = self.players
+        played: list[list[Any]] = [[] for _ in range(n)]
+        for seat, action in log.moves:
+            if action.kind == "play":
+                played[seat].append(action.card)
+        game = type(self).from_layout([played[s] + self.hands[s] for s in range(n)],
+                                      list(log.field), [*log.drawn, *self.stock],
+                                      dealer=self.dealer, current=log.first, rules=self.rules,
+                                      scores=list(self.scores), round=self.round)
+        seen = []
+        for seat, action in log.moves:
+            seen.append((seat, game.observation(seat), action))
+            game.apply(action)
+        return seen
+
 
     # Observation -------------------------------------------------------------------------------
     def observation(self, seat: int) -> Any:
@@ -342,7 +382,7 @@ class FishingGame(FishingPlayout):
             stock_count=len(self.stock), pending=self.pending,
             turn_captures=tuple(sorted(self.turn_captures)), last_captor=self.last_captor,
             revealed_hands=shown, revealed_stock=stock_seen,
-            absent_months=tuple(map(months_in, self.absent)),
+            absent_months=tuple(map(months_in, self.absent)), deal_log=self.deal_log,
             legal_actions=tuple(self.legal_actions()) if self.current_player == seat else (),
             history=self._history_view if not self._quiet else
             tuple(r.copy() for r in self.history))

@@ -7,10 +7,11 @@ the mode. It is the same game (the same legal actions in the same order, deals, 
 as ``apply`` gives with the same actions) with less bookkeeping: no events are built
 (``apply`` returns an empty list), no action list is kept (``actions`` is empty, ``to_dict``
 raises a RulesError), and the field and capture piles are kept as bit sets only: ``field`` and
-``piles`` are lists built from them when read (the field in deck order, the one difference an
-observation shows; they cannot be assigned). A state never leaves the mode
-(``playout_mode``). A game may play the default policy's playouts its own faster way, the
-same game with the same draws of ``rng`` (Koi-Koi: ``rules.koikoi_playout``).
+``piles`` are lists built from them when read (the field in deck order; they cannot be
+assigned), and no ``deal_log`` is kept (None): the two differences an observation shows. A
+state never leaves the mode (``playout_mode``). A game may play the default policy's
+playouts its own faster way, the same game with the same draws of ``rng`` (Koi-Koi:
+``rules.koikoi_playout``).
 
 >>> from rules.koikoi import KoiKoiGame
 >>> g = KoiKoiGame.new(5).clone(playout=True)
@@ -53,6 +54,7 @@ class FishingPlayout(FishingTurns):
     def _enter_playout(self) -> None:
         self._quiet = True
         self._events, self.actions = [], []
+        self.deal_log = None  # (not kept in playout mode)
         self._field, self._piles = [], []  # read through ``field``/``piles`` from the bit sets
 
     def playout(self, rng: random.Random, policy: Policy | None = None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Iterable, NamedTuple, Protocol, Sequence
 
 from rules.engine import DuplicateCardError, InvalidNotationError, LayoutError, check_list
 from rules.fishing.actions import Action
@@ -102,6 +102,27 @@ class DealResult:
                           copy.deepcopy(self.details))
 
 
+class DealLog(NamedTuple):
+    """The deal in play as every seat saw it, from its first turn: who played ``first``, the
+    ``field`` as dealt, each ``(seat, action)`` since, and the cards ``drawn`` from the stock,
+    in order. With the hidden cards of a sampled state it replays the deal
+    (``FishingGame.replay_deal``), which shows what the other seats' choices say about their
+    hands.
+
+    >>> from rules.koikoi import KoiKoiGame
+    >>> g = KoiKoiGame.new(7, KoiKoiGame.RULES.nintendo())
+    >>> _ = g.apply(g.legal_actions()[0])
+    >>> log = g.deal_log
+    >>> log.first == g.dealer, len(log.field), log.moves == ((g.dealer, g.actions[0]),)
+    (True, 8, True)
+    """
+
+    first: int
+    field: tuple[Card, ...]
+    moves: tuple[tuple[int, Action], ...]
+    drawn: tuple[Card, ...]
+
+
 @dataclass(frozen=True)
 class FishingObservation:
     """What one seat knows, built by ``observation(seat)``, never changed.
@@ -116,6 +137,8 @@ class FishingObservation:
     ``absent_months[s]``: the months of which seat s is known to hold no card this deal (where
     matching is required, it played a card that captured nothing while they lay on the table
     to be captured), in order. ``legal_actions`` is empty unless the seat is to move.
+    ``deal_log``: the deal's public record (``DealLog``); None before its first turn, for a
+    deal set up by ``from_layout``, and in playout mode, which keeps none.
     """
 
     seat: int
@@ -138,6 +161,7 @@ class FishingObservation:
     absent_months: tuple[tuple[int, ...], ...]
     legal_actions: tuple[Action, ...]
     history: tuple[Any, ...]
+    deal_log: DealLog | None
 
     @property
     def players(self) -> int:

@@ -22,7 +22,7 @@ from rules.fishing.actions import Action, check_action, parse_action
 from rules.fishing.basics import derive_seed
 from rules.fishing.core import FishingCore
 from rules.fishing.deal import shuffled_deck
-from rules.fishing.records import PHASE_OVER, PHASE_PLAY, PHASE_TAKE
+from rules.fishing.records import PHASE_OVER, PHASE_PLAY, PHASE_TAKE, DealLog
 from rules.fishing.tables import BIT, CAPTURES, PILE_RANK, PLAY, SHIFT, Capture, whole_months
 from rules.hanafuda import Card
 
@@ -57,6 +57,9 @@ class FishingTurns(FishingCore):
             return []
         self._events = []
         self.actions.append(action)
+        log = self.deal_log
+        if log is not None:
+            self.deal_log = log._replace(moves=log.moves + ((self._turn, action),))
         self._step(action)
         return self._events
 
@@ -111,7 +114,13 @@ class FishingTurns(FishingCore):
     # Dealing -----------------------------------------------------------------------------------
     def _begin_deal(self) -> None:
         """The deal stands (a hook): start play (Koi-Koi offers the hand swap first)."""
+        self._begin_log(self.dealer)
         self._start_turn(self.dealer)
+
+    def _begin_log(self, first: int) -> None:
+        """The deal's first turn, ``first``'s, is next: its public record starts."""
+        if not self._quiet:
+            self.deal_log = DealLog(first, tuple(self._field), (), ())
 
     def _start_round(self) -> None:
         """Deal until a deal stands (void deals are dealt again by the same dealer)."""
@@ -131,6 +140,7 @@ class FishingTurns(FishingCore):
             self.last_captor = None
             self.revealed = 0
             self.absent = [0] * n
+            self.deal_log = None
             self._reset_deal()
             if not self._quiet:
                 self._emit("dealt", dealer,
@@ -269,6 +279,9 @@ class FishingTurns(FishingCore):
         drawn = self.stock.pop(0)
         if not self._quiet:
             self._events.append(Event("drawn", p, (drawn,)))
+            log = self.deal_log
+            if log is not None:
+                self.deal_log = log._replace(drawn=log.drawn + (drawn,))
         if self._steal:
             options = self._options(drawn)
         else:
