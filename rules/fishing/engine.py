@@ -35,7 +35,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from typing import Any, TypeVar
+from typing import Any, Collection, Iterator, TypeVar
 
 from rules.deck import shuffle_in_place
 from rules.engine import (DuplicateCardError, LayoutError, RulesError, check_dict, check_int,
@@ -320,28 +320,31 @@ class FishingGame(FishingPlayout):
     def _sampled_from(self, obs: Any, rng: random.Random) -> None:
         """``sample`` hook: set the game's own state from its observation."""
 
-    def replay_deal(self) -> list[tuple[int, Any, Any]]:
+    def replay_deal(self, seats: Collection[int] | None = None) -> Iterator[tuple[int, Any, Any]]:
         """The deal in play replayed from its first turn with this state's cards (a sampled
-        state's: the hidden ones as sampled): each move of ``deal_log`` as ``(seat,
-        observation, action)``, the observation the seat had when it chose. Empty without a
-        log. A searching AI weighs a sample by how likely the other seats' choices were had
-        they held its cards.
+        state's: the hidden ones as sampled): each move of ``deal_log`` by one of ``seats``
+        (default every seat) as ``(seat, observation, action)``, the observation the seat had
+        when it chose; nothing without a log. Lazy: a caller may stop at the move it needed. A
+        searching AI weighs a sample by how likely the other seats' choices were had they held
+        its cards.
 
         >>> from rules.koikoi import KoiKoiGame, KoiKoiRules
         >>> g = KoiKoiGame.new(7, KoiKoiRules.nintendo())
         >>> dealt = [list(h) for h in g.hands]
         >>> for _ in range(3):
         ...     _ = g.apply(g.legal_actions()[0])
-        >>> again = g.replay_deal()
+        >>> again = list(g.replay_deal())
         >>> [a for _, _, a in again] == g.actions
         True
         >>> seat, seen, action = again[0]
         >>> sorted(seen.hand) == sorted(dealt[seat]), action in seen.legal_actions
         (True, True)
+        >>> {s for s, _, _ in g.replay_deal(seats=[seat])} == {seat}
+        True
         """
         log = self.deal_log
         if log is None:
-            return []
+            return
         n = self.players
         played: list[list[Any]] = [[] for _ in range(n)]
         for seat, action in log.moves:
@@ -351,11 +354,10 @@ class FishingGame(FishingPlayout):
                                       list(log.field), [*log.drawn, *self.stock],
                                       dealer=self.dealer, current=log.first, rules=self.rules,
                                       scores=list(self.scores), round=self.round)
-        seen = []
         for seat, action in log.moves:
-            seen.append((seat, game.observation(seat), action))
+            if seats is None or seat in seats:
+                yield seat, game.observation(seat), action
             game.apply(action)
-        return seen
 
 
     # Observation -------------------------------------------------------------------------------
