@@ -22,6 +22,7 @@ if __name__ == "__main__":
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.catalog import GAMES  # noqa: E402  (the registry: no pygame, cheap)
+from game.i18n import LANGUAGES  # noqa: E402
 
 SCREENSHOT_SCENES = ("menu", "settings", "setup", "statistics", "gallery", *GAMES)
 
@@ -60,9 +61,11 @@ def build_scene(name: str, seed: int | None):
     return registry.make(name, setup=setup, demo_moves=8)
 
 
-def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | None) -> int:
-    """Render one scene headless to ``out``. Always strict: an error in the scene ends the
-    command with its traceback (a picture of the crash guard's menu is never what was asked)."""
+def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | None,
+               language: str = "en") -> int:
+    """Render one scene headless to ``out``, in ``language``. Always strict: an error in the
+    scene ends the command with its traceback (a picture of the crash guard's menu is never
+    what was asked)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App
@@ -71,7 +74,7 @@ def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | No
     from game.table.caches import FaceWarmer
     FaceWarmer.threaded = False  # the picture must not depend on a thread's pace
     MenuScene.fan_in_background = False
-    app = App(size, headless=True, settings=Settings(), strict=True)
+    app = App(size, headless=True, settings=Settings(language=language), strict=True)
     scene = build_scene(scene_name, seed)
     if scene is None:
         print(f"scene {scene_name!r} is not available yet", file=sys.stderr)
@@ -105,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="PNG file for --screenshot")
     parser.add_argument("--size", type=_size, default=(1280, 800), help="WxH (default 1280x800)")
     parser.add_argument("--seed", type=int, help="deal number for game scenes")
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), default="en",
+                        help="language of --screenshot: " + ", ".join(sorted(LANGUAGES)))
     parser.add_argument("--strict", action="store_true", default=None,
                         help="developers: an error in a screen stops the program with its "
                              "traceback instead of returning to the menu "
@@ -114,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot:
         if args.out is None:
             parser.error("--screenshot needs --out FILE.png")
-        return screenshot(args.screenshot, args.out, args.size, args.seed)
+        return screenshot(args.screenshot, args.out, args.size, args.seed, args.lang)
     from game.app import App
     app = App(strict=args.strict)
     if args.quit_after_frames:

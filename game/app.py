@@ -165,7 +165,11 @@ class App:
         if self.sounds is not None:
             s = self.settings
             self.sounds.set_volumes(s.master_volume, s.effects_volume, s.mute)
+        before = i18n.language()
         i18n.set_language(self.settings.language)
+        if i18n.language() != before:
+            self.stack.relabel()
+            pygame.display.set_caption(_("Hanafuda Parlor"))
 
     def save_settings(self) -> None:
         if not self.settings_writable:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, on_change
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import GameSetup
@@ -381,8 +381,19 @@ def _heart_of_five_progress(game: Any) -> str:
                     game.players).format(n=game.round, players=game.players, w=max(game.wins))
 
 
-GAMES: dict[str, GameInfo] = {g.id: g for g in (
-    _koikoi(), _hanaawase(), _hearts600(), _yatsuhashi(), _heart_of_five())}
+def _build() -> dict[str, GameInfo]:
+    return {g.id: g for g in (_koikoi(), _hanaawase(), _hearts600(), _yatsuhashi(),
+                              _heart_of_five())}
+
+
+#: The games by id, in the menu's order; their text in the language of the moment (built
+#: again, in place, when the language changes).
+GAMES: dict[str, GameInfo] = _build()
+
+
+@on_change
+def _relabel() -> None:
+    GAMES.update(_build())
 
 
 def info(game_id: str) -> GameInfo:

@@ -84,6 +84,10 @@ class Scene:
         """Place widgets for a window of ``size``; the base class records it."""
         self.size = size
 
+    def relabel(self) -> None:
+        """The language changed: make again whatever holds text made before (labels built
+        once). Text made as it is drawn needs nothing."""
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """One input event (only the top scene gets them)."""
 
@@ -217,6 +221,13 @@ class SceneStack:
         self.size = size
         for scene in self._scenes:
             scene.layout(size)
+
+    def relabel(self) -> None:
+        """The language changed: every scene makes its text again and is laid out anew."""
+        self._changes += 1
+        for scene in self._scenes:
+            scene.relabel()
+            scene.layout(self.size)
 
     def repaint(self) -> None:
         """Have the next frame painted whole (the window's picture is not to be trusted)."""

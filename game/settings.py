@@ -38,7 +38,7 @@ class Settings:
     fullscreen: bool = False
     card_back: str = "black"
     card_badges: bool = False
-    language: str = "en"
+    language: str = ""  # "": the system's (game.i18n.system_language)
     think_seconds: float = 1.0
     window_size: list[int] = field(default_factory=lambda: [1280, 800])
 
@@ -56,7 +56,7 @@ class Settings:
 
         >>> Settings.from_dict({"master_volume": float("nan"), "window_size": [10**22, 900]})
         Settings(master_volume=0.8, effects_volume=0.8, mute=False, animation_speed='normal', \
-fullscreen=False, card_back='black', card_badges=False, language='en', think_seconds=1.0, \
+fullscreen=False, card_back='black', card_badges=False, language='', think_seconds=1.0, \
 window_size=[1280, 800])
         """
         clean, _problems = validate(SCHEMA, data, lenient=True)
@@ -78,7 +78,7 @@ SCHEMA = Record({
     "fullscreen": Bool(_D.fullscreen),
     "card_back": Choice(CARD_BACKS, _D.card_back),
     "card_badges": Bool(_D.card_badges),
-    "language": Choice(tuple(LANGUAGES), _D.language),
+    "language": Choice(("", *LANGUAGES), _D.language),
     "think_seconds": Choice(THINK_SECONDS, _D.think_seconds),
     "window_size": Tuple(Int(MIN_WINDOW[0], MAX_WINDOW[0], _D.window_size[0]),
                          Int(MIN_WINDOW[1], MAX_WINDOW[1], _D.window_size[1])),

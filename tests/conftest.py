@@ -13,6 +13,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Strict mode everywhere, child processes included: a scene error fails the test instead of
 # being caught by the app's crash guard (which would leave a menu and pass).
 os.environ["HANAFUDA_PARLOR_STRICT"] = "1"
+# The tests read the English strings whatever the machine's language (the settings' default
+# language is the system's).
+os.environ["LANGUAGE"] = "en"
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -115,16 +115,17 @@ def _call_name(func: ast.expr) -> str | None:
     return None
 
 
-def ui_strings(root: Path | str | None = None) -> list[tuple[str, str]]:
-    """``(file:line, text)`` for each string literal passed to ``_()``, ``N_()`` or ``ngettext()``.
+def ui_messages(root: Path | str | None = None) -> list[tuple[str, str | tuple[str, str]]]:
+    """``(file:line, message)`` for each call of ``_()`` or ``N_()`` (the message: its string)
+    and of ``ngettext()`` (a ``(singular, plural)`` pair) with literal strings.
 
     Walks the ``*.py`` files under ``root`` (default: the repository), leaving out the top-level
     tests/ and tools/, virtual environments, caches and hidden directories. A file that does not
     parse is reported as an error rather than skipped, so a syntax slip cannot silently shrink
-    the font.
+    the font or the catalogue.
     """
     base = Path(root) if root is not None else REPO_ROOT
-    found: list[tuple[str, int, int, str]] = []
+    found: list[tuple[str, int, int, str | tuple[str, str]]] = []
     for path in _python_files(base):
         rel = path.relative_to(base).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -134,11 +135,20 @@ def ui_strings(root: Path | str | None = None) -> list[tuple[str, str]]:
             count = TRANSLATION_CALLS.get(_call_name(node.func) or "")
             if count is None:
                 continue
-            for arg in node.args[:count]:
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                    found.append((rel, arg.lineno, arg.col_offset, arg.value))
-    found.sort()  # ast.walk is breadth-first; report in file and line order
-    return [(f"{rel}:{lineno}", text) for rel, lineno, _col, text in found]
+            texts = [a.value for a in node.args[:count]
+                     if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if len(texts) != count:
+                continue
+            message = texts[0] if count == 1 else (texts[0], texts[1])
+            found.append((rel, node.lineno, node.col_offset, message))
+    found.sort(key=lambda f: f[:3])  # ast.walk is breadth-first; report in file and line order
+    return [(f"{rel}:{lineno}", message) for rel, lineno, _col, message in found]
+
+
+def ui_strings(root: Path | str | None = None) -> list[tuple[str, str]]:
+    """``(file:line, text)`` for each string of :func:`ui_messages` (both of a plural pair)."""
+    return [(where, text) for where, message in ui_messages(root)
+            for text in ((message,) if isinstance(message, str) else message)]
 
 
 def _po_strings(root: Path) -> list[tuple[str, str]]:

@@ -1,94 +1,147 @@
-"""Write the gettext catalogue: ``locale/parlor.pot`` and the English ``parlor.po``/``.mo``.
+"""Keep the gettext catalogues in step with the source, with Babel.
 
-Run from the repository root after adding or changing interface text:
+Run from the repository root after adding or changing interface text, and commit ``locale/``::
 
     python tools/update_catalog.py
+    python tools/update_catalog.py --merge ja FILE.json   # translations from a JSON file
 
-The strings come from every ``_()``, ``N_()`` and ``ngettext()`` call (the same collector the
-font subset uses). English is the source language, so its catalogue maps each string to itself.
+``locale/parlor.pot`` holds every string of a ``_()``, ``N_()`` or ``ngettext()`` call (the
+collector the font subset uses: ``tools.font_charset.ui_messages``) with the files it is used
+in (no line numbers: an edit elsewhere does not stale it). Each language of
+``game.i18n.LANGUAGES`` but the source language (English, whose strings are the source's) has
+``locale/<lang>/LC_MESSAGES/parlor.po``, updated from the template (a new string is added
+untranslated, a string gone from the source is dropped) and compiled to ``parlor.mo``, the
+file the game reads. ``--merge`` takes translations from ``{"strings": {msgid: text},
+"plurals": {singular: [form, ...]}}`` (a translator's or a helper's work) before that.
+
+>>> template = catalogue()
+>>> len(template) > 100, any(m.pluralizable for m in template)
+(True, True)
 """
 
 from __future__ import annotations
 
-import struct
+import argparse
+import datetime
+import io
+import json
 import sys
 from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.font_charset import ui_strings  # noqa: E402
+from game.i18n import DOMAIN, LANGUAGES, SOURCE  # noqa: E402
+from tools.font_charset import ui_messages  # noqa: E402
 
-POT = ROOT / "locale" / "parlor.pot"
-EN_PO = ROOT / "locale" / "en" / "LC_MESSAGES" / "parlor.po"
-EN_MO = ROOT / "locale" / "en" / "LC_MESSAGES" / "parlor.mo"
-
-HEADER = (
-    'msgid ""\nmsgstr ""\n'
-    '"Project-Id-Version: Hanafuda Parlor\\n"\n'
-    '"Language: {lang}\\n"\n'
-    '"MIME-Version: 1.0\\n"\n'
-    '"Content-Type: text/plain; charset=UTF-8\\n"\n'
-    '"Content-Transfer-Encoding: 8bit\\n"\n'
-)
+LOCALE = ROOT / "locale"
+POT = LOCALE / f"{DOMAIN}.pot"
+PROJECT = "Hanafuda Parlor"
+#: A fixed date in every header: the files change only when their strings do.
+DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 
 
-def _quote(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
-
-
-def catalogue() -> dict[str, list[str]]:
-    """msgid -> the files it is used in (no line numbers: edits elsewhere don't stale it)."""
-    entries: dict[str, list[str]] = {}
-    for where, text in ui_strings(ROOT):
-        files = entries.setdefault(text, [])
+def catalogue(root: Path = ROOT) -> Catalog:
+    """The template: every interface string of the source under ``root``."""
+    template = Catalog(project=PROJECT, version="1", creation_date=DATE, revision_date=DATE,
+                       fuzzy=False, charset="utf-8")
+    for where, message in ui_messages(root):
         path = where.rsplit(":", 1)[0]
-        if path not in files:
-            files.append(path)
-    return dict(sorted(entries.items()))
+        key = message if isinstance(message, str) else message[0]
+        known = template.get(key)
+        if known is not None and (path, 0) in known.locations:
+            continue
+        template.add(message, locations=[*(known.locations if known else []), (path, 0)])
+    return template
 
 
-def po_text(entries: dict[str, list[str]], lang: str, identity: bool) -> str:
-    parts = [HEADER.format(lang=lang)]
-    for msgid, places in entries.items():
-        refs = "\n".join(f"#: {p}" for p in places)
-        msgstr = _quote(msgid) if identity else '""'
-        parts.append(f"{refs}\nmsgid {_quote(msgid)}\nmsgstr {msgstr}\n")
-    return "\n".join(parts)
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def mo_bytes(pairs: dict[str, str]) -> bytes:
-    """A GNU .mo file (little-endian, no hash table) for ``pairs``."""
-    items = sorted((k.encode(), v.encode()) for k, v in pairs.items())
-    n = len(items)
-    header_size = 7 * 4
-    ids_offset = header_size
-    strs_offset = ids_offset + n * 8
-    data_offset = strs_offset + n * 8
-    ids_table, strs_table, data = [], [], b""
-    for key, _value in items:
-        ids_table.append((len(key), data_offset + len(data)))
-        data += key + b"\0"
-    for _key, value in items:
-        strs_table.append((len(value), data_offset + len(data)))
-        data += value + b"\0"
-    out = struct.pack("<7I", 0x950412DE, 0, n, ids_offset, strs_offset, 0, 0)
-    out += b"".join(struct.pack("<2I", *e) for e in ids_table)
-    out += b"".join(struct.pack("<2I", *e) for e in strs_table)
-    return out + data
+def po_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=True, include_lineno=False,
+             ignore_obsolete=True)
+    return out.getvalue()
 
 
-def main() -> None:
-    entries = catalogue()
+def mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def read(lang: str) -> Catalog:
+    """``lang``'s catalogue as committed (an empty one if there is none yet)."""
+    path = po_path(lang)
+    if not path.exists():
+        return Catalog(locale=lang, project=PROJECT, version="1", creation_date=DATE,
+                       revision_date=DATE, fuzzy=False, charset="utf-8")
+    with path.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def updated(lang: str, template: Catalog) -> Catalog:
+    """``lang``'s catalogue with the template's strings: its translations kept, new strings
+    untranslated, strings gone dropped. Babel's guesses for new strings (``fuzzy`` matches)
+    are not taken: a near string's translation is usually wrong."""
+    catalog = read(lang)
+    catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+    catalog.obsolete.clear()
+    catalog.revision_date = DATE
+    catalog.fuzzy = False
+    return catalog
+
+
+def merge(catalog: Catalog, translations: dict) -> int:
+    """Take ``translations`` (``{"strings": {...}, "plurals": {...}}``) into ``catalog`` for
+    the strings it has; the number taken."""
+    taken = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        if message.pluralizable:
+            forms = translations.get("plurals", {}).get(message.id[0])
+            if forms:
+                message.string = tuple(forms)
+                taken += 1
+        else:
+            text = translations.get("strings", {}).get(message.id)
+            if text:
+                message.string = text
+                taken += 1
+    return taken
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--merge", nargs=2, metavar=("LANG", "FILE"),
+                        help="take a language's translations from a JSON file first")
+    args = parser.parse_args(argv)
+    template = catalogue()
     POT.parent.mkdir(parents=True, exist_ok=True)
-    POT.write_text(po_text(entries, "", identity=False), encoding="utf-8")
-    EN_PO.parent.mkdir(parents=True, exist_ok=True)
-    EN_PO.write_text(po_text(entries, "en", identity=True), encoding="utf-8")
-    header = "Language: en\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
-    EN_MO.write_bytes(mo_bytes({"": header, **{k: k for k in entries}}))
-    print(f"{len(entries)} strings -> {POT.relative_to(ROOT)}, {EN_PO.relative_to(ROOT)}, "
-          f"{EN_MO.relative_to(ROOT)}")
+    POT.write_bytes(po_bytes(template))
+    for lang in LANGUAGES:
+        if lang == SOURCE:
+            continue
+        catalog = updated(lang, template)
+        if args.merge and args.merge[0] == lang:
+            taken = merge(catalog, json.loads(Path(args.merge[1]).read_text(encoding="utf-8")))
+            print(f"{lang}: {taken} translations taken from {args.merge[1]}")
+        path = po_path(lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(po_bytes(catalog))
+        path.with_suffix(".mo").write_bytes(mo_bytes(catalog))
+        missing = sum(1 for m in catalog if m.id and not all(
+            m.string if isinstance(m.string, tuple) else (m.string,)))
+        print(f"{lang}: {len(catalog)} strings, {missing} untranslated -> "
+              f"{path.relative_to(ROOT)} (.mo)")
+    print(f"{len(template)} strings -> {POT.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -44,6 +44,9 @@ class WidgetScene(Scene):
     def build(self) -> list[Widget]:
         return []
 
+    def relabel(self) -> None:
+        self.rebuild()
+
     def arrange(self, size: tuple[int, int]) -> None:
         """Place ``self.widgets`` for a window of ``size``."""
 

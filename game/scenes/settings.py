@@ -10,7 +10,7 @@ import pygame
 
 from game import theme
 from game.fonts import font, text_image
-from game.i18n import LANGUAGES, _
+from game.i18n import LANGUAGES, _, system_language
 from game.scenes.base import WidgetScene
 from game.widgets import Button, Choice, Label, Panel, ScrollList, Slider, Toggle, Widget
 
@@ -22,6 +22,12 @@ def speed_choices() -> list[tuple[str, str]]:
 def think_choices() -> list[tuple[float, str]]:
     return [(0.25, _("Quick (¼ s)")), (0.5, _("½ s")), (1.0, _("1 s")), (2.0, _("2 s")),
             (3.0, _("Strongest (3 s)"))]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The system's language first (the default), then each language by its own name."""
+    system = _("System ({language})").format(language=LANGUAGES[system_language()])
+    return [("", system), *LANGUAGES.items()]
 
 
 def back_choices() -> list[tuple[str, str]]:
@@ -45,7 +51,7 @@ class SettingsScene(WidgetScene):
                                  self._set("card_back"))
         self.badges = Toggle(_("Month and kind badges on cards"), s.card_badges,
                              self._set("card_badges"))
-        self.language = Choice(_("Language"), list(LANGUAGES.items()), s.language,
+        self.language = Choice(_("Language"), language_choices(), s.language,
                                self._set("language"))
         self.think = Choice(_("Hard opponents think"), think_choices(), s.think_seconds,
                             self._set("think_seconds"))

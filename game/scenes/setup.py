@@ -75,7 +75,8 @@ class SetupScene(WidgetScene):
 
     # Widgets ----------------------------------------------------------------------------------
     def build(self) -> list[Widget]:
-        info, setup = self.info, self.setup
+        self.info = info = GAMES[self.info.id]  # the registry's, in the language of the moment
+        setup = self.setup
         self.panel = Panel()
         self.heading = Label(_("{game} — new game").format(game=info.title), role="title",
                              align="center", color=theme.GOLD)

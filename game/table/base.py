@@ -469,6 +469,10 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         self.layers.clear()
         self._rest = self._shown = None
 
+    def relabel(self) -> None:
+        self.covered()  # the kept pictures hold text: painted again in the new language
+        self._panel_placed = None
+
     def resume(self) -> None:
         self._down.clear()  # keys released while a screen was above are never seen here
         self.apply_display()

@@ -81,6 +81,10 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         if demo_moves:
             self.demo(demo_moves)
 
+    def relabel(self) -> None:
+        super().relabel()
+        self.hint_button.text = _("Hint")
+
     def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = self.LAYOUT(size, players=self.players)
         self.hint_button.place(self.layout_.hint_button, self.metrics)
