@@ -216,8 +216,8 @@ SETTINGS_VALUES = [
     ({"master_volume": math.inf}, "master_volume", 0.8),
     ({"master_volume": True}, "master_volume", 0.8),
     ({"mute": 1}, "mute", False),
-    ({"language": "xx"}, "language", "en"),
-    ({"language": ["en"]}, "language", "en"),
+    ({"language": "xx"}, "language", ""),  # "": the system's
+    ({"language": ["en"]}, "language", ""),
     ({"animation_speed": "warp"}, "animation_speed", "normal"),
     ({"version": 0}, "version", None),
     ({"unknown": 1}, None, None),
