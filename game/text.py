@@ -3,6 +3,10 @@
 >>> import pygame; pygame.font.init()
 >>> wrap(pygame.font.Font(None, 20), "one two three", 1000)
 ['one two three']
+>>> from game.fonts import font
+>>> lines = wrap(font(20), "札を取ります。「こいこい」", font(20).size("札を取ります")[0])
+>>> lines[0], any(l[0] in NO_LINE_START or l[-1] in NO_LINE_END for l in lines)
+('札を取ります。', False)
 """
 
 from __future__ import annotations
@@ -14,6 +18,10 @@ import pygame
 from game.fonts import text_image
 
 Align = str  # "left" | "center" | "right"
+
+#: Japanese line breaking (kinsoku): characters that never begin a line, and that never end one.
+NO_LINE_START = "、。，．・：；？！ー…‥）」』】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ%)]}.,:;!?"
+NO_LINE_END = "（「『【〔〈《([{"
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -39,10 +47,14 @@ def _wrapped(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
             if line:
                 lines.append(line)
             line = ""
-            # The word alone may be too wide: split it by characters.
+            # The word alone may be too wide: split it by characters (Japanese has no spaces),
+            # never putting closing punctuation first on a line nor an opening bracket last.
             for ch in word:
-                if font.size(line + ch)[0] <= width or not line:
+                if font.size(line + ch)[0] <= width or not line or ch in NO_LINE_START:
                     line += ch
+                elif line[-1] in NO_LINE_END and len(line) > 1:
+                    lines.append(line[:-1])
+                    line = line[-1] + ch
                 else:
                     lines.append(line)
                     line = ch
