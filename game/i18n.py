@@ -100,6 +100,8 @@ def set_language(code: str) -> None:
     the start-up does not read one). The ``on_change`` listeners run when it changed."""
     global _translation, _language
     code = code or system_language()
+    if code == _language:  # (the settings screen applies every change: a volume's too)
+        return
     if code not in LANGUAGES and not (LOCALE_DIR / code).is_dir():
         code = SOURCE
     if code == SOURCE:

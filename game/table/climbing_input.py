@@ -122,6 +122,10 @@ class ClimbingInput(CardTable):
             b.place(pygame.Rect(round(x), area.y, round(unit * w), area.height), m)
             x += unit * w + gap
 
+    def relabel(self) -> None:
+        super().relabel()
+        self.pass_button.text, self.hint_button.text = _("Pass"), _("Hint")
+
     def update_buttons(self, dt: float) -> None:
         g = self.game
         mine = self.is_viewer_human()
@@ -131,7 +135,6 @@ class ClimbingInput(CardTable):
         self.pass_button.enabled = self.human_to_move and g.last is not None
         self.hint_button.enabled = self.coach_ready()
         self.sort_button.text = _("Sort by rank") if self.by_suit else _("Sort by suit")
-        self.pass_button.text, self.hint_button.text = _("Pass"), _("Hint")  # (a new language)
         for b in self.buttons:
             b.visible = mine
             b.update(dt)
