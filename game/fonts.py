@@ -15,7 +15,8 @@ import pygame
 from game.logs import get_logger
 from sprites.cache import SurfaceCache
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+#: Package data (pyproject.toml): inside the package, so an installed game has them too.
+FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "NotoSansCJKjp-Parlor-Regular.otf"
 BOLD = FONT_DIR / "NotoSansCJKjp-Parlor-Bold.otf"
 

@@ -1,6 +1,6 @@
 """gettext set-up. Every user-facing string goes through ``_()``.
 
-English is the source language; catalogues live in ``locale/<lang>/LC_MESSAGES/parlor.mo``
+English is the source language; catalogues live in ``game/locale/<lang>/LC_MESSAGES/parlor.mo``
 (``tools/update_catalog.py`` keeps them in step with the source). With no catalogue the
 strings come back unchanged.
 
@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 DOMAIN = "parlor"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+#: Package data (pyproject.toml): inside the package, so an installed game has them too.
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: Every language the program speaks, by code: its own name for itself.
 LANGUAGES = {"en": "English", "ja": "日本語", "ru": "Русский"}
 SOURCE = "en"  # the language the strings are written in

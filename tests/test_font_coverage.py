@@ -1,7 +1,7 @@
 """The bundled UI fonts cover every character the program shows, and keep their licence.
 
 When a coverage test fails after adding UI text, rebuild the fonts:
-``python tools/make_font_subset.py`` (see assets/fonts/README.md).
+``python tools/make_font_subset.py`` (see game/assets/fonts/README.md).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import pygame
 import pytest
 from fontTools.ttLib import TTFont
 
+from game.fonts import BOLD, FONT_DIR, REGULAR
 from tools import font_charset
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
-FONTS = [FONT_DIR / "NotoSansCJKjp-Parlor-Regular.otf", FONT_DIR / "NotoSansCJKjp-Parlor-Bold.otf"]
+FONTS = [REGULAR, BOLD]
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +74,7 @@ def test_ui_string_collector(tmp_path: Path) -> None:
         ("pkg/menu.py:7", "Qualified call"),
     ]
     # Translations count too (Greek λ is in no built-in group), the PO header does not.
-    po = tmp_path / "locale" / "el" / "LC_MESSAGES" / "parlor.po"
+    po = tmp_path / "game" / "locale" / "el" / "LC_MESSAGES" / "parlor.po"
     po.parent.mkdir(parents=True)
     po.write_text(
         'msgid ""\nmsgstr ""\n"Last-Translator: 翻訳者\\n"\n\n'

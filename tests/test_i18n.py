@@ -11,7 +11,7 @@ from tools import update_catalog
 def test_the_template_is_up_to_date_with_the_source():
     expected = update_catalog.po_bytes(update_catalog.catalogue())
     assert update_catalog.POT.read_bytes() == expected, \
-        "run `python tools/update_catalog.py` and commit locale/"
+        "run `python tools/update_catalog.py` and commit game/locale/"
     assert len(update_catalog.catalogue()) > 100
 
 

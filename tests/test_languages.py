@@ -27,7 +27,7 @@ def test_every_string_is_translated_with_its_placeholders(code):
     catalog = update_catalog.read(code)
     template = update_catalog.catalogue()
     assert {m.id for m in catalog if m.id} == {m.id for m in template if m.id}, \
-        "run `python tools/update_catalog.py` and commit locale/"
+        "run `python tools/update_catalog.py` and commit game/locale/"
     plurals = catalog.num_plurals
     for message in catalog:
         if not message.id:
@@ -47,7 +47,7 @@ def test_the_compiled_catalogue_is_the_committed_one(code):
     catalog = update_catalog.read(code)
     mo = update_catalog.po_path(code).with_suffix(".mo")
     assert mo.read_bytes() == update_catalog.mo_bytes(catalog), \
-        "run `python tools/update_catalog.py` and commit locale/"
+        "run `python tools/update_catalog.py` and commit game/locale/"
 
 
 def test_russian_plural_forms():

@@ -5,8 +5,8 @@ Two kinds of characters:
 * **required** (:func:`required_characters`): text the program shows or is about to show —
   printable ASCII, Latin-1, the Russian alphabet, kana, the Japanese terms of
   :data:`JAPANESE_TERMS`, every ``_()``/``N_()``/``ngettext()`` string in the source, card and
-  plant names, and the ``msgstr`` of any ``locale/**/*.po`` catalogue. The subset fails to build
-  and the test fails if one is missing.
+  plant names, and the ``msgstr`` of any ``game/locale/**/*.po`` catalogue. The subset fails to
+  build and the test fails if one is missing.
 * **wanted** (:func:`wanted_characters`): whole blocks and UI symbols included *where the source
   font has them* (Noto Sans CJK JP covers only part of Latin Extended-A and of Cyrillic).
 
@@ -24,6 +24,9 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+#: The catalogues, under a root: game.i18n.LOCALE_DIR (not imported: the font tools read a
+#: root given to them, a test's as well as the repository).
+LOCALE = Path("game", "locale")
 
 #: Top-level directories not scanned for UI strings: tests and tooling are not shown to players.
 EXCLUDED_TOP_DIRS = frozenset({"tests", "tools"})
@@ -152,12 +155,13 @@ def ui_strings(root: Path | str | None = None) -> list[tuple[str, str]]:
 
 
 def _po_strings(root: Path) -> list[tuple[str, str]]:
-    """``(file:line, text)`` for each ``msgstr`` in ``locale/**/*.po``: translations need glyphs.
+    """``(file:line, text)`` for each ``msgstr`` in ``game/locale/**/*.po``: translations need
+    glyphs.
 
     The header entry (the ``msgstr`` of the empty ``msgid``) is metadata, never shown: skipped.
     """
     found: list[tuple[str, str]] = []
-    for path in sorted((root / "locale").glob("**/*.po")):
+    for path in sorted((root / LOCALE).glob("**/*.po")):
         rel = path.relative_to(root).as_posix()
         field = ""  # the keyword the current string lines belong to: msgid, msgstr[0]...
         msgid = ""
@@ -225,8 +229,8 @@ def _index(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 def character_sources(root: Path | str | None = None) -> dict[str, list[str]]:
     """Each required character -> where it is used (``file:line`` or a group name).
 
-    ``root`` (default: the repository) is where source and ``locale/`` are scanned; card names
-    always come from this repository's ``rules`` package.
+    ``root`` (default: the repository) is where source and ``game/locale/`` are scanned; card
+    names always come from this repository's ``rules`` package.
     """
     return _index(_sources(Path(root) if root is not None else REPO_ROOT))
 

@@ -26,7 +26,7 @@ from tools import font_charset  # noqa: E402
 
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")  # Debian package fonts-noto-cjk
 FAMILY = "Noto Sans CJK JP"  # the face we want out of each collection
-OUT_DIR = REPO_ROOT / "assets" / "fonts"
+OUT_DIR = REPO_ROOT / "game" / "assets" / "fonts"  # game.fonts.FONT_DIR (without pygame)
 #: Source collection -> bundled file.
 TARGETS: dict[str, str] = {
     "NotoSansCJK-Regular.ttc": "NotoSansCJKjp-Parlor-Regular.otf",

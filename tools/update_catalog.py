@@ -1,15 +1,16 @@
 """Keep the gettext catalogues in step with the source, with Babel.
 
-Run from the repository root after adding or changing interface text, and commit ``locale/``::
+Run from the repository root after adding or changing interface text, and commit
+``game/locale/``::
 
     python tools/update_catalog.py
     python tools/update_catalog.py --merge ja FILE.json   # translations from a JSON file
 
-``locale/parlor.pot`` holds every string of a ``_()``, ``N_()`` or ``ngettext()`` call (the
+``game/locale/parlor.pot`` holds every string of a ``_()``, ``N_()`` or ``ngettext()`` call (the
 collector the font subset uses: ``tools.font_charset.ui_messages``) with the files it is used
 in (no line numbers: an edit elsewhere does not stale it). Each language of
 ``game.i18n.LANGUAGES`` but the source language (English, whose strings are the source's) has
-``locale/<lang>/LC_MESSAGES/parlor.po``, updated from the template (a new string is added
+``game/locale/<lang>/LC_MESSAGES/parlor.po``, updated from the template (a new string is added
 untranslated, a string gone from the source is dropped) and compiled to ``parlor.mo``, the
 file the game reads. ``--merge`` takes translations from ``{"strings": {msgid: text},
 "plurals": {singular: [form, ...]}}`` (a translator's or a helper's work) before that.
@@ -35,11 +36,10 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.i18n import DOMAIN, LANGUAGES, SOURCE  # noqa: E402
+from game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE  # noqa: E402
 from tools.font_charset import ui_messages  # noqa: E402
 
-LOCALE = ROOT / "locale"
-POT = LOCALE / f"{DOMAIN}.pot"
+POT = LOCALE_DIR / f"{DOMAIN}.pot"
 PROJECT = "Hanafuda Parlor"
 #: A fixed date in every header: the files change only when their strings do.
 DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
@@ -60,7 +60,7 @@ def catalogue(root: Path = ROOT) -> Catalog:
 
 
 def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def po_bytes(catalog: Catalog) -> bytes:
