@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Modules that serve every game alike: no game id may be spelled out in them.
 GENERIC = ["game/scenes/menu.py", "game/scenes/setup.py", "game/scenes/stats.py",
            "game/scenes/registry.py", "game/session.py", "game/stats.py", "ai/base.py",
-           "main.py"]
+           "main.py", "game/cli.py"]
 
 
 @pytest.mark.parametrize("path", GENERIC)

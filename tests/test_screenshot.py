@@ -62,6 +62,7 @@ def test_bad_size_is_refused(capsys):
 
 
 def test_screenshot_is_strict_even_when_the_environment_is_not(tmp_path, monkeypatch):
+    from game import cli
     from game.scene import Scene
 
     class BadDraw(Scene):
@@ -69,7 +70,7 @@ def test_screenshot_is_strict_even_when_the_environment_is_not(tmp_path, monkeyp
             raise RuntimeError("bad draw")
 
     monkeypatch.setenv("HANAFUDA_PARLOR_STRICT", "0")
-    monkeypatch.setattr(main, "build_scene", lambda name, seed: BadDraw())
+    monkeypatch.setattr(cli, "build_scene", lambda name, seed: BadDraw())  # main.main is cli.main
     out = tmp_path / "menu.png"
     with pytest.raises(RuntimeError, match="bad draw"):
         main.main(["--screenshot", "menu", "--out", str(out)])
