@@ -20,11 +20,11 @@ import pygame
 
 from game import draw, theme
 from game.fonts import font, text_image
-from game.i18n import N_, _, ngettext
+from game.i18n import _, ngettext
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.table.base import CardTable, Place
 from game.table.names import yaku_name
-from game.text import clock, draw_text, fit_font_size, text_height
+from game.text import clock, draw_fitted, draw_text, fit_font_size, text_height
 from rules.hanafuda import DECK, Card, Kind
 from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS
 from sprites import faces
@@ -353,12 +353,9 @@ class TableDrawing(CardTable):
                         continue  # drawn once update has rendered it (see _warm_art)
                     img = _ghost(c, *lay.mini)
                     surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
-            label = yaku_label(yaku)
             lr = lay.slot_label_rect(i)
-            size = fit_font_size(label, lr.width - m.px(4), tiny, True)
-            img = text_image(font(size, True), label, theme.GOLD if i in filled or glow
-                                          else theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(center=lr.center))
+            colour = theme.GOLD if i in filled or glow else theme.TEXT_DIM
+            draw_fitted(surface, yaku_label(yaku), colour, lr.inflate(-m.px(4), 0), tiny)
 
     def focus_rect(self) -> pygame.Rect | None:
         """The keyboard focus: a pile, or the card of it the arrows chose."""
