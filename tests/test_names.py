@@ -191,3 +191,31 @@ def test_the_gallery_names_the_card_and_month_once(code, language):
     title, details = describe(crane)
     assert title == names.card_name(hanafuda.card("1B")) and names.month_name(1) in details
     assert not english_names_in([title, details])
+
+
+@pytest.mark.parametrize("code", ["en", *FOREIGN])
+def test_long_names_fit_their_boxes_readably(app, code, language):
+    """Every yaku name fits a Yatsuhashi board slot and the title column of a result page's
+    row at 1280x800, on at most two lines, at a readable size (Russian names are long)."""
+    from game.fonts import font
+    from game.scenes.yatsuhashi_layout import SLOT_YAKU, TableLayout
+    from game.table.dialogs import CardRow, ResultPage
+    from game.text import fit_lines, line_step
+    from game.theme import Metrics
+    language(code)
+    lay, m = TableLayout((1280, 800)), Metrics((1280, 800))
+    boxes = [(names.yaku_name("yatsuhashi", y), lay.slot_label_rect(i).width - m.px(4),
+              lay.slot_label_rect(i).height, m.type_size("tiny"))
+             for i, y in enumerate(SLOT_YAKU)]
+    page = ResultPage("", [CardRow("", hanafuda.cards("1B 3B 8B"), "+60 × 2", "sub")],
+                      [("OK", None)])  # the narrower page (a rules page is wider)
+    app.push(page)
+    row = page.rows[0].rect  # (CardRow.draw's title column)
+    boxes += [(names.yaku_name(g, y), int(row.width * 0.36) - m.px(16), row.height - m.px(18),
+               m.type_size("body")) for g, ids in GAME_IDS.items() for y in ids]
+    for text, width, height, start in boxes:
+        size, lines = fit_lines(text, width, height, start)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert size >= start * 0.7, (text, size)
+        assert all(font(size, True).size(line)[0] <= width for line in lines), text
+        assert len(lines) == 1 or 2 * line_step(size) <= height, text
