@@ -179,8 +179,12 @@ class CardRow(Widget):
             draw.rounded_rect(surface, theme.GOLD, r, m.radius, alpha=30)
         label_w = int(r.width * 0.36)
         tf = font(m.type_size("body"), True)
-        # The title fitted to its column (a long name: smaller, or on two lines).
-        box = pygame.Rect(r.x + m.px(10), r.y, label_w - m.px(16), r.height)
+        v = text_image(tf, self.value, theme.GOLD) if self.value else None
+        # The title fitted to its column (a long name: smaller, or on two lines); with no
+        # cards, to the value.
+        room = label_w - m.px(16) if self.cards else \
+            r.width - m.px(30) - (v.get_width() if v else 0)
+        box = pygame.Rect(r.x + m.px(10), r.y, room, r.height)
         if self.subtitle:  # (title and subtitle centred together, as one)
             box.height -= m.px(18)
             box.y += m.px(2)
@@ -196,8 +200,7 @@ class CardRow(Widget):
             surface.blit(faces.face_renderer(c, stand_in=True)(cw, ch),
                          (round(x), r.centery - ch // 2))
             x += step
-        if self.value:
-            v = text_image(tf, self.value, theme.GOLD)
+        if v is not None:
             surface.blit(v, (r.right - v.get_width() - m.px(10), r.centery - v.get_height() // 2))
 
 
