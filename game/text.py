@@ -84,6 +84,59 @@ def fit_font_size(text: str, width: int, start: int, bold: bool = False, minimum
     return size
 
 
+def line_step(size: int) -> int:
+    """The distance between the lines of a name set on two (tighter than the font's own)."""
+    return round(size * 1.25)
+
+
+@functools.lru_cache(maxsize=512)
+def fit_lines(text: str, width: int, height: int, start: int, bold: bool = True
+              ) -> tuple[int, tuple[str, ...]]:
+    """A short text (a name) in a box: (font size, lines). One line where it fits at
+    ``start`` or a little less; else the larger of one line shrunk and two lines (broken at a
+    space or after a hyphen, the longer line as short as can be) that fit ``width`` and, two
+    ``line_step`` apart, ``height``.
+
+    >>> fit_lines("Bridge", 90, 34, 15)
+    (15, ('Bridge',))
+    >>> fit_lines("Boar-deer-butterflies", 90, 34, 15)[1]
+    ('Boar-deer-', 'butterflies')
+    """
+    from game.fonts import font
+    one = fit_font_size(text, width, start, bold)
+    breaks = [k + 1 for k, ch in enumerate(text) if ch in " -"]
+    if one >= start * 0.85 or not breaks:
+        return one, (text,)
+    f = font(one, bold)
+    k = min(breaks, key=lambda k: max(f.size(text[:k].rstrip())[0], f.size(text[k:])[0]))
+    lines = (text[:k].rstrip(), text[k:])
+    two = min(fit_font_size(line, width, start, bold) for line in lines)
+    while two > 8 and 2 * line_step(two) > height:
+        two -= 1
+    return (two, lines) if two > one else (one, (text,))
+
+
+def draw_fitted(surface: pygame.Surface, text: str, color: tuple[int, int, int],
+                rect: pygame.Rect, start: int, align: Align = "center", bold: bool = True
+                ) -> pygame.Rect:
+    """Draw a name inside ``rect`` as ``fit_lines`` sets it, centred on the rectangle's
+    middle line (``align``: "center", or "left" from its left edge); returns the rectangle
+    covered."""
+    from game.fonts import font
+    size, lines = fit_lines(text, rect.width, rect.height, start, bold)
+    step = line_step(size)
+    y = rect.centery - step * (len(lines) - 1) / 2
+    covered = pygame.Rect(rect.centerx, rect.centery, 0, 0)
+    for k, line in enumerate(lines):
+        img = text_image(font(size, bold), line, color)
+        box = img.get_rect(center=(rect.centerx, round(y + k * step)))
+        if align == "left":
+            box.x = rect.x
+        surface.blit(img, box)
+        covered = box if k == 0 else covered.union(box)
+    return covered
+
+
 def draw_text(
     surface: pygame.Surface,
     text: str,

@@ -18,6 +18,28 @@ FOREIGN = [code for code in i18n.LANGUAGES if code != i18n.SOURCE]
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
+def _english_names() -> re.Pattern[str]:
+    """The English names of cards, months, plants and yaku, as ``rules/`` spells them and as
+    the display names do: none belongs in a Japanese or Russian text, whole or in a part of
+    it ("Crane and Sun · January")."""
+    from game.table import names
+    from rules import hanafuda, koikoi, yatsuhashi
+    words = {c.name for c in hanafuda.DECK} | set(hanafuda.MONTH_NAMES)
+    words |= {plant for plant, _romaji, _kanji in hanafuda.PLANTS.values()}
+    words |= set(koikoi.YAKU_NAMES.values()) | set(yatsuhashi.YAKU_NAMES.values())
+    words |= set(names.CARD_NAMES.values()) | set(names.YAKU.values())
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+
+
+ENGLISH_NAMES = _english_names()
+
+
+def english_names_in(texts) -> list[str]:
+    """The texts of ``texts`` that hold an English card, month, plant or yaku name."""
+    return sorted(t for t in texts if ENGLISH_NAMES.search(t))
+
+
 def _translations(code: str) -> gettext.GNUTranslations:
     return gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=[code])
 
@@ -48,6 +70,12 @@ def test_the_compiled_catalogue_is_the_committed_one(code):
     mo = update_catalog.po_path(code).with_suffix(".mo")
     assert mo.read_bytes() == update_catalog.mo_bytes(catalog), \
         "run `python tools/update_catalog.py` and commit game/locale/"
+
+
+def test_english_names_are_found_in_a_text():
+    found = english_names_in(["Журавль и солнце", "Crane and Sun · January", "Pine (chaff)",
+                              "Ctrl+Z отмена", "松に鶴", "Aka-tan"])
+    assert found == ["Aka-tan", "Crane and Sun · January", "Pine (chaff)"]
 
 
 def test_russian_plural_forms():
@@ -117,6 +145,8 @@ def test_a_language_switch_reaches_every_scene(name, code, monkeypatch):
         assert shown.texts, f"{name}: nothing drawn after the switch"
         left = sorted(shown.texts & translated)
         assert not left, f"{name}: still in English: {left}"
+        names = english_names_in(shown.texts)
+        assert not names, f"{name}: English card, month or yaku names: {names}"
     finally:
         app.close_scenes()
         i18n.set_language("en")

@@ -15,9 +15,11 @@ from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import _
 from game.scene import Scene
+from game.table.names import (back_name, card_name, month_name, plant_label, plant_name,
+                              western_card_name)
 from game.text import draw_text, fit_font_size
 from rules import hanafuda, western
-from rules.hanafuda import MONTH_NAMES, PLANTS
+from rules.hanafuda import PLANTS
 from sprites import CardSprite, faces
 
 GLOW = (214, 172, 84)
@@ -38,18 +40,30 @@ def kind_label(kind: hanafuda.Kind) -> str:
             hanafuda.Kind.RIBBON: _("Ribbon"), hanafuda.Kind.CHAFF: _("Chaff")}[kind]
 
 
+def month_heading(month: int) -> tuple[str, str]:
+    """A month column's two lines: its number and kanji, then the plant's name; where the
+    plant's name is its kanji (Japanese), the month's name, then the plant.
+
+    >>> month_heading(1)
+    ('1 松', 'Pine')
+    """
+    kanji, plant = PLANTS[month][2], plant_name(month)
+    if plant == kanji:
+        return month_name(month), plant
+    return f"{month} {kanji}", plant
+
+
 def describe(item: Item) -> tuple[str, str]:
     """(title, details) shown for the focused card."""
     if item.kind == "hanafuda":
         c: hanafuda.Card = item.obj
-        plant, romaji, kanji = PLANTS[c.month]
-        return c.name, _("{month} · {plant} ({romaji}, {kanji}) · {kind} · code {code}").format(
-            month=_(MONTH_NAMES[c.month - 1]), plant=_(plant), romaji=romaji, kanji=kanji,
-            kind=kind_label(c.kind), code=c.code)
+        return card_name(c), _("{month} · {plant} · {kind} · code {code}").format(
+            month=month_name(c.month), plant=plant_label(c.month), kind=kind_label(c.kind),
+            code=c.code)
     if item.kind == "western":
         w: western.Card = item.obj
-        return w.name, _("Western deck · notation {code}").format(code=str(w))
-    return faces.BACK_LABELS[item.obj], _("Card back")
+        return western_card_name(w), _("Western deck · notation {code}").format(code=str(w))
+    return back_name(item.obj), _("Card back")
 
 
 class GalleryScene(Scene):
@@ -253,12 +267,12 @@ class GalleryScene(Scene):
             r = rect.move(0, dy)
             if not r.colliderect(self.view):
                 continue
-            plant, _romaji, kanji = PLANTS[month]
-            size = fit_font_size(f"{month} {kanji}", cw, m.type_size("small"), True)
-            num = text_image(font(size, True), f"{month} {kanji}", theme.CREAM)
+            head, plant = month_heading(month)
+            size = fit_font_size(head, cw, m.type_size("small"), True)
+            num = text_image(font(size, True), head, theme.CREAM)
             surface.blit(num, num.get_rect(midtop=(r.centerx, r.y)))
-            size = fit_font_size(_(plant), cw, m.type_size("tiny"))
-            sub = text_image(font(size), _(plant), theme.TEXT_DIM)
+            size = fit_font_size(plant, cw, m.type_size("tiny"))
+            sub = text_image(font(size), plant, theme.TEXT_DIM)
             surface.blit(sub, sub.get_rect(midtop=(r.centerx, r.y + num.get_height())))
         visible = [it.sprite for it in self.items if it.sprite.rect.colliderect(self.view)]
         for sprite in sorted(visible, key=lambda s: s.z):

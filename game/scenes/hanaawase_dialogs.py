@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game import theme
 from game.i18n import N_, _
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
+from game.table.names import yaku_labels, yaku_name
 from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Widget
 from rules.hanafuda import DECK, Card, Kind, cards, cards_of
@@ -24,15 +25,8 @@ from rules.hanaawase import (DEALS_PER_MATCH, DEKIYAKU_VALUES, PAR, SET_DEKIYAKU
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.hanaawase import HanaAwaseTable
 
-DEKIYAKU_LABELS = {
-    "goko": N_("Five brights"), "shiko": N_("Four brights"), "shichitan": N_("Seven ribbons"),
-    "rokutan": N_("Six ribbons"), "aotan": N_("Blue ribbons"), "akatan": N_("Poetry ribbons"),
-    "nomi": N_("Drinking"), "omote_sugawara": N_("Spring (front Sugawara)"),
-    "matsu_kiri_bozu": N_("Pine-paulownia-moon"), "inoshikacho": N_("Boar-deer-butterflies"),
-    "tsukimi": N_("Moon viewing"), "hanami": N_("Flower viewing"), "kusa": N_("Grass ribbons"),
-    "fuji_shima": N_("Wisteria row"), "yanagi_shima": N_("Willow row"),
-    "kiri_shima": N_("Paulownia row"),
-}
+#: The dekiyaku ids and their display names (``game.table.names``).
+DEKIYAKU_LABELS = yaku_labels("hanaawase")
 _BRIGHTS = [c for c in DECK if c.kind is Kind.BRIGHT]
 _TAN = [c for c in DECK if c.kind is Kind.RIBBON and c.code != "11R"]
 #: Example cards of each dekiyaku for the rules reference.
@@ -44,7 +38,7 @@ EXAMPLES = {
 
 
 def dekiyaku_label(yaku_id: str) -> str:
-    return _(DEKIYAKU_LABELS.get(yaku_id, yaku_id))
+    return yaku_name("hanaawase", yaku_id)
 
 
 def signed(n: int) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game import theme
 from game.i18n import N_, _, ngettext
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
+from game.table.names import yaku_labels, yaku_name
 from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Widget
 from rules.hanafuda import Card, cards, cards_of
@@ -24,15 +25,8 @@ from rules.koikoi import pile_mask
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.hearts600 import Hearts600Table
 
-YAKU_LABELS = {
-    "five_bright": N_("Five brights"), "dry_four_bright": N_("Dry four brights"),
-    "rainy_four_bright": N_("Rainy four brights"), "three_bright": N_("Three brights"),
-    "moon_viewing": N_("Moon viewing"), "flower_viewing": N_("Flower viewing"),
-    "boar_deer_butterflies": N_("Boar-deer-butterflies"), "five_birds": N_("Five birds"),
-    "drunken_bird_watching": N_("Drunken bird watching"), "poetry_ribbons": N_("Poetry ribbons"),
-    "blue_ribbons": N_("Blue ribbons"), "plain_ribbons": N_("Plain ribbons"),
-    "chaff": N_("Chaff"),
-}
+#: The yaku ids and their display names (``game.table.names``).
+YAKU_LABELS = yaku_labels("hearts600")
 #: Example cards of each yaku for the rules reference (rules.md's list, in its order).
 YAKU_EXAMPLES = {
     "five_bright": "1B 3B 8B 11B 12B", "dry_four_bright": "1B 3B 8B 12B",
@@ -43,7 +37,7 @@ YAKU_EXAMPLES = {
 
 
 def yaku_label(yaku_id: str) -> str:
-    return _(YAKU_LABELS.get(yaku_id, yaku_id))
+    return yaku_name("hearts600", yaku_id)
 
 
 def money(cents: int) -> str:

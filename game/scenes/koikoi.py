@@ -24,7 +24,7 @@ from game.scenes.koikoi_dialogs import (
 )
 from game.scenes.koikoi_layout import TableLayout
 from game.table.fishing import FishingTable
-from game.table.names import PLANT_NAMES
+from game.table.names import plant_name
 from game.table.panel import PanelLine, PanelPainter
 from rules.hanafuda import Card
 from rules.koikoi import (
@@ -51,8 +51,8 @@ def progress_label(progress: YakuProgress) -> str:
     """
     name = yaku_label(progress.yaku)
     if progress.yaku == "tsukifuda" and progress.missing:
-        plant = progress.missing[0].plant
-        name = _("{yaku}: {plant}").format(yaku=name, plant=_(PLANT_NAMES.get(plant, plant)))
+        name = _("{yaku}: {plant}").format(yaku=name,
+                                           plant=plant_name(progress.missing[0].month))
     return f"{name}  {progress.have}/{progress.need}"
 
 

@@ -2,7 +2,7 @@
 the cards in view, with the coach: H or Hint puts its estimates on the buttons), the round and
 match results, and the rules reference with card pictures.
 
->>> yaku_label("inoshikacho"), YAKU_KANJI["inoshikacho"]
+>>> yaku_label("inoshikacho"), yaku_kanji("inoshikacho")
 ('Boar-deer-butterflies', '猪鹿蝶')
 """
 
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.i18n import N_, _, ngettext
 from game.table.coach import CoachedChoice
+from game.table.names import japanese_name, yaku_labels, yaku_msgid, yaku_name
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
 from game.widgets import Label, Widget
 from rules.hanafuda import Card, card
@@ -20,22 +21,8 @@ from rules.koikoi import KoiKoiRules, round_multipliers, yaku_cards
 if TYPE_CHECKING:  # pragma: no cover
     from game.scenes.koikoi import KoiKoiTable
 
-YAKU_LABELS = {
-    "goko": N_("Five brights"), "shiko": N_("Dry four brights"),
-    "ame_shiko": N_("Rainy four brights"), "sanko": N_("Three brights"),
-    "hanami": N_("Flower viewing"), "tsukimi": N_("Moon viewing"),
-    "inoshikacho": N_("Boar-deer-butterflies"), "akatan": N_("Poetry ribbons"),
-    "aotan": N_("Blue ribbons"), "akatan_aotan": N_("Poetry and blue ribbons"),
-    "tane": N_("Animals"), "tanzaku": N_("Ribbons"), "kasu": N_("Chaff"),
-    "tsukifuda": N_("Month set"), "teshi": N_("Four of a month (teshi)"),
-    "kuttsuki": N_("Four pairs (kuttsuki)"),
-}
-YAKU_KANJI = {
-    "goko": "五光", "shiko": "四光", "ame_shiko": "雨四光", "sanko": "三光", "hanami": "花見酒",
-    "tsukimi": "月見酒", "inoshikacho": "猪鹿蝶", "akatan": "赤短", "aotan": "青短",
-    "akatan_aotan": "赤短青短", "tane": "タネ", "tanzaku": "タン", "kasu": "カス",
-    "tsukifuda": "月札",
-}
+#: The yaku ids and their display names (``game.table.names``).
+YAKU_LABELS = yaku_labels("koikoi")
 MULTIPLIER_LABELS = {
     "field_brights": N_("Brights on the dealt field"), "koikoi": N_("Koi-koi called"),
     "opponent_koikoi": N_("Opponent had called koi-koi"),
@@ -48,7 +35,12 @@ ACTION_STOP, ACTION_KOIKOI, ACTION_SWAP, ACTION_KEEP = "stop", "koikoi", "swap",
 
 
 def yaku_label(yaku_id: str) -> str:
-    return _(YAKU_LABELS.get(yaku_id, yaku_id))
+    return yaku_name("koikoi", yaku_id)
+
+
+def yaku_kanji(yaku_id: str) -> str:
+    """The yaku's Japanese name, shown under its name ("" in Japanese)."""
+    return japanese_name(yaku_msgid("koikoi", yaku_id))
 
 
 def decision_panel(table: "KoiKoiTable", seat: int) -> CoachedChoice:
@@ -117,7 +109,7 @@ def round_result(table: "KoiKoiTable", result: dict[str, Any], scores: list[int]
         pile = piles[winner]
         for y, p in r["yaku"].items():
             rows.append(CardRow(yaku_label(y), yaku_cards(y, pile, t.rules), str(p),
-                                YAKU_KANJI.get(y, "")))
+                                yaku_kanji(y)))
         for name, m in r["multipliers"]:
             rows.append(CardRow(_(MULTIPLIER_LABELS.get(name, name)), [], f"×{m}"))
         product = 1
@@ -218,6 +210,6 @@ class KoiKoiRulesScene(RulesPage):
             "and play on. \"+\" means one more point for each extra card."))]
         for yid, codes, pts in examples:
             rows.append(CardRow(yaku_label(yid), [card(c) for c in codes.split()], pts,
-                                YAKU_KANJI.get(yid, "")))
+                                yaku_kanji(yid)))
         rows.extend(self.options_rows(options_summary(r)))
         return rows

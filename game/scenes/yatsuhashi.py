@@ -61,14 +61,21 @@ RULES = N_(
     "run. A face-down card turns up as soon as it is uncovered.\n\n"
     "Collect a yaku when all its cards are free at once: each is the waste card, or lies in a "
     "group at the top of a foundation made only of that yaku's cards. Collected cards go to "
-    "the board.\n\n"
-    "The fourteen yaku: Early chaff (one chaff of each month 1-5, twice), Late chaff (one chaff "
-    "of each month 6-10, twice), Aka-tan (the three poetry ribbons), Ao-tan (the three blue "
-    "ribbons), Kasu-tan (the ribbons of April, May and July), Ino-shika-cho (boar, deer and "
-    "butterflies), Godori (the three birds), Hanami-tsukimi-zake (curtain, moon and sake cup), "
-    "Ame-sanko (crane, rain man and phoenix), Kiri-kasu (the three paulownia chaff), "
-    "Yanagi-kasu (the willow swallow, ribbon and chaff) and Yatsuhashi: the eight-plank bridge "
-    "alone, from a foundation's top, once five other yaku are collected.\n\n"
+    "the board.")
+#: The yaku, each by its name (``game.table.names``) and its cards.
+YAKU_CARDS_TEXT = {
+    "early_chaff": N_("one chaff of each month 1-5; twice"),
+    "late_chaff": N_("one chaff of each month 6-10; twice"),
+    "akatan": N_("the three poetry ribbons"), "aotan": N_("the three blue ribbons"),
+    "kasutan": N_("the ribbons of April, May and July"),
+    "inoshikacho": N_("boar, deer and butterflies"), "godori": N_("the three birds"),
+    "hanami_tsukimi_zake": N_("curtain, moon and sake cup"),
+    "ame_sanko": N_("crane, rain man and phoenix"), "kiri_kasu": N_("the three paulownia chaff"),
+    "yanagi_kasu": N_("the willow swallow, ribbon and chaff"),
+    "yatsuhashi": N_("the eight-plank bridge alone, from a foundation's top, once five other "
+                     "yaku are collected"),
+}
+RULES_END = N_(
     "The deal is won when all fourteen are collected. Not every deal can be won: the "
     "indicator says whether yours still can be.")
 
@@ -549,4 +556,6 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         return until_settled(moving)
 
     def rules_text(self) -> str:
-        return _(RULES)
+        yaku = "\n".join(_("• {yaku}: {cards}").format(yaku=yaku_label(y), cards=_(text))
+                         for y, text in YAKU_CARDS_TEXT.items())
+        return "\n\n".join((_(RULES), _("The fourteen yaku:") + "\n" + yaku, _(RULES_END)))

@@ -20,10 +20,11 @@ import pygame
 
 from game import draw, theme
 from game.fonts import font, text_image
-from game.i18n import N_, _, ngettext
+from game.i18n import _, ngettext
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.table.base import CardTable, Place
-from game.text import clock, draw_text, fit_font_size, text_height
+from game.table.names import yaku_name
+from game.text import clock, draw_fitted, draw_text, fit_font_size, text_height
 from rules.hanafuda import DECK, Card, Kind
 from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS
 from sprites import faces
@@ -38,18 +39,9 @@ SELECT_GLOW = (235, 90, 60)       # cards chosen for a collection
 TARGET_GLOW = (120, 220, 140)     # legal drop targets while dragging
 HINT_GLOW = (110, 200, 255)       # the hinted move
 
-#: Short labels of the board slots (the yaku ids of ``SLOT_YAKU``).
-YAKU_LABELS = {
-    "early_chaff": N_("Early chaff"), "late_chaff": N_("Late chaff"), "akatan": N_("Aka-tan"),
-    "aotan": N_("Ao-tan"), "kasutan": N_("Kasu-tan"), "inoshikacho": N_("Ino-shika-cho"),
-    "godori": N_("Godori"), "hanami_tsukimi_zake": N_("Hanami-tsukimi"),
-    "ame_sanko": N_("Ame-sanko"), "kiri_kasu": N_("Kiri-kasu"), "yanagi_kasu": N_("Yanagi-kasu"),
-    "yatsuhashi": N_("Yatsuhashi"),
-}
-
-
 def yaku_label(yaku: str) -> str:
-    return _(YAKU_LABELS.get(yaku, yaku))
+    """A board slot's yaku by name (``game.table.names``)."""
+    return yaku_name("yatsuhashi", yaku)
 
 
 @functools.lru_cache(maxsize=None)
@@ -361,12 +353,9 @@ class TableDrawing(CardTable):
                         continue  # drawn once update has rendered it (see _warm_art)
                     img = _ghost(c, *lay.mini)
                     surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
-            label = yaku_label(yaku)
             lr = lay.slot_label_rect(i)
-            size = fit_font_size(label, lr.width - m.px(4), tiny, True)
-            img = text_image(font(size, True), label, theme.GOLD if i in filled or glow
-                                          else theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(center=lr.center))
+            colour = theme.GOLD if i in filled or glow else theme.TEXT_DIM
+            draw_fitted(surface, yaku_label(yaku), colour, lr.inflate(-m.px(4), 0), tiny)
 
     def focus_rect(self) -> pygame.Rect | None:
         """The keyboard focus: a pile, or the card of it the arrows chose."""

@@ -8,9 +8,6 @@ several ways), click the stock to turn it; the keyboard moves a focus over the p
 picks cards up and puts them down (Enter), clicks (Space), undoes (Ctrl+Z), redoes (Ctrl+Y)
 and hints (H). A refused move says why. The glows (``_update_highlights``) show what the
 input can do now.
-
->>> month_name(12)
-'December'
 """
 
 from __future__ import annotations
@@ -29,7 +26,8 @@ from game.scenes.yatsuhashi_draw import (
 )
 from game.scenes.yatsuhashi_layout import STOCK, WASTE, TableLayout
 from game.table.base import CardTable
-from rules.hanafuda import MONTH_NAMES, Card
+from game.table.names import month_name
+from rules.hanafuda import Card
 from rules.yatsuhashi import BRIDGE, BRIDGE_AFTER, Game, Move, next_month
 from sprites import CardSprite
 
@@ -38,10 +36,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: Seconds within which a second click on the same spot is the end of a double-click.
 DOUBLE_CLICK = 0.4
-
-
-def month_name(month: int) -> str:
-    return _(MONTH_NAMES[month - 1])
 
 
 class _Foundation:

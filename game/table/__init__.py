@@ -17,7 +17,8 @@ thin scene.
   with its estimates, searched in a worker of its own) and the coached flag;
 - ``dialogs``: choices that leave the cards in view, the hand-over, result pages, the log;
 - ``panel``: ``PanelLine`` and ``PanelPainter``, the info panel measured, fitted and painted;
-- ``caches``: ``FaceWarmer`` and ``Layers``; ``names``: cards named as players name them.
+- ``caches``: ``FaceWarmer`` and ``Layers``; ``names``: cards, months and yaku by the names
+  players read, one name per yaku across games (docs/names.md).
 
 Adding a table: subclass ``CardTable`` (or ``FishingTable``), give it a layout (a
 ``SeatedLayout`` subclass), implement ``places()``, its input and drawing hooks, add its event

@@ -19,7 +19,7 @@ from game.fonts import font, text_image
 from game.i18n import _
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog
-from game.text import draw_text, fit_font_size, text_height
+from game.text import draw_fitted, draw_text, fit_font_size, text_height
 from game.theme import Metrics
 from game.table.caches import FaceWarmer
 from game.widgets import Button, Label, Panel, ScrollList, Widget
@@ -179,12 +179,19 @@ class CardRow(Widget):
             draw.rounded_rect(surface, theme.GOLD, r, m.radius, alpha=30)
         label_w = int(r.width * 0.36)
         tf = font(m.type_size("body"), True)
-        img = text_image(tf, self.title, theme.CREAM)
-        y = r.centery - (img.get_height() + (m.px(18) if self.subtitle else 0)) // 2
-        surface.blit(img, (r.x + m.px(10), y))
+        v = text_image(tf, self.value, theme.GOLD) if self.value else None
+        # The title fitted to its column (a long name: smaller, or on two lines); with no
+        # cards, to the value.
+        room = label_w - m.px(16) if self.cards else \
+            r.width - m.px(30) - (v.get_width() if v else 0)
+        box = pygame.Rect(r.x + m.px(10), r.y, room, r.height)
+        if self.subtitle:  # (title and subtitle centred together, as one)
+            box.height -= m.px(18)
+            box.y += m.px(2)
+        shown = draw_fitted(surface, self.title, theme.CREAM, box, m.type_size("body"), "left")
         if self.subtitle:
             sub = text_image(font(m.type_size("tiny")), self.subtitle, theme.TEXT_DIM)
-            surface.blit(sub, (r.x + m.px(10), y + img.get_height()))
+            surface.blit(sub, (r.x + m.px(10), shown.bottom))
         cw, ch = self._card_size()
         x = float(r.x + label_w)
         room = r.width - label_w - m.px(90)
@@ -193,8 +200,7 @@ class CardRow(Widget):
             surface.blit(faces.face_renderer(c, stand_in=True)(cw, ch),
                          (round(x), r.centery - ch // 2))
             x += step
-        if self.value:
-            v = text_image(tf, self.value, theme.GOLD)
+        if v is not None:
             surface.blit(v, (r.right - v.get_width() - m.px(10), r.centery - v.get_height() // 2))
 
 
