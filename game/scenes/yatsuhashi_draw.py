@@ -425,25 +425,30 @@ class TableDrawing(CardTable):
             y = box.bottom
         y += m.px(6)
         tiny = font(m.type_size("tiny"))
+        keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
+                 "L log · Esc menu")
+        keys_box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(62), w, m.px(56))
+        # What flows down from the figures stops above the keys' note (a large interface
+        # scale leaves less room: the record goes first, then the Bridge's note, the keys).
+        floor = keys_box.y if keys_box.y >= y else keys_box.bottom
+        texts: list[tuple[str, tuple[int, int, int], int]] = []
         if "yatsuhashi" not in self.game.collected:
             bridge = self.game.bridge_allowed
             note = (_("The Bridge may leave now.") if bridge else
                     _("The Bridge (Iris animal) leaves after five other yaku."))
-            color = theme.GOLD if bridge else theme.TEXT_DIM
-            box = pygame.Rect(x, y, w, text_height(tiny, note, w))
-            pieces.append(((note, color), box.inflate(grow, grow),
-                           _painter(draw_text, note, tiny, color, box)))
-            y = box.bottom + m.px(10)
-        for line in self._record_lines():
-            box = pygame.Rect(x, y, w, text_height(tiny, line, w))
-            pieces.append((line, box.inflate(grow, grow),
-                           _painter(draw_text, line, tiny, theme.TEXT_DIM, box)))
-            y = box.bottom + m.px(2)
-        keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
-                 "L log · Esc menu")
-        box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(62), w, m.px(56))
-        pieces.append((keys, box.inflate(grow, grow),
-                       _painter(draw_text, keys, tiny, theme.TEXT_DIM, box, valign="bottom")))
+            texts.append((note, theme.GOLD if bridge else theme.TEXT_DIM, m.px(10)))
+        texts += [(line, theme.TEXT_DIM, m.px(2)) for line in self._record_lines()]
+        for text, color, after in texts:
+            box = pygame.Rect(x, y, w, text_height(tiny, text, w))
+            if box.bottom > floor:
+                break
+            pieces.append(((text, color), box.inflate(grow, grow),
+                           _painter(draw_text, text, tiny, color, box)))
+            y = box.bottom + after
+        if keys_box.y >= y:
+            pieces.append((keys, keys_box.inflate(grow, grow),
+                           _painter(draw_text, keys, tiny, theme.TEXT_DIM, keys_box,
+                                    valign="bottom")))
         for button in self.buttons.values():
             pieces.append(((button.look(), button.rect.topleft), button.painted_rect(),
                            button.draw))

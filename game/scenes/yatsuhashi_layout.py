@@ -36,8 +36,9 @@ class TableLayout(TableAreas):
     def arrange(self) -> None:
         m = self.m
         p = self.play
-        # Card sizes shrink when the play area is narrow (a tall, thin window).
-        fit = min(1.0, p.width / m.px(966))
+        # Card sizes shrink when the play area is narrow (a tall, thin window); large cards
+        # (``Metrics.cards``) grow while six columns still fit across.
+        fit = min(m.cards, p.width / m.px(966))
         self.card = hanafuda_size(m.px(100) * fit)
         cw, ch = self.card
         gap = m.px(16)
