@@ -67,7 +67,7 @@ class Scene:
 
     @property
     def metrics(self) -> Metrics:
-        return metrics_for(tuple(self.size), self.CANVAS)
+        return metrics_for((self.size[0], self.size[1]), self.CANVAS)
 
     # Lifecycle -----------------------------------------------------------------------------
     def enter(self) -> None:

@@ -31,6 +31,22 @@ MUTED: Color = (170, 160, 140)
 DISABLED: Color = (110, 104, 96)
 SUCCESS: Color = (96, 170, 100)
 
+# Card highlights. Each meaning has a colour AND a shape of its own (the style of
+# ``sprites.card_sprite.Glow``, named beside each), so that none is told apart by hue alone;
+# the colours pass ``tools.colour_check`` (tests/test_colour_check.py) under protanopia,
+# deuteranopia and tritanopia.
+GLOW_ACT: Color = (240, 200, 90)      # halo: a card that can act now (capture, be collected)
+GLOW_TARGET: Color = (120, 220, 140)  # dashed line: what it can take, where it can go
+GLOW_CHOSEN: Color = (235, 90, 60)    # solid line: cards chosen for a collection
+GLOW_COACH: Color = (255, 246, 222)   # diamond marker: the coach's choice
+GLOW_HINT: Color = (160, 150, 255)    # diamond marker: the hinted move (Yatsuhashi)
+LAST_MOVE: Color = (160, 150, 255)    # corner brackets: another seat's last move
+#: The highlights each kind of table shows together (what the colour check compares).
+TABLE_HIGHLIGHTS: dict[str, tuple[Color, ...]] = {
+    "fishing": (GLOW_ACT, GLOW_TARGET, GLOW_COACH, LAST_MOVE),
+    "yatsuhashi": (GLOW_ACT, GLOW_TARGET, GLOW_CHOSEN, GLOW_HINT),
+}
+
 BACKGROUND_TOP: Color = (22, 60, 46)
 BACKGROUND_BOTTOM: Color = (10, 30, 24)
 

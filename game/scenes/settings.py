@@ -59,8 +59,8 @@ class SettingsScene(WidgetScene):
                                self._set("language"))
         self.scale = Choice(_("Interface size"), scale_choices(), s.ui_scale,
                             self._set("ui_scale"))
-        self.scale.help = _("Text, buttons and panels larger: at 200% a 1280x800 window "
-                            "shows the tables' panels narrower than the text wants")
+        self.scale.help = _("Text and controls larger; the menu and the tables grow as far "
+                            "as the window has room (full screen gives more)")
         self.large = Toggle(_("Large cards"), s.large_cards, self._set("large_cards"))
         self.large.help = _("The cards of every table larger: piles and other players' "
                             "hands smaller, rows and fans overlapping where they must")
