@@ -111,8 +111,8 @@ class CardSprite:
     Public state (read or set freely between frames): ``x, y`` (centre, floats), ``w, h``
     (base size; change it with ``set_size``), ``rotation``, ``scale``, ``face_up``, ``z`` (draw
     order hint), ``hovered``, ``highlight`` (glow colour, a ``Glow`` or ``None``), ``lift``
-    (current hover lift in pixels, animated), ``dragging`` (set by ``DragController``: bigger shadow),
-    ``alpha`` (0-255), ``data`` (any payload, e.g. the rules card).
+    (current hover lift in pixels, animated), ``dragging`` (set by ``DragController``: bigger
+    shadow), ``alpha`` (0-255), ``data`` (any payload, e.g. the rules card).
     """
 
     #: Hover lift as a fraction of the card height (a few pixels).
