@@ -148,7 +148,10 @@ class Driver:
             raise AssertionError(f"not reached: {enough} (made {dict(self.counts)})")
         while not isinstance(self.app.stack.top, CardTable):
             self.step()
-        self.press(pygame.K_ESCAPE)
+        for _ in range(3):  # (Esc first puts back a card held or a capture being chosen)
+            if not isinstance(self.app.stack.top, CardTable):
+                break
+            self.press(pygame.K_ESCAPE)
         for _ in range(10):
             if isinstance(self.app.stack.top, MenuScene):
                 break
