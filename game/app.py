@@ -21,7 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game import i18n, logs, memory  # noqa: E402
+from game import i18n, logs, memory, theme  # noqa: E402
 from game.i18n import _  # noqa: E402
 from game.icon import window_icon  # noqa: E402
 from game.scene import Scene, SceneStack  # noqa: E402
@@ -69,6 +69,7 @@ class App:
                 problems.append(problem)
         self.settings = settings
         i18n.set_language(settings.language)
+        theme.set_display(settings.ui_scale, settings.large_cards)
         self._stats: Statistics | None = None  # read when first used (after the first frame)
         setups = read_setups().notice
         if setups:
@@ -161,15 +162,18 @@ class App:
             self.sounds = _start_sounds(self.settings)
 
     def apply_settings(self) -> None:
-        """Push settings into the running services (volumes, language)."""
+        """Push settings into the running services (volumes, language, interface scale and
+        card size: every scene laid out again)."""
         if self.sounds is not None:
             s = self.settings
             self.sounds.set_volumes(s.master_volume, s.effects_volume, s.mute)
         before = i18n.language()
         i18n.set_language(self.settings.language)
+        display = theme.set_display(self.settings.ui_scale, self.settings.large_cards)
         if i18n.language() != before:
-            self.stack.relabel()
             pygame.display.set_caption(_("Hanafuda Parlor"))
+        if display or i18n.language() != before:
+            self.stack.relabel()
 
     def save_settings(self) -> None:
         if not self.settings_writable:

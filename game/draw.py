@@ -185,6 +185,27 @@ def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int, width: i
                      border_radius=radius + width)
 
 
+def status_mark(surface: pygame.Surface, mark: str, center: tuple[int, int], r: int,
+                color: tuple[int, int, int]) -> None:
+    """A verdict's mark, told by its shape as well as its colour: ``tick`` (yes), ``cross``
+    (no) or ``dot`` (neither), ``r`` pixels from ``center``.
+
+    >>> s = pygame.Surface((20, 20)); status_mark(s, "cross", (10, 10), 7, (255, 0, 0))
+    >>> s.get_at((10, 10))[0] > 0, s.get_at((10, 4))[0]
+    (True, 0)
+    """
+    x, y = center
+    width = max(2, r // 3)
+    if mark == "tick":
+        pygame.draw.lines(surface, color, False, [(x - r, y), (x - r // 3, y + r * 2 // 3),
+                                                  (x + r, y - r * 2 // 3)], width)
+    elif mark == "cross":
+        pygame.draw.line(surface, color, (x - r, y - r), (x + r, y + r), width)
+        pygame.draw.line(surface, color, (x - r, y + r), (x + r, y - r), width)
+    else:
+        pygame.draw.circle(surface, color, center, max(2, r * 6 // 7))
+
+
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (behind modal dialogs) as a black veil of ``alpha`` would, in
     place (``blend_fill``: a veil the size of the window would cost 8 MB and a blend).

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import draw
-from game.theme import Metrics, metrics_for
+from game.theme import PAGE_CANVAS, Metrics, metrics_for
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
@@ -43,6 +43,9 @@ class Scene:
     #: Set by the stack before ``draw``: the ``kept_look`` whose ``draw_kept`` the surface
     #: already shows under this overlay (draw the rest only), or None.
     kept_drawn: Any = None
+    #: The least of the design (design pixels) the scene keeps in view as the interface
+    #: scale grows (``theme.metrics_for``): a table's layout needs more than a page.
+    CANVAS: tuple[int, int] = PAGE_CANVAS
 
     def __init__(self) -> None:
         self.app: "App | None" = None
@@ -64,7 +67,7 @@ class Scene:
 
     @property
     def metrics(self) -> Metrics:
-        return metrics_for(tuple(self.size))
+        return metrics_for((self.size[0], self.size[1]), self.CANVAS)
 
     # Lifecycle -----------------------------------------------------------------------------
     def enter(self) -> None:

@@ -15,6 +15,7 @@ from game import paths
 from game.i18n import LANGUAGES, _
 from game.schema import Bool, Choice, Float, Int, Record, Tuple, validate
 from game.storage import write_json
+from game.theme import UI_SCALES
 from game.userfile import load
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
@@ -40,6 +41,8 @@ class Settings:
     card_badges: bool = False
     language: str = ""  # "": the system's (game.i18n.system_language)
     think_seconds: float = 1.0
+    ui_scale: float = 1.0  # text and controls, times the window's own scale (UI_SCALES)
+    large_cards: bool = False  # the tables' cards larger (theme.LARGE_CARDS)
     window_size: list[int] = field(default_factory=lambda: [1280, 800])
 
     @property
@@ -57,7 +60,9 @@ class Settings:
         >>> Settings.from_dict({"master_volume": float("nan"), "window_size": [10**22, 900]})
         Settings(master_volume=0.8, effects_volume=0.8, mute=False, animation_speed='normal', \
 fullscreen=False, card_back='black', card_badges=False, language='', think_seconds=1.0, \
-window_size=[1280, 800])
+ui_scale=1.0, large_cards=False, window_size=[1280, 800])
+        >>> Settings.from_dict({"ui_scale": 3.0, "large_cards": "yes"}).ui_scale
+        1.0
         """
         clean, _problems = validate(SCHEMA, data, lenient=True)
         return cls._of(clean)
@@ -80,6 +85,8 @@ SCHEMA = Record({
     "card_badges": Bool(_D.card_badges),
     "language": Choice(("", *LANGUAGES), _D.language),
     "think_seconds": Choice(THINK_SECONDS, _D.think_seconds),
+    "ui_scale": Choice(UI_SCALES, _D.ui_scale),
+    "large_cards": Bool(_D.large_cards),
     "window_size": Tuple(Int(MIN_WINDOW[0], MAX_WINDOW[0], _D.window_size[0]),
                          Int(MIN_WINDOW[1], MAX_WINDOW[1], _D.window_size[1])),
 })

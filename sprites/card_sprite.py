@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 import pygame
 
@@ -38,15 +38,81 @@ Point = tuple[float, float]
 
 _FACE, _BACK = "face", "back"
 
+#: The shapes a highlight may add to its glow's colour, so that no two meanings differ by
+#: hue alone (a colour-blind player tells them apart by the line): ``halo`` the soft glow
+#: alone, ``ring`` a solid line round the card, ``dashed`` a dashed line, ``corners`` a
+#: bracket at each corner, ``marker`` a diamond over the card's top edge.
+GLOW_STYLES = ("halo", "ring", "dashed", "corners", "marker")
+
+
+class Glow(NamedTuple):
+    """A card's highlight: the glow's ``color`` and the ``style`` of line drawn with it
+    (``GLOW_STYLES``). A sprite's ``highlight`` may also be a plain colour (a halo).
+
+    >>> Glow((120, 220, 140), "dashed").style, glow_parts((1, 2, 3))
+    ('dashed', ((1, 2, 3), 'halo'))
+    """
+
+    color: tuple[int, int, int]
+    style: str = "halo"
+
+
+def glow_parts(highlight: Any) -> tuple[ColorLike, str]:
+    """The colour and style of a sprite's ``highlight`` (a ``Glow`` or a colour)."""
+    if isinstance(highlight, Glow):
+        return highlight.color, highlight.style
+    return highlight, "halo"
+
+
+def draw_style(surface: pygame.Surface, rect: pygame.Rect, color: ColorLike, style: str,
+               width: int, radius: int = 0) -> None:
+    """The line of a highlight ``style`` round ``rect`` (drawn inward from its edge): a ring,
+    dashes, corner brackets or a diamond marker; ``halo`` draws nothing.
+
+    >>> s = pygame.Surface((40, 60)); draw_style(s, s.get_rect(), (255, 0, 0), "dashed", 3)
+    >>> s.get_at((1, 1))[0] > 0, s.get_at((20, 30))[0]
+    (True, 0)
+    """
+    if style == "ring":
+        pygame.draw.rect(surface, color, rect, width, border_radius=radius)
+    elif style == "dashed":
+        dash = max(3, round(min(rect.width, rect.height) * 0.12))
+        x0, y0, x1, y1 = rect.left, rect.top, rect.right - width, rect.bottom - width
+        for x in range(x0, x1, 2 * dash):
+            for y in (y0, y1):
+                surface.fill(color, (x, y, min(dash, x1 + width - x), width))
+        for y in range(y0, y1, 2 * dash):
+            for x in (x0, x1):
+                surface.fill(color, (x, y, width, min(dash, y1 + width - y)))
+    elif style == "corners":
+        arm = max(width * 2, round(min(rect.width, rect.height) * 0.28))
+        for cx, cy, dx, dy in ((rect.left, rect.top, 1, 1), (rect.right, rect.top, -1, 1),
+                               (rect.left, rect.bottom, 1, -1),
+                               (rect.right, rect.bottom, -1, -1)):
+            x = cx if dx > 0 else cx - arm
+            y = cy if dy > 0 else cy - width
+            surface.fill(color, (x, y, arm, width))
+            x = cx if dx > 0 else cx - width
+            y = cy if dy > 0 else cy - arm
+            surface.fill(color, (x, y, width, arm))
+    elif style == "marker":
+        r = max(width * 2, round(rect.width * 0.16))
+        cx, cy = rect.centerx, rect.top + r + width
+        diamond = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+        pygame.draw.polygon(surface, (28, 24, 22), [(x + (1 if x > cx else -1 if x < cx else 0),
+                                                     y + (1 if y > cy else -1 if y < cy else 0))
+                                                    for x, y in diamond])
+        pygame.draw.polygon(surface, color, diamond)
+
 
 class CardSprite:
     """A card with position/rotation/scale/flip tweens, hover lift, shadow and glow.
 
     Public state (read or set freely between frames): ``x, y`` (centre, floats), ``w, h``
     (base size; change it with ``set_size``), ``rotation``, ``scale``, ``face_up``, ``z`` (draw
-    order hint), ``hovered``, ``highlight`` (glow colour or ``None``), ``lift`` (current hover
-    lift in pixels, animated), ``dragging`` (set by ``DragController``: bigger shadow),
-    ``alpha`` (0-255), ``data`` (any payload, e.g. the rules card).
+    order hint), ``hovered``, ``highlight`` (glow colour, a ``Glow`` or ``None``), ``lift``
+    (current hover lift in pixels, animated), ``dragging`` (set by ``DragController``: bigger
+    shadow), ``alpha`` (0-255), ``data`` (any payload, e.g. the rules card).
     """
 
     #: Hover lift as a fraction of the card height (a few pixels).
@@ -84,7 +150,7 @@ class CardSprite:
         self.face_up = bool(face_up)
         self.z = z
         self.data = data
-        self.highlight: Optional[ColorLike] = None
+        self.highlight: Optional[ColorLike | Glow] = None
         self.lift = 0.0
         self.alpha = 255
         self.dragging = False
@@ -482,10 +548,11 @@ class CardSprite:
         for image, at in pieces[1:]:
             box.union_ip(pygame.Rect(at, image.get_size()))
         out = pygame.Surface(box.size, pygame.SRCALPHA)
-        last = len(pieces) - 1
+        face = min(2, len(pieces) - 1)  # shadow, glow, card, the glow's line
         for i, (image, (x, y)) in enumerate(pieces):
-            # (A shadow or glow is one surface for every card of a size: premultiplied once.)
-            source = image.premul_alpha() if i == last else _premultiplied(image)
+            # (A shadow, glow or line is one surface for every card of a size: premultiplied
+            # once.)
+            source = image.premul_alpha() if i == face else _premultiplied(image)
             out.blit(source, (x - box.x, y - box.y), special_flags=pygame.BLEND_PREMULTIPLIED)
         top, (tx, ty) = pieces[-1]
         return out, (box.x - tx, box.y - ty, top.get_width(), top.get_height())
@@ -507,8 +574,10 @@ class CardSprite:
         offset = max(2.0, self.h * 0.02) + elevation * 0.6
         self._blit(surface, pieces, shadow, cx + offset * 0.3, cy + offset, self.alpha)
 
+        style = "halo"
         if self.highlight is not None:
-            base = _glow_base(self.w, self.h, corner, _rgba(self.highlight))
+            color, style = glow_parts(self.highlight)
+            base = _glow_base(self.w, self.h, corner, _rgba(color))
             glow = self._transformed("glow", base, sx, sy, rot, smooth=False,
                                      smooth_scale=smooth)
             self._blit(surface, pieces, glow, cx, cy, self.alpha)
@@ -518,6 +587,10 @@ class CardSprite:
         side = _FACE if self.face_up else _BACK
         card = self._transformed("card", self._base(side), sx, sy, rot, smooth)
         self._blit(surface, pieces, card, cx, cy, self.alpha)
+        if style != "halo":  # the glow's shape, over the card's edge
+            line = _style_image(self.w, self.h, corner, tuple(color), style)
+            line = self._transformed("style", line, sx, sy, rot, smooth)
+            self._blit(surface, pieces, line, cx, cy, self.alpha)
 
     @staticmethod
     def _blit(surface: pygame.Surface | None,
@@ -646,6 +719,19 @@ def _glow_mask(w: int, h: int, corner: int) -> pygame.Surface:
     return pygame.transform.smoothscale(blurred, size)
 
 
+@lru_cache(maxsize=32)
+def _style_image(w: int, h: int, corner: int, color: tuple[int, ...], style: str
+                 ) -> pygame.Surface:
+    """A card-sized image of the line of ``style`` in ``color``, edged in ink inside so
+    that it shows on a light face too."""
+    image = pygame.Surface((w, h), pygame.SRCALPHA)
+    width = max(2, round(h * 0.03))
+    draw_style(image, image.get_rect(), (28, 24, 22), style, width + max(1, width // 2),
+               corner)
+    draw_style(image, image.get_rect(), tuple(color[:3]), style, width, corner)
+    return image
+
+
 @lru_cache(maxsize=16)
 def _glow_base(w: int, h: int, corner: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:
     image = _glow_mask(w, h, corner).copy()
@@ -667,6 +753,7 @@ def warm(w: int, h: int) -> None:
 
 on_clear_all(_shadow_base.cache_clear)
 on_clear_all(_glow_base.cache_clear)
+on_clear_all(_style_image.cache_clear)
 on_clear_all(_glow_mask.cache_clear)
 
 

@@ -115,6 +115,7 @@ def _shadow(size: tuple[int, int]) -> pygame.Surface:
 
 class MenuScene(WidgetScene):
     name = "menu"
+    CANVAS = theme.TABLE_CANVAS  # the game list does not scroll
 
     def build(self) -> list[Widget]:
         self._updates = 0

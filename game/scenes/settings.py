@@ -1,5 +1,5 @@
-"""Settings: volumes, mute, animation speed, full screen, card back, badges, language, and how
-long a Hard computer player thinks.
+"""Settings: volumes, mute, animation speed, full screen, card back, badges, language, the
+interface's size and large cards, and how long a Hard computer player thinks.
 
 Changes apply at once; the file is written when the scene closes.
 """
@@ -30,6 +30,10 @@ def language_choices() -> list[tuple[str, str]]:
     return [("", system), *LANGUAGES.items()]
 
 
+def scale_choices() -> list[tuple[float, str]]:
+    return [(f, _("{percent}%").format(percent=round(f * 100))) for f in theme.UI_SCALES]
+
+
 def back_choices() -> list[tuple[str, str]]:
     return [("black", _("Classic black")), ("red", _("Red"))]
 
@@ -53,12 +57,20 @@ class SettingsScene(WidgetScene):
                              self._set("card_badges"))
         self.language = Choice(_("Language"), language_choices(), s.language,
                                self._set("language"))
+        self.scale = Choice(_("Interface size"), scale_choices(), s.ui_scale,
+                            self._set("ui_scale"))
+        self.scale.help = _("Text and controls larger; the menu and the tables grow as far "
+                            "as the window has room (full screen gives more)")
+        self.large = Toggle(_("Large cards"), s.large_cards, self._set("large_cards"))
+        self.large.help = _("The cards of every table larger: piles and other players' "
+                            "hands smaller, rows and fans overlapping where they must")
         self.think = Choice(_("Hard opponents think"), think_choices(), s.think_seconds,
                             self._set("think_seconds"))
         self.think.help = _("Seconds a Hard computer player thinks over each decision: "
                             "longer plays better")
         self.rows = ScrollList([self.master, self.effects, self.mute, self.speed, self.fullscreen,
-                                self.back_style, self.badges, self.language, self.think])
+                                self.back_style, self.badges, self.language, self.scale,
+                                self.large, self.think])
         self.done = Button(_("Done"), self.back, primary=True)
         return [self.panel, self.heading, self.rows, self.done]
 

@@ -63,6 +63,7 @@ def confirm_new_game(app: Any, go: Callable[[], object]) -> None:
 
 class SetupScene(WidgetScene):
     name = "setup"
+    CANVAS = (800, 500)  # two columns of options side by side (160% at 1280x800)
 
     def __init__(self, game_id: str, seed: int | None = None) -> None:
         super().__init__()

@@ -19,7 +19,7 @@ import pygame
 
 from game.catalog import GAMES
 from game.scene import Scene
-from game.theme import Metrics
+from game.theme import TABLE_CANVAS, Metrics, metrics_for
 
 
 def split_table(size: tuple[int, int], metrics: Metrics, narrowest: int, share: float,
@@ -51,7 +51,7 @@ class TableAreas:
     PANEL: ClassVar[tuple[int, float, int]] = (270, 0.24, 340)
 
     def __post_init__(self) -> None:
-        self.m = Metrics(self.size)
+        self.m = metrics_for(self.size, TABLE_CANVAS)
         self.panel, self.play = split_table(self.size, self.m, *self.PANEL)
         self.arrange()
 
@@ -61,6 +61,7 @@ class TableAreas:
 
 class TableScene(Scene):
     game_id = ""
+    CANVAS = TABLE_CANVAS
 
     def __init__(self, setup=None) -> None:
         super().__init__()

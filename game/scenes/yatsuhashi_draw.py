@@ -29,15 +29,16 @@ from rules.hanafuda import DECK, Card, Kind
 from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS
 from sprites import faces
 from sprites.cache import on_clear_all
+from sprites.card_sprite import Glow, draw_style
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.widgets import Button
     from rules.yatsuhashi import Game
 
-COLLECT_GLOW = (240, 200, 90)     # cards of a yaku that can be collected now
-SELECT_GLOW = (235, 90, 60)       # cards chosen for a collection
-TARGET_GLOW = (120, 220, 140)     # legal drop targets while dragging
-HINT_GLOW = (110, 200, 255)       # the hinted move
+COLLECT_GLOW = Glow(theme.GLOW_ACT)                # cards of a yaku that can be collected now
+SELECT_GLOW = Glow(theme.GLOW_CHOSEN, "ring")      # cards chosen (held, or for a collection)
+TARGET_GLOW = Glow(theme.GLOW_TARGET, "dashed")    # legal drop targets while dragging
+HINT_GLOW = Glow(theme.GLOW_HINT, "marker")        # the hinted move
 
 def yaku_label(yaku: str) -> str:
     """A board slot's yaku by name (``game.table.names``)."""
@@ -330,8 +331,11 @@ class TableDrawing(CardTable):
             if not clip.colliderect(slot.inflate(edge, edge)):
                 continue
             glow = i in lit_columns
-            self._outline(surface, slot, TARGET_GLOW if glow else theme.GOLD_DIM,
+            self._outline(surface, slot, TARGET_GLOW.color if glow else theme.GOLD_DIM,
                           140 if glow else 70)
+            if glow:  # a target's dashes, as on a card
+                draw_style(surface, slot, TARGET_GLOW.color, TARGET_GLOW.style,
+                           max(2, m.px(3)), m.radius)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         lay, m = self.layout_, self.metrics
@@ -414,25 +418,30 @@ class TableDrawing(CardTable):
             y = box.bottom
         y += m.px(6)
         tiny = font(m.type_size("tiny"))
+        keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
+                 "L log · Esc menu")
+        keys_box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(62), w, m.px(56))
+        # What flows down from the figures stops above the keys' note (a large interface
+        # scale leaves less room: the record goes first, then the Bridge's note, the keys).
+        floor = keys_box.y if keys_box.y >= y else keys_box.bottom
+        texts: list[tuple[str, tuple[int, int, int], int]] = []
         if "yatsuhashi" not in self.game.collected:
             bridge = self.game.bridge_allowed
             note = (_("The Bridge may leave now.") if bridge else
                     _("The Bridge (Iris animal) leaves after five other yaku."))
-            color = theme.GOLD if bridge else theme.TEXT_DIM
-            box = pygame.Rect(x, y, w, text_height(tiny, note, w))
-            pieces.append(((note, color), box.inflate(grow, grow),
-                           _painter(draw_text, note, tiny, color, box)))
-            y = box.bottom + m.px(10)
-        for line in self._record_lines():
-            box = pygame.Rect(x, y, w, text_height(tiny, line, w))
-            pieces.append((line, box.inflate(grow, grow),
-                           _painter(draw_text, line, tiny, theme.TEXT_DIM, box)))
-            y = box.bottom + m.px(2)
-        keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
-                 "L log · Esc menu")
-        box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(62), w, m.px(56))
-        pieces.append((keys, box.inflate(grow, grow),
-                       _painter(draw_text, keys, tiny, theme.TEXT_DIM, box, valign="bottom")))
+            texts.append((note, theme.GOLD if bridge else theme.TEXT_DIM, m.px(10)))
+        texts += [(line, theme.TEXT_DIM, m.px(2)) for line in self._record_lines()]
+        for text, color, after in texts:
+            box = pygame.Rect(x, y, w, text_height(tiny, text, w))
+            if box.bottom > floor:
+                break
+            pieces.append(((text, color), box.inflate(grow, grow),
+                           _painter(draw_text, text, tiny, color, box)))
+            y = box.bottom + after
+        if keys_box.y >= y:
+            pieces.append((keys, keys_box.inflate(grow, grow),
+                           _painter(draw_text, keys, tiny, theme.TEXT_DIM, keys_box,
+                                    valign="bottom")))
         for button in self.buttons.values():
             pieces.append(((button.look(), button.rect.topleft), button.painted_rect(),
                            button.draw))
@@ -468,19 +477,20 @@ class TableDrawing(CardTable):
     def _draw_indicator(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
         m = self.metrics
         v = self.verdict()
+        # Each verdict has a mark of its own beside its colour: a tick, a cross, a dot.
         if v == "thinking":
-            text, color = _("Thinking…"), theme.TEXT_DIM
+            text, color, mark = _("Thinking…"), theme.TEXT_DIM, "dot"
         elif v == "unavailable":
-            text, color = _("Solver unavailable"), theme.TEXT_DIM
+            text, color, mark = _("Solver unavailable"), theme.TEXT_DIM, "dot"
         elif v is True:
-            text, color = _("Winnable"), theme.SUCCESS
+            text, color, mark = _("Winnable"), theme.SUCCESS, "tick"
         elif v is False:
-            text, color = _("Not winnable from here"), theme.VERMILION
+            text, color, mark = _("Not winnable from here"), theme.VERMILION, "cross"
         else:
-            text, color = _("Too hard to tell"), theme.GOLD_DIM
+            text, color, mark = _("Too hard to tell"), theme.GOLD_DIM, "dot"
         box = pygame.Rect(x - m.px(6), y, w + m.px(12), m.px(34))
         draw.rounded_rect(surface, theme.INK, box, m.radius, alpha=150)
-        pygame.draw.circle(surface, color, (box.x + m.px(16), box.centery), m.px(6))
+        draw.status_mark(surface, mark, (box.x + m.px(16), box.centery), m.px(7), color)
         size = fit_font_size(text, box.width - m.px(36), m.type_size("small"), True)
         img = text_image(font(size, True), text, theme.CREAM)
         surface.blit(img, img.get_rect(midleft=(box.x + m.px(30), box.centery)))

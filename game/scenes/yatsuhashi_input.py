@@ -26,6 +26,7 @@ from game.scenes.yatsuhashi_draw import (
 )
 from game.scenes.yatsuhashi_layout import STOCK, WASTE, TableLayout
 from game.table.base import CardTable
+from game.table.input import tab_as_arrow
 from game.table.names import month_name
 from rules.hanafuda import Card
 from rules.yatsuhashi import BRIDGE, BRIDGE_AFTER, Game, Move, next_month
@@ -281,7 +282,7 @@ class TableInput(CardTable):
 
     # Input: keyboard -------------------------------------------------------------------------
     def _handle_key(self, event: pygame.event.Event) -> None:
-        k, mod = event.key, event.mod
+        k, mod = tab_as_arrow(event), event.mod
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         if k == pygame.K_ESCAPE:
             if self.drag.active:

@@ -36,9 +36,13 @@ class TableLayout(TableAreas):
     def arrange(self) -> None:
         m = self.m
         p = self.play
-        # Card sizes shrink when the play area is narrow (a tall, thin window).
+        # Card sizes shrink when the play area is narrow (a tall, thin window); large cards
+        # (``Metrics.cards``) grow as far as six columns still stand side by side.
         fit = min(1.0, p.width / m.px(966))
-        self.card = hanafuda_size(m.px(100) * fit)
+        width = m.px(100) * fit
+        if m.cards > 1:
+            width = min(width * m.cards, p.width / 6 - m.px(10))
+        self.card = hanafuda_size(width)
         cw, ch = self.card
         gap = m.px(16)
         self.stock = pygame.Rect(p.x, p.y, cw, ch)

@@ -40,6 +40,7 @@ class ChoicePanel(Dialog):
 
     name = "choice"
     dim_below = 0
+    CANVAS = theme.TABLE_CANVAS  # it sits in the table's panel
 
     def __init__(self, title: str, message: str, buttons: Sequence[Choice],
                  where: Callable[[], pygame.Rect], required: bool = True) -> None:
@@ -212,6 +213,7 @@ class ResultPage(WidgetScene):
     dim_below = 185
     backdrop = False
     name = "result"
+    CANVAS = theme.TABLE_CANVAS  # rows of card pictures
 
     def __init__(self, title: str, rows: Iterable[Widget],
                  buttons: Sequence[tuple[str, Callable[[], None] | None]], width: int = 900,

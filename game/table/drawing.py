@@ -34,7 +34,7 @@ from sprites import CardSprite, card_sprite, draw_order, faces
 Size = tuple[int, int]
 
 #: The outline of the cards of another seat's last move.
-LAST_MOVE = (110, 200, 255)
+LAST_MOVE = theme.LAST_MOVE  # (drawn as corner brackets: its shape as well as its colour)
 
 
 class CardTableDrawing(TableScene):
@@ -243,11 +243,13 @@ class CardTableDrawing(TableScene):
         """Drawn over the cards: panel, messages, banners (override)."""
 
     def draw_marks(self, surface: pygame.Surface, marks: list[pygame.Rect]) -> None:
-        """An outline round each card of another seat's last move (``mark_rects``)."""
+        """Corner brackets round each card of another seat's last move (``mark_rects``):
+        a shape no glow or focus ring has."""
         m = self.metrics
-        for rect in marks:
-            pygame.draw.rect(surface, LAST_MOVE, rect, max(2, m.px(2.5)),
-                             border_radius=m.radius)
+        width = max(2, m.px(3))
+        for rect in marks:  # (edged in ink: they show on a light face too)
+            card_sprite.draw_style(surface, rect, theme.INK, "corners", width + 2)
+            card_sprite.draw_style(surface, rect.inflate(-2, -2), LAST_MOVE, "corners", width)
 
     def mark_rects(self) -> list[pygame.Rect]:
         """Where ``draw_marks`` draws its outlines."""

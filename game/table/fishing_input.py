@@ -25,16 +25,19 @@ from typing import Any
 import pygame
 
 from ai.search import Candidate
+from game import theme
 from game.i18n import N_, _
 from game.table.coach import percent
 from game.table.fishing_view import PLAY, TAKE, FishingBase
 from game.table.names import card_name
 from rules.hanafuda import Card
 from sprites import CardSprite
+from sprites.card_sprite import Glow
 
-GOLD_GLOW = (240, 200, 90)     # a hand card that can capture; the card choosing a capture
-MATCH_GLOW = (120, 220, 140)   # the field cards it can capture
-COACH_GLOW = (255, 246, 222)   # the coach's choice
+GOLD_GLOW = Glow(theme.GLOW_ACT)                  # a hand card that can capture
+CHOOSING_GLOW = Glow(theme.GLOW_ACT, "ring")      # the card choosing a capture
+MATCH_GLOW = Glow(theme.GLOW_TARGET, "dashed")    # the field cards it can capture
+COACH_GLOW = Glow(theme.GLOW_COACH, "marker")     # the coach's choice
 
 #: The words of the fishing games' own decisions, as the coach names them.
 WORD_NAMES = {"koikoi": N_("Koi-koi"), "stop": N_("Stop"), "swap": N_("Swap hands"),
@@ -279,7 +282,7 @@ class FishingInput(FishingBase):
             return
         hand = self.view.hands[self.viewer]
         if self.choosing is not None:
-            self.sprites[self.choosing].highlight = GOLD_GLOW
+            self.sprites[self.choosing].highlight = CHOOSING_GLOW
             for a in self.actions_for(self.choosing):
                 if a.target is not None:
                     self.sprites[a.target].highlight = MATCH_GLOW

@@ -3,7 +3,8 @@
 ONE policy for input during animation: a press (mouse or key, not a modifier) first finishes
 every running animation at once (``settle_now``), then acts on the settled table, so the
 player never waits for a card to arrive. A held key acts once, except the keys that move the
-focus (``REPEATING_KEYS``). L or the Game log button opens the log; Esc pauses.
+focus (``REPEATING_KEYS``; Tab and Shift+Tab move it as the arrows do). L or the Game log
+button opens the log; Esc pauses.
 
 Then the game's ``handle_input``, on the kit's hooks: drag and drop (``pick``,
 ``drop_targets``, ``on_drop``, ``on_refuse``, ``on_click``), a refusal said in red
@@ -34,6 +35,19 @@ REPEATING_KEYS = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K
                             pygame.K_TAB})
 _MODIFIERS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
                         pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA})
+
+
+def tab_as_arrow(event: pygame.event.Event) -> int:
+    """The key of a KEYDOWN, Tab read as Right and Shift+Tab as Left (the tables' focus moves
+    along a row as a page's moves along its widgets).
+
+    >>> tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_LSHIFT)
+    >>> tab_as_arrow(tab) == pygame.K_LEFT
+    True
+    """
+    if event.key != pygame.K_TAB:
+        return event.key
+    return pygame.K_LEFT if event.mod & pygame.KMOD_SHIFT else pygame.K_RIGHT
 
 
 class CardTableInput(TableScene):
@@ -156,9 +170,10 @@ class CardTableInput(TableScene):
         """Enter or Space on the focused card (override)."""
 
     def focus_key(self, event: pygame.event.Event) -> bool:
-        """Arrows move the focus (the first one only shows it), Enter/Space act on it."""
+        """Arrows move the focus (the first one only shows it), Tab and Shift+Tab as Right
+        and Left, Enter/Space act on it."""
         rows = [r for r in self.focus_rows() if r]
-        k = event.key
+        k = tab_as_arrow(event)
         if not rows or k not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
                                  pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             return False

@@ -190,7 +190,10 @@ class SeatedLayout(TableAreas):
     constants and places its own things (stock, message line ...) in ``arrange_game``.
 
     Card heights are fractions of the field card's: ``HAND`` for the viewer's hand,
-    ``SMALL`` for capture piles and the other seats' hands.
+    ``SMALL`` for capture piles and the other seats' hands. The large-card mode
+    (``Metrics.cards``, a factor) makes the hand and field cards that much larger where the
+    window has room: the piles and other hands give up theirs (``SMALL`` divided by the
+    factor), and the hand's fan and the field's rows and columns overlap as they must.
 
     >>> lay = SeatedLayout((1280, 800), players=4)
     >>> [p.side for p in lay.seats]
@@ -224,10 +227,11 @@ class SeatedLayout(TableAreas):
         self.label_h = m.px(20)
         self.message_h = m.px(30)
         right, top, left = (self.sides.count(s) for s in ("right", "top", "left"))
+        self.small = self.SMALL / self.m.cards
         u = self._field_height(right, top, left)
         self.field_card = self.card_size(u)
         self.hand_card = self.card_size(u * self.HAND)
-        self.small_card = self.card_size(u * self.SMALL)
+        self.small_card = self.card_size(u * self.small)
         self.pile_card = self.small_card
         g, lh = self.gap, self.label_h
         sh = self.small_card[1]
@@ -260,19 +264,21 @@ class SeatedLayout(TableAreas):
 
     def _field_height(self, right: int, top: int, left: int) -> float:
         """The field card height: what the height leaves, or less when the width says so."""
-        g, lh, p = self.gap, self.label_h, self.play
+        g, lh, p, big = self.gap, self.label_h, self.play, self.m.cards
         rows = self.FIELD_ROWS
         fixed = lh + (lh if top else 0) + self.message_h + g * (3 + rows)
-        share = self.HAND + self.SMALL + rows + (self.SMALL if top else 0)
+        # (Large cards: each field row past the first overlaps the one above.)
+        rows_h = 1 + (rows - 1) / big
+        share = self.HAND + self.small + rows_h + (self.small if top else 0)
         u = (p.height - fixed) / share
         # The viewer's hand must fit side by side; the field's columns (and what goes beside
-        # them) and the side seats must fit across.
+        # them) and the side seats must fit across (large cards: overlapping by 1 - 1/big).
         n = self.HAND_CARDS
-        by_hand = (p.width - (n - 1) * g) / n * self.RATIO / self.HAND
+        by_hand = (p.width - (n - 1) * g) / n * self.RATIO / self.HAND * big
         sides = (right > 0) + (left > 0)
         cols = self.FIELD_COLUMNS + self.FIELD_EXTRA
         by_field = self.RATIO * (p.width - cols * g * 1.4 - sides * 2 * g) / (
-            cols + sides * self.SIDE * self.SMALL)
+            cols / big + sides * self.SIDE * self.small)
         return max(24.0, min(u, by_hand, by_field))
 
     def card_size(self, height: float) -> Size:

@@ -80,8 +80,12 @@ class Button(Widget):
         start = m.type_size(self.role)
         size = fit_font_size(self.text, r.width - 2 * pad, start, True)
         title = text_image(font(size, True), self.text, color)
-        if self.subtitle:
-            sub_font = font(m.type_size("small"))
+        if title.get_height() > r.height:  # a large interface scale in a short button
+            size = max(1, size * r.height // title.get_height())
+            title = text_image(font(size, True), self.text, color)
+        sub_font = font(m.type_size("small"))
+        # The subtitle only where it fits under the title (else the title alone).
+        if self.subtitle and title.get_height() + sub_font.get_linesize() <= r.height:
             # Dim text is unreadable on vermilion: a primary button's subtitle is cream.
             color = (theme.DISABLED if not self.enabled else
                      theme.TEXT if self.primary else theme.TEXT_DIM)
