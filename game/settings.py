@@ -13,7 +13,7 @@ from typing import Any
 
 from game import paths
 from game.i18n import LANGUAGES, _
-from game.schema import Bool, Choice, Float, Int, Record, Tuple, validate
+from game.schema import Bool, Choice, Float, Int, ListOf, Record, Text, Tuple, validate
 from game.storage import write_json
 from game.theme import UI_SCALES
 from game.userfile import load
@@ -44,6 +44,8 @@ class Settings:
     ui_scale: float = 1.0  # text and controls, times the window's own scale (UI_SCALES)
     large_cards: bool = False  # the tables' cards larger (theme.LARGE_CARDS)
     window_size: list[int] = field(default_factory=lambda: [1280, 800])
+    #: The games whose guided first game the setup screen has offered (once each).
+    guides_offered: list[str] = field(default_factory=list)
 
     @property
     def effective_volume(self) -> float:
@@ -60,7 +62,7 @@ class Settings:
         >>> Settings.from_dict({"master_volume": float("nan"), "window_size": [10**22, 900]})
         Settings(master_volume=0.8, effects_volume=0.8, mute=False, animation_speed='normal', \
 fullscreen=False, card_back='black', card_badges=False, language='', think_seconds=1.0, \
-ui_scale=1.0, large_cards=False, window_size=[1280, 800])
+ui_scale=1.0, large_cards=False, window_size=[1280, 800], guides_offered=[])
         >>> Settings.from_dict({"ui_scale": 3.0, "large_cards": "yes"}).ui_scale
         1.0
         """
@@ -89,6 +91,7 @@ SCHEMA = Record({
     "large_cards": Bool(_D.large_cards),
     "window_size": Tuple(Int(MIN_WINDOW[0], MAX_WINDOW[0], _D.window_size[0]),
                          Int(MIN_WINDOW[1], MAX_WINDOW[1], _D.window_size[1])),
+    "guides_offered": ListOf(Text(40), 16),
 })
 
 def open_settings(path: Path | None = None) -> tuple[Settings, str | None, bool]:

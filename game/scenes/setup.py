@@ -73,6 +73,14 @@ class SetupScene(WidgetScene):
         self.setup = remembered_setup(game_id, seed)
         self.seed_typed = False  # the deal number is remembered only when typed
         self.problem = ""        # why Start was refused, shown until the deal number changes
+        self.offering = False    # the first time: the guided game is offered (game.scenes.guides)
+
+    def enter(self) -> None:
+        from game.scenes import guides
+        if guides.offer_due(self.host, self.info.id):
+            self.offering = True
+            guides.offered(self.host, self.info.id)  # offered once: not the next time
+        super().enter()
 
     # Widgets ----------------------------------------------------------------------------------
     def build(self) -> list[Widget]:
@@ -117,8 +125,33 @@ class SetupScene(WidgetScene):
         self.right = ScrollList(right)
         self.back_button = Button(_("Back"), self.back)
         self.start_button = Button(_("Start"), self.start, primary=True)
-        return [self.panel, self.heading, self.left_title, self.right_title, self.left, self.right,
-                self.back_button, self.start_button]
+        widgets = [self.panel, self.heading, self.left_title, self.right_title, self.left,
+                   self.right, self.back_button, self.start_button]
+        from game.scenes.guides import has_guide
+        self.guide_button: Button | None = None
+        self.offer: list[Widget] = []
+        if has_guide(info.id):
+            self.guide_button = Button(_("Guided game"), self.guided)
+            widgets.append(self.guide_button)
+            if self.offering:
+                self.offer = [
+                    Label(_("New to {game}? Play a guided game: it shows you what to do and "
+                            "explains each rule as it first happens.").format(game=info.title),
+                          role="small", color=theme.GOLD),
+                    Button(_("Play the guided game"), self.guided, primary=True, role="small"),
+                    Button(_("No, thanks"), self.decline, role="small")]
+                widgets += self.offer
+        return widgets
+
+    def guided(self) -> None:
+        """The guided first game (the game saved for Continue stays as it is)."""
+        from game.scenes.guides import open_guided
+        open_guided(self.host, self.info.id)
+
+    def decline(self) -> None:
+        self.offering = False
+        self.rebuild()
+        self.layout(self.size)
 
     def _option_widget(self, opt: Option) -> Toggle | Choice:
         value = self.setup.options[opt.key]
@@ -192,6 +225,15 @@ class SetupScene(WidgetScene):
         top = inner.y + head_h
         sub_h = font(m.type_size("heading"), True).get_linesize()
         bottom = inner.bottom - m.row_height - m.gap - m.px(44)
+        if self.offer:  # the first time: the offer of a guided game over the buttons
+            bottom -= m.row_height + 2 * m.gap
+            oy = inner.bottom - 2 * m.row_height - 2 * m.gap
+            label, yes, no = self.offer
+            bw = m.px(220)
+            label.place(pygame.Rect(inner.x, oy, inner.width - 2 * bw - 2 * m.gap,
+                                    m.row_height), m)
+            yes.place(pygame.Rect(inner.right - 2 * bw - m.gap, oy, bw, m.row_height), m)
+            no.place(pygame.Rect(inner.right - bw, oy, bw, m.row_height), m)
         self.left_title.place(pygame.Rect(inner.x, top, left_w, sub_h), m)
         self.right_title.place(pygame.Rect(inner.x + left_w + col_gap, top, right_w, sub_h), m)
         self.left.place(pygame.Rect(inner.x, top + sub_h, left_w, bottom - top - sub_h), m)
@@ -201,6 +243,9 @@ class SetupScene(WidgetScene):
         by = inner.bottom - m.row_height
         self.back_button.place(pygame.Rect(inner.x, by, bw, m.row_height), m)
         self.start_button.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)
+        if self.guide_button is not None:
+            self.guide_button.place(pygame.Rect(inner.centerx - bw // 2, by, bw, m.row_height),
+                                    m)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

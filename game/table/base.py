@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game import memory
 from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
@@ -66,10 +66,14 @@ from sprites import SPEED_FACTORS, AnimationQueue, CardSprite, DragController, b
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
+    from game.table.guide import Guide
 
 __all__ = ["LAST_MOVE", "REPEATING_KEYS", "CardTable", "GameLog", "Place"]
 
 log = logging.getLogger(__name__)
+
+#: The guide's words for a move when neither script nor table says more.
+_GUIDE_MOVE = N_("Make the move the arrow shows.")
 
 Point = tuple[float, float]
 Size = tuple[int, int]
@@ -159,6 +163,8 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         self.panel_shown: Any = None
         self._calm = 0  # updates in a row that ended with nothing animated
         self._panel_placed = None  # the panel's lines and boxes for a key (panel_parts)
+        #: The guided first game's layer (``game.table.guide``; None: a game as any other).
+        self.guide: Guide | None = None
 
     # Seats ------------------------------------------------------------------------------------
     @property
@@ -232,6 +238,10 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
     def apply_action(self, action: Any, *, human: bool = False) -> list[Any]:
         """Apply ``action`` to the engine, tell the listeners, and animate what happened. A
         human's action clears the marks of the last move."""
+        if human and self.guide is not None and not self.guide.accept(action):
+            self.refuse(self.guide.refusal())  # the guided opening asks for its own move
+            self.retarget(self.queue.duration(0.25))
+            return []
         events = self.game.apply(action) or []
         log.debug("%s %s -> %s", self.name, action, ", ".join(map(str, events)))
         if human:
@@ -301,8 +311,12 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
 
     def animate_event(self, event: Any) -> None:
         method = self.EVENT_STEPS.get(event.kind)
-        if method is None:
-            return
+        if method is not None:
+            self.animate_step(method, event)
+        if self.guide is not None:
+            self.guide.saw(event)  # a rule shown for the first time is explained after it
+
+    def animate_step(self, method: str, event: Any) -> None:
         # The cards an event shows are drawn at the table's sizes: their faces are rendered
         # first (at once on the warmer's thread) and the animation waits the moment it takes.
         shown = [c if isinstance(c, (Card, WesternCard)) else self.face_of(c)
@@ -421,6 +435,8 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
                 self.play_computers()
         self.settled_by_press = False
         self.update_coach()
+        if self.guide is not None:  # (before the table's turn: the words of a choice shown)
+            self.guide.update(dt)
         self.update_table(dt)
         self._calm = 0 if self.animating else self._calm + 1
         if self._calm >= self.PANEL_CALM:
@@ -503,6 +519,8 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         self.arrange(size)
         m = self.metrics
         self.log_button.place(self.log_button_rect(), m)
+        if self.guide is not None:
+            self.guide.arrange()
         under = self.under_key()  # the kept layer drawn now, not in the first frame
         if under is None:
             self.static_layer(size)
@@ -515,6 +533,36 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
 
     def log_button_rect(self) -> pygame.Rect:
         return pygame.Rect(0, 0, 0, 0)
+
+    # The guided first game (game.table.guide) ----------------------------------------------------
+    def guide_turn(self) -> bool:
+        """The player is to make a move now, nothing animating (override)."""
+        g = self.game
+        return self.idle and g.current_player is not None and self.is_human(g.current_player)
+
+    def guide_move_text(self, action: Any) -> str:
+        """The guide's words for an opening move a script leaves to the table (a msgid)."""
+        return _GUIDE_MOVE
+
+    def guide_move_values(self, action: Any) -> dict[str, str]:
+        """The values ``guide_move_text`` names."""
+        return {}
+
+    def guide_rects(self, action: Any) -> list[pygame.Rect]:
+        """Where the guide points for ``action``: the cards it names (override)."""
+        shown = [getattr(action, name, None) for name in ("card", "target")]
+        return [self.sprites[c].rect for c in shown
+                if c in self.sprites and self.sprites[c].alpha > 0]
+
+    def guide_areas(self) -> list[pygame.Rect]:
+        """Where the guide's box may go, in order of preference: the panel, the play area."""
+        lay = getattr(self, "layout_", None)
+        return [r for r in (getattr(lay, "panel", None), getattr(lay, "play", None))
+                if r is not None] or [pygame.Rect((0, 0), self.size)]
+
+    def guide_avoid(self) -> list[pygame.Rect]:
+        """What the guide's box must not cover beyond what it points at (override)."""
+        return []
 
     # Screens ------------------------------------------------------------------------------------
     def wait_for_scene(self, scene: Any) -> Any:
@@ -546,8 +594,8 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
                       results: Mapping[str, float] | None = None,
                       lower_is_better: tuple[str, ...] = ()) -> None:
         """The statistics hook: record this game's outcome once (coached or not), and save."""
-        if self.recorded or self.replaying:
-            return
+        if self.recorded or self.replaying or self.guide is not None:
+            return  # (a guided game is not counted)
         self.recorded = True
         if self.app is None:
             return

@@ -31,6 +31,9 @@ from game.table.panel import PanelLine, PanelPainter
 from rules.hanafuda import Card
 from sprites import CardSprite, card_sprite, draw_order, faces
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.table.guide import Guide
+
 Size = tuple[int, int]
 
 #: The outline of the cards of another seat's last move.
@@ -54,6 +57,7 @@ class CardTableDrawing(TableScene):
         display: tuple[str, bool] | None
         marked: list[Card]
         notice: str
+        guide: Guide | None
 
         def focus_rect(self) -> pygame.Rect | None: ...
 
@@ -94,7 +98,7 @@ class CardTableDrawing(TableScene):
             live.append(s)
         layer = self.rest_layer(surface.get_size(), under, still)
         shown = _Shown(surface.get_size(), changing, self.mark_rects(), self.focus_rect(),
-                       self.over_parts())
+                       self.guided_over_parts())
         dirty = self._dirty(shown) if self.frame_kept else None
         self._shown, self.painted = shown, dirty
         if dirty is None:  # all of it
@@ -130,6 +134,8 @@ class CardTableDrawing(TableScene):
             draw.focus_ring(surface, focus, self.metrics.radius, self._ring_width())
         if over:
             self.draw_over(surface)
+            if self.guide is not None:
+                self.guide.draw(surface)
 
     def _dirty(self, now: "_Shown") -> list[pygame.Rect] | None:
         """The places that differ between the frame on the surface (``_shown``) and ``now``,
@@ -160,6 +166,13 @@ class CardTableDrawing(TableScene):
         paints (name -> (key, rect)), so a frame paints only the places that changed; None
         (the default): not said, and every frame is painted whole."""
         return None
+
+    def guided_over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]] | None:
+        """``over_parts`` with the guide's box and pointers (``game.table.guide``)."""
+        parts = self.over_parts()
+        if parts is None or self.guide is None:
+            return parts
+        return {**parts, **self.guide.parts()}
 
     def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The kept layer for a window of ``size`` (painted when laid out, or when a display

@@ -27,13 +27,18 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.i18n import _
+import pygame
+
+from game.i18n import N_, _
 from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
 from game.table.fishing_input import COACH_GLOW, GOLD_GLOW, MATCH_GLOW, FishingInput
 from game.table.fishing_steps import FishingSteps, PileYakuBanner
 from game.table.fishing_view import PLAY, TAKE, FishingView
+from game.table.guide import Guide, GuideScript
+from game.table.names import PLANT_NAMES, card_name
 from game.widgets import Button
 from rules.engine import Event
+from rules.hanafuda import Card
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
@@ -54,12 +59,16 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
     DEMO_SEATS: ClassVar[int] = 0
 
     def __init__(self, setup: Any = None, *, engine: Any = None,
-                 session: Session | None = None, demo_moves: int = 0) -> None:
+                 session: Session | None = None, demo_moves: int = 0,
+                 guide: GuideScript | None = None) -> None:
         """A table for ``setup`` (None: the game's defaults) dealing a new game; or
         ``engine``'s position as it stands (a saved game, a test position); or the saved
         ``session`` (Continue). ``demo_moves``: that many moves played first (screenshots;
-        never saved)."""
+        never saved). ``guide``: the guided first game of that script (its own deal, never
+        saved nor counted)."""
         from game.scenes.setup import default_setup
+        if guide is not None:
+            setup = guide.setup()
         if session is not None:
             setup, engine = session.setup, session.engine()
         if setup is None:
@@ -72,8 +81,12 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         super().__init__(setup)
         self.hint_button = Button(_("Hint"), self.coach_hint, role="small")
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
-        self.saves = not demo_moves
+        self.saves = not demo_moves and guide is None
+        if guide is not None:
+            self.guide = Guide(self, guide)
         self.new_game(engine)
+        if self.guide is not None:
+            self.guide.start()
         if session is not None:
             self.session = session
         if engine is not None and engine.is_over:  # saved before the result was shown
@@ -156,3 +169,59 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
 
     def human_turn(self, seat: int) -> None:
         """The player at the bottom is to act: ask what the phase needs (override)."""
+
+    # The guided first game ------------------------------------------------------------------------
+    def guide_turn(self) -> bool:
+        return self.human_to_move
+
+    def guide_target(self, action: Any) -> Card | None:
+        """The card a play or take captures (the rules' choice when the action names none)."""
+        if action.target is not None or action.kind != PLAY or action.lay:
+            return action.target
+        matches = self.matches(action.card)
+        return matches[0] if matches else None
+
+    def guide_move_text(self, action: Any) -> str:
+        if action.kind == TAKE:
+            return N_("The drawn card matches two cards of the field: click the {target} "
+                      "to take it.")
+        if action.kind != PLAY:
+            return super().guide_move_text(action)
+        target = self.guide_target(action)
+        if target is None:
+            return N_("Your {card} matches nothing on the field: drag it onto the field, or "
+                      "click it. It stays there, and another card of its month may take it.")
+        if self.view.pile_of(target) is not None:
+            return N_("This card, the {card}, is of the {plant} like the {target} in another "
+                      "player's pile: drag it there to take it, or click it.")
+        return N_("This card, the {card}, is of the {plant} like the {target} on the field: "
+                  "drag it there to capture it, or click it.")
+
+    def guide_move_values(self, action: Any) -> dict[str, str]:
+        values = {}
+        if action.card is not None:
+            values["card"] = card_name(action.card)
+            values["plant"] = _(PLANT_NAMES.get(action.card.plant, action.card.plant))
+        target = self.guide_target(action)
+        if target is not None:
+            values["target"] = card_name(target)
+        return values
+
+    def guide_rects(self, action: Any) -> list[pygame.Rect]:
+        shown = [action.card, self.guide_target(action)]
+        if action.kind == TAKE and self.game.pending is not None:
+            shown[0] = self.game.pending
+        return [self.sprites[c].rect for c in shown if c is not None]
+
+    def guide_areas(self) -> list[pygame.Rect]:
+        lay = self.layout_
+        panel = lay.panel.copy()
+        panel.height = lay.log_button.y - self.metrics.gap - panel.y
+        return [panel, lay.play]
+
+    def guide_avoid(self) -> list[pygame.Rect]:
+        """A choice of words (koi-koi or stop, a swap) goes over the panel."""
+        g = self.game
+        if self.waiting_for is not None or (self.human_to_move and g.phase not in (PLAY, TAKE)):
+            return [self.layout_.choice]
+        return []

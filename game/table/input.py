@@ -26,6 +26,7 @@ from rules.hanafuda import Card
 from sprites import AnimationQueue, CardSprite, DragController
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.table.guide import Guide
     from game.widgets import Button
 
 Point = tuple[float, float]
@@ -61,6 +62,7 @@ class CardTableInput(TableScene):
         sprites: dict[Any, CardSprite]
         drag: DragController
         log_button: Button
+        guide: Guide | None
         notice: str
         notice_time: float
         keyboard: bool
@@ -114,6 +116,8 @@ class CardTableInput(TableScene):
             self.settled_by_press = True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard = False
+        if self.guide is not None and self.guide.handle_event(event):
+            return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                 and self.log_button.visible and self.log_button.handle_event(event):
             return

@@ -1,0 +1,144 @@
+"""Find deals for the guided first games (``game.scenes.<id>_guide``): deals whose opening
+shows the rules early, played by the player's scripted moves against the guide's computer
+seats exactly as the table will play them (each agent seeded ``ai.seats.agent_seed``).
+
+``python -m tools.guided_seeds koikoi [--first N] [--count K]`` prints the best deals, each
+with the player's moves (the script's ``moves``) and the events that show a rule. The
+player's moves are Normal's choices (stopping at the first yaku), so the opening is a
+sensible one to copy.
+
+>>> found = opening("koikoi", 1810)
+>>> found.moves[:2], found.moves[-1]
+(['play 6A 6C1', 'take 9A'], 'stop')
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, NamedTuple
+
+from ai.base import make_agent
+from ai.seats import agent_seed
+
+
+class Opening(NamedTuple):
+    seed: int
+    moves: list[str]          # the player's (seat 0) actions, in notation
+    events: list[Any]         # every event (``rules.engine.Event``)
+
+    @property
+    def texts(self) -> list[str]:
+        return [str(e) for e in self.events]
+    game: Any
+
+
+def _koikoi(seed: int) -> Any:
+    from game.catalog import GAMES
+    from rules.koikoi import KoiKoiGame, KoiKoiRules
+    options = {**GAMES["koikoi"].defaults(), "hand_swap": False}
+    return KoiKoiGame.new(seed, KoiKoiRules.from_options(options))
+
+
+def _hanaawase(seed: int) -> Any:
+    from rules.hanaawase import HanaAwaseGame
+    return HanaAwaseGame.new(seed)
+
+
+def _hearts600(seed: int) -> Any:
+    from rules.hearts600 import Hearts600Game
+    return Hearts600Game.new(seed, players=2)
+
+
+#: game id -> (a new game of the guide's options for a seed, the computer seats' levels,
+#: the player's opening moves looked at).
+GAMES = {"koikoi": (_koikoi, {1: "easy"}, 8), "hanaawase": (_hanaawase, {1: "easy", 2: "easy"}, 4),
+         "hearts600": (_hearts600, {1: "easy"}, 4)}
+
+
+def opening(game_id: str, seed: int, limit: int = 60) -> Opening:
+    """The player's moves (Normal's, stopping at a yaku) and every event, to the first
+    round's end or ``limit`` actions."""
+    new, levels, most = GAMES[game_id]
+    game = new(seed)
+    agents = {s: make_agent(game_id, lv, seed=agent_seed(seed, s)) for s, lv in levels.items()}
+    me = make_agent(game_id, "normal", seed=0)
+    moves: list[str] = []
+    events = list(getattr(game, "start_events", ()))
+    for _i in range(limit):
+        seat = game.current_player
+        if seat is None or getattr(game, "round", 1) > 1:
+            break
+        if seat == 0:
+            words = {str(a) for a in game.legal_actions()}
+            action: Any = "stop" if "stop" in words else me.choose(game.observation(0))
+            moves.append(str(action))
+        else:
+            action = agents[seat].choose(game.observation(seat))
+        events += game.apply(action)
+        if moves and moves[-1] == "stop" or len(moves) >= most and seat == 0:
+            break
+    return Opening(seed, moves, events, game)
+
+
+def koikoi_score(found: Opening) -> float | None:
+    """Koi-Koi: the player moves first, captures at once, has a drawn card's choice, sees a
+    card stay on the field and makes the first yaku within eight moves (None: unfit)."""
+    moves, events = found.moves, found.texts
+    if not moves or moves[-1] != "stop" or len(moves) > 8 or len(moves[0].split()) != 3:
+        return None
+    yaku = [e for e in events if e.startswith("yaku")]
+    if not yaku or yaku[0] != "yaku seat0":
+        return None
+    shown = (any(m.startswith("take") for m in moves)
+             + any(e.startswith("to_field") for e in events)
+             + any(e.startswith("captured seat1") for e in events))
+    return shown * 10 - abs(len(moves) - 6)
+
+
+def hanaawase_score(found: Opening) -> float | None:
+    """Hana-awase: the player moves first and, in the opening, captures, takes a card from
+    another player's pile and lays a card that matches nothing; a teyaku is a bonus."""
+    events = found.texts
+    if not events or "turn seat0" not in events[:3]:
+        return None
+    steals = [e for e in found.events if e.kind == "captured" and e.seat == 0
+              and (e.data or {}).get("from") is not None]
+    return (20 * bool(steals) + 5 * any(e.startswith("teyaku") for e in events)
+            + 5 * any(e.startswith("captured seat0") for e in events[:8])
+            + 3 * any(e.startswith("to_field seat0") for e in events))
+
+
+def hearts600_score(found: Opening) -> float | None:
+    """600 Hearts: the player moves first, the first move captures nothing (cards captured
+    count against the captor); captures by both sides in the opening."""
+    events, moves = found.texts, found.moves
+    if not moves or "turn seat0" not in events[:3]:
+        return None
+    first = next(e for e in found.events if e.kind == "played" and e.seat == 0)
+    return (10 * (not first.data["captures"])
+            + 5 * any(e.startswith("captured seat1") for e in events)
+            + 5 * any(e.startswith("captured seat0") for e in events))
+
+
+SCORES = {"koikoi": koikoi_score, "hanaawase": hanaawase_score, "hearts600": hearts600_score}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--count", type=int, default=2000)
+    args = parser.parse_args(argv)
+    ranked = []
+    for seed in range(args.first, args.first + args.count):
+        found = opening(args.game, seed)
+        score = SCORES[args.game](found)
+        if score is not None:
+            ranked.append((score, found))
+    ranked.sort(key=lambda x: -x[0])
+    for score, found in ranked[:10]:
+        print(found.seed, score, found.moves)
+
+
+if __name__ == "__main__":
+    main()
