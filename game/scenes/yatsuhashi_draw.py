@@ -86,6 +86,7 @@ class TableDrawing(CardTable):
         elapsed: float
         show_indicator: bool
         won_shown: bool
+        shown_deal: bool
         message: str
         buttons: dict[str, Button]
         focus_pile: int
@@ -155,6 +156,13 @@ class TableDrawing(CardTable):
 
     def _win_lines(self) -> list[tuple[str, str, tuple[int, int, int], bool]]:
         """What the card of a won deal says: (text, type role, colour, bold) a line."""
+        if self.shown_deal:  # the solver played in it: not the player's win
+            return [(_("Solved!"), "title", theme.GOLD, True),
+                    (_("Deal {n}: the solver's line, {moves} moves").format(
+                        n=self.deal_number, moves=len(self.game.moves)), "body", theme.TEXT,
+                     False),
+                    (_("A deal the solver played is not counted as yours."), "small",
+                     theme.TEXT_DIM, False)]
         lines = [(_("You won!"), "title", theme.GOLD, True),
                  (_("Deal {n} in {time} with {moves} moves").format(
                      n=self.deal_number, time=clock(self.elapsed), moves=len(self.game.moves)),
@@ -439,8 +447,8 @@ class TableDrawing(CardTable):
             pieces.append((line, box.inflate(grow, grow),
                            _painter(draw_text, line, tiny, theme.TEXT_DIM, box)))
             y = box.bottom + m.px(2)
-        keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
-                 "L log · Esc menu")
+        keys = _("H hint · S show me · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by "
+                 "keyboard · L log · Esc menu")
         box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(62), w, m.px(56))
         pieces.append((keys, box.inflate(grow, grow),
                        _painter(draw_text, keys, tiny, theme.TEXT_DIM, box, valign="bottom")))
