@@ -97,6 +97,22 @@ def default_setup(game_id: str, seed: int | None = None) -> GameSetup:
                      seed if seed is not None else random.SystemRandom().randint(1, 99_999))
 
 
+def watch_setup(game_id: str, seed: int | None = None) -> GameSetup:
+    """The setup of a table of computers only, opened to be watched (the menu's Watch): the
+    game's ``watch`` levels, its defaults with ``watch_options``, a random deal.
+
+    >>> s = watch_setup("koikoi", 5); s.seats, s.options["match_end"], s.seed
+    (['hard', 'normal'], 'rounds3', 5)
+    """
+    info = GAMES[game_id]
+    if not info.watch:
+        raise ValueError(f"{game_id} has no computer players to watch")
+    setup = default_setup(game_id, seed)
+    setup.seats = list(info.watch)
+    setup.options.update(info.watch_options)
+    return setup
+
+
 class SaveError(ValueError):
     """A save (or a remembered setup) that cannot be used; the message names the bad part."""
 

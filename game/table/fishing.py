@@ -54,11 +54,13 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
     DEMO_SEATS: ClassVar[int] = 0
 
     def __init__(self, setup: Any = None, *, engine: Any = None,
-                 session: Session | None = None, demo_moves: int = 0) -> None:
+                 session: Session | None = None, demo_moves: int = 0,
+                 watch: bool = False) -> None:
         """A table for ``setup`` (None: the game's defaults) dealing a new game; or
         ``engine``'s position as it stands (a saved game, a test position); or the saved
         ``session`` (Continue). ``demo_moves``: that many moves played first (screenshots;
-        never saved)."""
+        never saved). ``watch``: computers only, to be watched (the menu's Watch; never
+        saved)."""
         from game.scenes.setup import default_setup
         if session is not None:
             setup, engine = session.setup, session.engine()
@@ -72,7 +74,8 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         super().__init__(setup)
         self.hint_button = Button(_("Hint"), self.coach_hint, role="small")
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
-        self.saves = not demo_moves
+        self.saves = not demo_moves and not watch
+        self.watching = watch
         self.new_game(engine)
         if session is not None:
             self.session = session
