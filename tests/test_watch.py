@@ -87,7 +87,7 @@ def test_a_watched_game_plays_to_its_end_and_counts_nowhere(app):
     t = app.stack.top
     assert t.game.rules.max_rounds == 3  # the short match of GameInfo.watch_options
     pages = []
-    for _ in range(60000):
+    for _ in range(20000):
         top = app.stack.top
         if isinstance(top, ResultPage) and (not pages or pages[-1] is not top):
             pages.append(top)

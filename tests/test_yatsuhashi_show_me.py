@@ -53,7 +53,7 @@ def test_show_me_plays_the_deal_to_the_win_with_legal_moves_at_a_watching_pace(a
         real(move, auto=auto)
     t.play_move = checked
     click(app, t.buttons["show"].rect.center)
-    assert t.demo == "playing" and t.buttons["show"].text == "Stop"
+    assert t.demo == "playing" and t.buttons["show"].text == "Take over"
     frames, first = 0, len(t.game.moves)
     while not t.game.is_won:
         assert frames < 20000, "the demo never won the deal"

@@ -525,7 +525,7 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         b["redo"].enabled = self.game.can_redo and self.accepting
         b["hint"].enabled = self.accepting
         b["show"].enabled = self.accepting
-        b["show"].text = _("Stop") if self.demo is not None else _("Show me")
+        b["show"].text = _("Take over") if self.demo is not None else _("Show me")
         for name in ("restart", "number", "new"):
             b[name].enabled = self.finding is None
 
