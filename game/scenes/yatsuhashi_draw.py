@@ -449,7 +449,8 @@ class TableDrawing(CardTable):
             y = box.bottom + m.px(2)
         keys = _("H hint · S show me · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by "
                  "keyboard · L log · Esc menu")
-        box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(62), w, m.px(56))
+        h = text_height(tiny, keys, w)  # (as many lines as the language and width need)
+        box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(6) - h, w, h)
         pieces.append((keys, box.inflate(grow, grow),
                        _painter(draw_text, keys, tiny, theme.TEXT_DIM, box, valign="bottom")))
         for button in self.buttons.values():
