@@ -89,7 +89,8 @@ def test_a_key_stops_the_demo_and_hands_the_game_back(app):
         app.frame(DT)
     assert len(t.game.moves) == made  # no more moves of the solver
     assert not t.keyboard  # the key stopped the demo and did nothing else
-    click(app, t.buttons["undo"].rect.center)  # the game is the player's: the solver's moves undo as theirs would
+    # The game is the player's: the solver's moves undo as theirs would.
+    click(app, t.buttons["undo"].rect.center)
     run_until(app, t.settled)
     assert len(t.game.moves) == made - 1
     # The save knows the solver played: Continue does not give the deal back as the player's.

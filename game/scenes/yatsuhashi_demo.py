@@ -30,7 +30,6 @@ import pygame
 from game.i18n import _
 from game.table.base import CardTable
 from rules.yatsuhashi import Game, Move, parse_move
-from sprites import SPEED_FACTORS
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@ on the table kit's hooks (``pick``, ``drop_targets``, ``on_drop``, ``on_click``,
 send it where it can go or to collect its yaku (selecting cards when a yaku can be collected
 several ways), click the stock to turn it; the keyboard moves a focus over the piles (arrows),
 picks cards up and puts them down (Enter), clicks (Space), undoes (Ctrl+Z), redoes (Ctrl+Y),
-hints (H) and shows the solver's line (S). A refused move says why. The glows (``_update_highlights``) show what the
-input can do now.
+hints (H) and shows the solver's line (S). A refused move says why. The glows
+(``_update_highlights``) show what the input can do now.
 
 >>> month_name(12)
 'December'
