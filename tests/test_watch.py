@@ -12,6 +12,7 @@ from game.catalog import GAMES
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu
 from game.session import Session, default_setup, load_current, watch_setup
+from game.storage import flush_writes
 from game.table.dialogs import ResultPage
 from tests.helpers import click, key, press, raise_scene_errors
 
@@ -33,6 +34,7 @@ def saved_game_in_progress():
         game.apply(game.legal_actions()[0])
         session.record(game)
     session.leave()
+    flush_writes()  # (the writer thread's last write is the save as it stays)
     return paths.current_save().read_bytes()
 
 
