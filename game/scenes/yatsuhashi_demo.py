@@ -29,17 +29,13 @@ import pygame
 
 from game.i18n import _
 from game.table.base import CardTable
+from game.table.input import is_press
 from rules.yatsuhashi import Game, Move, parse_move
 
 log = logging.getLogger(__name__)
 
 #: Seconds from one move of a demo to the next at normal animation speed.
 DEMO_PACE = 0.7
-
-#: What stops a demo: a press of a mouse button or of a key (not a modifier alone).
-_MODIFIERS = {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
-              pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK,
-              pygame.K_NUMLOCK, pygame.K_MODE}
 
 
 def demo_pace(factor: float) -> float:
@@ -109,8 +105,7 @@ class ShowMe(CardTable):
         """Input during a demo: a press stops it and does nothing else. True: used."""
         if self.demo is None:
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN
-                                                    and event.key not in _MODIFIERS):
+        if is_press(event):  # (the kit's: a modifier alone is no press)
             self.stop_demo()
             self._sync_buttons()
             return True

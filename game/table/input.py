@@ -36,6 +36,16 @@ _MODIFIERS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame
                         pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA})
 
 
+def is_press(event: pygame.event.Event) -> bool:
+    """Does ``event`` act: a mouse button or a key pressed (a modifier alone does not)?
+
+    >>> is_press(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT))
+    False
+    """
+    return event.type == pygame.MOUSEBUTTONDOWN or (
+        event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
+
+
 class CardTableInput(TableScene):
     """The input half of ``CardTable`` (``game.table.base``); see the module docstring."""
 
@@ -91,8 +101,7 @@ class CardTableInput(TableScene):
             if event.key in self._down and event.key not in REPEATING_KEYS:
                 return  # a held key repeats: it acts once
             self._down.add(event.key)
-        acting = event.type == pygame.MOUSEBUTTONDOWN or (
-            event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
+        acting = is_press(event)
         if acting and event.type == pygame.KEYDOWN and self.drag.active:
             self.drag.cancel()  # a key acts: the card held goes back (to its place now)
         if acting and self.animating:
