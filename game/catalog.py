@@ -100,7 +100,9 @@ def _no_progress(engine: Any) -> str:
 class GameInfo(NamedTuple):
     """One game. ``engine``/``table`` are ``"module:attr"`` paths ("" when not built yet);
     ``new_game(engine_class, setup)`` deals a new engine; ``progress(engine)`` says how far a
-    game has gone, for the menu's Continue ("Round 3 of 12")."""
+    game has gone, for the menu's Continue ("Round 3 of 12"). ``watch``: the computer levels
+    of the table the menu's Watch opens, a seat each (() for a game with no computers), with
+    ``watch_options`` over the defaults (a short match: the watcher sees one to its end)."""
 
     id: str
     title: str
@@ -115,6 +117,8 @@ class GameInfo(NamedTuple):
     table: str = ""
     new_game: Callable[[Any, "GameSetup"], Any] = _not_built
     progress: Callable[[Any], str] = _no_progress
+    watch: tuple[str, ...] = ()
+    watch_options: dict[str, Any] = {}  # (never changed: shared)
 
     # Engine and table ---------------------------------------------------------------------------
     def engine_class(self) -> Any:
@@ -252,6 +256,7 @@ def _koikoi() -> GameInfo:
                   "opponent scoring first."),
         engine="rules.koikoi:KoiKoiGame", table="game.scenes.koikoi:KoiKoiTable",
         new_game=_new_koikoi, progress=_koikoi_progress,
+        watch=("hard", "normal"), watch_options={"match_end": "rounds3"},
     )
 
 
@@ -283,7 +288,7 @@ def _hanaawase() -> GameInfo:
         summary=_("Capture cards by month; each deal scores card values minus 88 plus yaku "
                   "collected from the other players. Highest total after twelve deals wins."),
         engine="rules.hanaawase:HanaAwaseGame", new_game=_new_hanaawase,
-        progress=_hanaawase_progress,
+        progress=_hanaawase_progress, watch=("hard", "normal", "easy"),
     )
 
 
@@ -308,7 +313,7 @@ def _hearts600() -> GameInfo:
                   "yaku you capture score against your opponents. The lowest score wins when "
                   "someone reaches 600."),
         engine="rules.hearts600:Hearts600Game", new_game=_new_hearts600,
-        progress=_hearts600_progress,
+        progress=_hearts600_progress, watch=("hard", "normal", "easy"),
     )
 
 
@@ -365,7 +370,8 @@ def _heart_of_five() -> GameInfo:
         summary=_("Beat the last meld with a higher one of the same shape, or bomb it. "
                   "Be the first to shed your cards; the five of hearts is the top single."),
         engine="rules.heart_of_five:HeartOfFiveGame", new_game=_new_heart_of_five,
-        progress=_heart_of_five_progress,
+        progress=_heart_of_five_progress, watch=("hard", "normal", "hard", "normal"),
+        watch_options={"win_target": 5},
     )
 
 

@@ -14,7 +14,9 @@ the deal number), the engine's ``to_dict()`` (its seed, options and action list;
 with undo, the whole line including undone actions) with the ``position`` (how many of those
 actions are in effect), start and save times, play time, whether the coach was asked
 (``coached``: such a game counts as coached in the statistics; a save without the field was
-not coached), and a summary for the menu. It is
+not coached), whether the computer played in it for the player (``shown``: Yatsuhashi's Show
+me; such a game is not the player's to win or lose, and was counted when it was shown), and a
+summary for the menu. It is
 written atomically, by the writer thread (``storage.write_json_soon``: within a frame or so
 of the action; a kill -9 in that moment loses that last action, never the game, and never
 leaves a damaged save). Reading one trusts nothing in it: the game id must
@@ -93,6 +95,22 @@ def default_setup(game_id: str, seed: int | None = None) -> GameSetup:
     seats = ["human"] + [level] * (info.default_players - 1)
     return GameSetup(game_id, seats, info.defaults(),
                      seed if seed is not None else random.SystemRandom().randint(1, 99_999))
+
+
+def watch_setup(game_id: str, seed: int | None = None) -> GameSetup:
+    """The setup of a table of computers only, opened to be watched (the menu's Watch): the
+    game's ``watch`` levels, its defaults with ``watch_options``, a random deal.
+
+    >>> s = watch_setup("koikoi", 5); s.seats, s.options["match_end"], s.seed
+    (['hard', 'normal'], 'rounds3', 5)
+    """
+    info = GAMES[game_id]
+    if not info.watch:
+        raise ValueError(f"{game_id} has no computer players to watch")
+    setup = default_setup(game_id, seed)
+    setup.seats = list(info.watch)
+    setup.options.update(info.watch_options)
+    return setup
 
 
 class SaveError(ValueError):
@@ -272,6 +290,7 @@ class Session:
         self.undone = 0           # actions undone after them (the engine can redo them)
         self.closed = False       # finished or left: nothing more is written
         self.coached = False      # the coach was asked in this game (game.table.coach)
+        self.shown = False        # the computer played in it for the player (not theirs)
         self._elapsed = elapsed   # play time before this session object was opened
         self._opened: float | None = None  # when its clock started (the first action)
 
@@ -337,6 +356,14 @@ class Session:
         self.coached = True
         self._write()
 
+    def mark_shown(self) -> None:
+        """The computer played in this game for the player (Yatsuhashi's Show me): it is
+        not the player's result, and is never counted again (not even abandoned)."""
+        if self.closed or self.shown:
+            return
+        self.shown = True
+        self._write()
+
     def finish(self, outcome: str = "") -> None:
         """The game is over (``outcome`` for the log): its save goes."""
         if self.closed:
@@ -358,7 +385,7 @@ class Session:
     def abandon(self, stats: "Statistics") -> None:
         """A new game replaces this one: count it abandoned (the player's own games only: one
         human seat, as the tables record results) and remove its save."""
-        if self.setup.seats.count("human") == 1 and self.in_progress:
+        if self.setup.seats.count("human") == 1 and self.in_progress and not self.shown:
             levels = {s for s in self.setup.seats if s != "human"}
             stats.abandon(self.game_id, level=levels.pop() if len(levels) == 1 else None)
             try:
@@ -393,7 +420,7 @@ class Session:
                 "setup": self.setup.to_dict(), "engine": self.engine_data,
                 "position": self.position, "started": self.started, "saved": self.saved,
                 "elapsed": round(self.elapsed, 1), "coached": self.coached,
-                "summary": self.summary}
+                "shown": self.shown, "summary": self.summary}
 
     def _write(self) -> None:
         try:
@@ -449,11 +476,14 @@ class Session:
         coached = data.get("coached", False)  # (missing in saves made before the coach)
         if type(coached) is not bool:
             raise SaveError(f"coached: {coached!r:.40} is not true or false")
+        shown = data.get("shown", False)  # (missing in saves made before Show me)
+        if type(shown) is not bool:
+            raise SaveError(f"shown: {shown!r:.40} is not true or false")
         session = cls(setup, engine_data=engine_data, position=position,
                       started=_check_time(data.get("started"), "started"),
                       elapsed=float(elapsed), session_id=session_id, path=path)
         session.saved = _check_time(data.get("saved"), "saved")
-        session.coached = coached
+        session.coached, session.shown = coached, shown
         session._replay()
         return session
 

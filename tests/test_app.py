@@ -39,7 +39,7 @@ def test_menu_opens_settings_by_click_and_esc_returns(app):
 def test_menu_keyboard_moves_focus_and_enter_activates(app):
     menu = app.stack.top
     assert menu.focus.focused.text == "Koi-Koi"
-    for _ in range(6):
+    for _ in range(10):  # the five games, each with computers followed by its Watch button
         key(app, pygame.K_DOWN)
     assert menu.focus.focused.text == "Statistics"
     key(app, pygame.K_RETURN)

@@ -74,8 +74,9 @@ def test_the_save_format():
     session, game = koikoi_in_progress(actions=3)
     data = saved()
     assert set(data) == {"format", "version", "id", "game", "setup", "engine", "position",
-                         "started", "saved", "elapsed", "coached", "summary"}
+                         "started", "saved", "elapsed", "coached", "shown", "summary"}
     assert data["coached"] is False  # (the coach was not asked)
+    assert data["shown"] is False  # (no computer played for the player)
     assert (data["format"], data["version"], data["game"]) == ("hanafuda-parlor-save", 1, "koikoi")
     assert data["setup"] == {"seats": ["human", "easy"], "options": GAMES["koikoi"].defaults(),
                              "seed": 11}
@@ -83,6 +84,21 @@ def test_the_save_format():
     assert data["position"] is None
     assert data["summary"] == {"game": "Koi-Koi", "progress": "Round 1 · first to 50",
                                "elapsed": 0}
+
+
+def test_a_game_shown_by_the_computer_stays_so_and_is_never_counted_abandoned():
+    session, game = yatsuhashi_with_undo()
+    session.mark_shown()  # Yatsuhashi's Show me played in it (and counted it then)
+    assert saved()["shown"] is True
+    again, problem = load_current()
+    assert problem is None and again.shown and again.in_progress
+    stats = Statistics()
+    Session.start(default_setup("yatsuhashi", 4), GAMES["yatsuhashi"].new_engine(
+        default_setup("yatsuhashi", 4)), stats=stats)
+    assert stats.summary("yatsuhashi").abandoned == 0
+    older = {k: v for k, v in saved().items() if k != "shown"}  # a save from before Show me
+    paths.current_save().write_text(json.dumps(older), encoding="utf-8")
+    assert load_current()[0].shown is False
 
 
 def test_yatsuhashi_keeps_its_undo_position_and_redo_line():
@@ -289,6 +305,8 @@ BAD_CHANGES = [
     ("id missing", _drop("id")),
     ("coached a text", _set("coached", "yes")),
     ("coached a number", _set("coached", 1)),
+    ("shown a text", _set("shown", "no")),
+    ("shown null", _set("shown", None)),
     ("nested too deep", _deep),
 ]
 

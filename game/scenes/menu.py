@@ -1,5 +1,7 @@
 """The title menu: Continue (when a game is saved in progress), the five games, Settings,
-Statistics, Card gallery, Quit."""
+Statistics, Card gallery, Quit. A game with computer players has a Watch button at the end
+of its row: one click opens a table of computers only (``GameInfo.watch``), never saved, so
+it neither replaces the game Continue offers nor counts in the statistics."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from game.i18n import _
 from game.scenes import registry
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog, not_available
-from game.session import Session, load_current
+from game.session import Session, load_current, watch_setup
 from game.text import fit_font_size
 from game.widgets import Button, Panel, Widget
 
@@ -132,12 +134,19 @@ class MenuScene(WidgetScene):
             Button(info.title, self._open_game(gid), subtitle=info.subtitle, role="heading")
             for gid, info in GAMES.items()
         ]
+        #: Game id -> its Watch button (the games with computer players).
+        self.watch_buttons = {gid: Button(_("Watch"), self._watch(gid),
+                                          subtitle=_("computers"), role="body")
+                              for gid, info in GAMES.items() if info.watch}
+        rows: list[Widget] = []
+        for gid, b in zip(GAMES, self.game_buttons):
+            rows += [b, *([self.watch_buttons[gid]] if gid in self.watch_buttons else [])]
         self.settings_button = Button(_("Settings"), self._settings)
         self.stats_button = Button(_("Statistics"), self._stats)
         self.gallery_button = Button(_("Card gallery"), self._gallery)
         self.quit_button = Button(_("Quit"), self._quit)
         first = [self.continue_button] if self.continue_button is not None else []
-        return [self.panel, *first, *self.game_buttons, self.settings_button, self.stats_button,
+        return [self.panel, *first, *rows, self.settings_button, self.stats_button,
                 self.gallery_button, self.quit_button]
 
     def resume(self) -> None:
@@ -178,6 +187,15 @@ class MenuScene(WidgetScene):
                 return
             self.host.push(SetupScene(game_id))
         return open_
+
+    def _watch(self, game_id: str):
+        def watch() -> None:
+            factory = registry.factory(game_id)
+            if factory is None:
+                self.host.push(not_available(GAMES[game_id].title))
+                return
+            self.host.push(factory(setup=watch_setup(game_id), watch=True))
+        return watch
 
     def _settings(self) -> None:
         from game.scenes.settings import SettingsScene
@@ -227,8 +245,15 @@ class MenuScene(WidgetScene):
         game_area = inner.height - 2 * small_h - 3 * gap - m.px(8)
         game_h = min(m.px(86), (game_area - (n - 1) * gap) // n)
         y = inner.y + max(0, (game_area - (game_h * n + gap * (n - 1))) // 2)
-        for b in big:
-            b.place(pygame.Rect(inner.x, y, inner.width, game_h), m)
+        watch_w = max(m.px(104), inner.width // 5)
+        ids = ([None] if self.continue_button is not None else []) + list(GAMES)
+        for gid, b in zip(ids, big):
+            watch = self.watch_buttons.get(gid) if gid is not None else None
+            if watch is None:
+                b.place(pygame.Rect(inner.x, y, inner.width, game_h), m)
+            else:
+                b.place(pygame.Rect(inner.x, y, inner.width - watch_w - gap, game_h), m)
+                watch.place(pygame.Rect(inner.right - watch_w, y, watch_w, game_h), m)
             y += game_h + gap
         y = inner.bottom - 2 * small_h - gap
         third = (inner.width - 2 * gap) // 3

@@ -39,8 +39,8 @@ class PauseMenu(WidgetScene):
         def go() -> None:
             self.close()
             self.table.restart()
-        if not self.table.in_progress:
-            go()  # nothing played yet: nothing to lose
+        if not self.table.in_progress or not self.table.saves:
+            go()  # nothing played yet, or a table watched or shown: nothing to lose
             return
         self.host.push(Dialog(_("Restart this deal?"),
                              _("The deal starts again from the beginning. The game in progress "

@@ -62,6 +62,8 @@ class TableAreas:
 class TableScene(Scene):
     game_id = ""
     CANVAS = TABLE_CANVAS
+    #: The game is saved for Continue (False: a screenshot's demo, a watched table).
+    saves = True
 
     def __init__(self, setup=None) -> None:
         super().__init__()

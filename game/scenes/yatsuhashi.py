@@ -4,8 +4,9 @@ background whether the deal can still be won.
 
 The table is built on the table kit (``game.table.base.CardTable``) from three mixins, one per
 concern: ``TableDrawing`` (``yatsuhashi_draw``: where each card is shown, and the drawing),
-``TableInput`` (``yatsuhashi_input``: mouse and keyboard) and ``SolverView``
-(``yatsuhashi_solver_view``: the indicator, hints, winnable deals); this module keeps the set-up,
+``TableInput`` (``yatsuhashi_input``: mouse and keyboard), ``SolverView``
+(``yatsuhashi_solver_view``: the indicator, hints, winnable deals) and ``ShowMe``
+(``yatsuhashi_demo``: the solver plays the deal on, to be watched); this module keeps the set-up,
 the deals and the engine steps. The engine (``rules.yatsuhashi``) holds the game; the sprites
 show it. Every move, undo and redo is animated through the kit's one mapping of engine events
 to steps (``EVENT_STEPS``): the engine's events (``turned``, ``recycled``, ``moved``,
@@ -28,6 +29,7 @@ import pygame
 from ai.background import ProcessWorker
 from game.i18n import N_, _
 from game.scenes.dialog import Dialog, NumberDialog
+from game.scenes.yatsuhashi_demo import ShowMe
 from game.scenes.yatsuhashi_draw import TableDrawing, ghost_cards, yaku_label
 from game.scenes.yatsuhashi_input import TableInput
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
@@ -81,7 +83,7 @@ RULES_END = N_(
 
 
 
-class YatsuhashiTable(TableInput, SolverView, TableDrawing):
+class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
@@ -140,6 +142,7 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
             self.play_position(engine)
             if session is not None:
                 self.session, self.elapsed = session, session.elapsed
+                self.shown_deal = self.recorded = session.shown
                 if self.game.is_won:  # saved after the last move, before the win was shown
                     self._queue_win()
         elif demo_moves:
@@ -155,10 +158,17 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
             "undo": Button(_("Undo"), self.undo, role="small"),
             "redo": Button(_("Redo"), self.redo, role="small"),
             "hint": Button(_("Hint"), self.show_hint, role="small"),
+            "show": Button(_("Show me"), self.show_me, role="small"),
             "new": Button(_("New deal"), self.ask_new_deal, primary=True, role="small"),
             "restart": Button(_("Restart deal"), self.ask_restart, role="small"),
             "number": Button(_("Deal number…"), self.ask_deal_number, role="small"),
         }
+
+    def relabel(self) -> None:
+        super().relabel()
+        fresh = self._make_buttons()
+        for name, b in self.buttons.items():
+            b.text = fresh[name].text
 
     def _reset_deal_state(self) -> None:
         self.auto = []
@@ -178,6 +188,8 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         self.keyboard = False             # show the keyboard focus (after the first key)
         self.held: list[Card] = []        # cards picked up with the keyboard
         self.win_time = 0.0
+        self.demo = None                  # Show me is not playing
+        self.shown_deal = False           # the solver has not played in this deal
 
     def _start_deal(self, number: int, *,
                     known: tuple[bool | None, list[str]] | None = None) -> None:
@@ -310,11 +322,13 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         step = h + m.px(8)
         y = p.bottom - m.px(14) - 5 * h - 4 * m.px(8)
         b = self.buttons
-        b["undo"].place(pygame.Rect(x, y, half, h), m)
-        b["redo"].place(pygame.Rect(x + half + m.px(8), y, half, h), m)
-        for name in ("hint", "restart", "number", "new"):
+        for left, right in (("undo", "redo"), ("hint", "show")):
+            b[left].place(pygame.Rect(x, y, half, h), m)
+            b[right].place(pygame.Rect(x + half + m.px(8), y, half, h), m)
             y += step
+        for name in ("restart", "number", "new"):
             b[name].place(pygame.Rect(x, y, w, h), m)
+            y += step
 
     def _retarget(self, duration: float, stagger: float = 0.0) -> list[CardSprite]:
         """Send every card whose place changed there; a card turned up in a foundation turns
@@ -498,6 +512,7 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
             b.update(dt)
         self.worker.update(dt)
         self._poll_worker()
+        self.update_demo(dt)
         if self.started and not self.game.is_won:
             self.elapsed += dt
         if self.hint is not None:
@@ -516,6 +531,8 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         b["undo"].enabled = self._can_undo() and self.accepting
         b["redo"].enabled = self.game.can_redo and self.accepting
         b["hint"].enabled = self.accepting
+        b["show"].enabled = self.accepting
+        b["show"].text = _("Take over") if self.demo is not None else _("Show me")
         for name in ("restart", "number", "new"):
             b[name].enabled = self.finding is None
 
@@ -525,6 +542,8 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
             return ""
         if g.is_won:
             return _("All fourteen yaku collected: the deal is won!")
+        if self.demo is not None:
+            return self.demo_status()
         if self.hint is not None:
             return _("Hint: {move}").format(move=self.describe(self.hint[0]))
         if self.held:

@@ -79,6 +79,7 @@ class TableDrawing(CardTable):
         elapsed: float
         show_indicator: bool
         won_shown: bool
+        shown_deal: bool
         message: str
         buttons: dict[str, Button]
         focus_pile: int
@@ -148,6 +149,13 @@ class TableDrawing(CardTable):
 
     def _win_lines(self) -> list[tuple[str, str, tuple[int, int, int], bool]]:
         """What the card of a won deal says: (text, type role, colour, bold) a line."""
+        if self.shown_deal:  # the solver played in it: not the player's win
+            return [(_("Solved!"), "title", theme.GOLD, True),
+                    (_("Deal {n}: the solver's line, {moves} moves").format(
+                        n=self.deal_number, moves=len(self.game.moves)), "body", theme.TEXT,
+                     False),
+                    (_("A deal the solver played is not counted as yours."), "small",
+                     theme.TEXT_DIM, False)]
         lines = [(_("You won!"), "title", theme.GOLD, True),
                  (_("Deal {n} in {time} with {moves} moves").format(
                      n=self.deal_number, time=clock(self.elapsed), moves=len(self.game.moves)),
@@ -418,9 +426,10 @@ class TableDrawing(CardTable):
             y = box.bottom
         y += m.px(6)
         tiny = font(m.type_size("tiny"))
-        keys = _("H hint · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by keyboard · "
-                 "L log · Esc menu")
-        keys_box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(62), w, m.px(56))
+        keys = _("H hint · S show me · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by "
+                 "keyboard · L log · Esc menu")
+        h = text_height(tiny, keys, w)  # (as many lines as the language and width need)
+        keys_box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(6) - h, w, h)
         # What flows down from the figures stops above the keys' note (a large interface
         # scale leaves less room: the record goes first, then the Bridge's note, the keys).
         floor = keys_box.y if keys_box.y >= y else keys_box.bottom

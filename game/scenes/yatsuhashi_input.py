@@ -5,9 +5,12 @@ on the table kit's hooks (``pick``, ``drop_targets``, ``on_drop``, ``on_click``,
 ``handle_input``): drag a card (with the cards above it) onto a foundation, click a card to
 send it where it can go or to collect its yaku (selecting cards when a yaku can be collected
 several ways), click the stock to turn it; the keyboard moves a focus over the piles (arrows),
-picks cards up and puts them down (Enter), clicks (Space), undoes (Ctrl+Z), redoes (Ctrl+Y)
-and hints (H). A refused move says why. The glows (``_update_highlights``) show what the
-input can do now.
+picks cards up and puts them down (Enter), clicks (Space), undoes (Ctrl+Z), redoes (Ctrl+Y),
+hints (H) and shows the solver's line (S). A refused move says why. The glows
+(``_update_highlights``) show what the input can do now.
+
+>>> month_name(12)
+'December'
 """
 
 from __future__ import annotations
@@ -81,6 +84,8 @@ class TableInput(CardTable):
         def redo(self) -> None: ...
 
         def show_hint(self) -> None: ...
+
+        def show_me(self) -> None: ...
 
         def ask_new_deal(self) -> None: ...
 
@@ -305,6 +310,9 @@ class TableInput(CardTable):
             return
         if k == pygame.K_h:
             self.show_hint()
+            return
+        if k == pygame.K_s and not ctrl:
+            self.show_me()
             return
         if k == pygame.K_F2:
             self.ask_new_deal()

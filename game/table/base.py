@@ -116,6 +116,14 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
     EVENT_STEPS: ClassVar[dict[str, str]] = {}
     #: Seconds a computer seat's move is held back at normal speed, so it can be followed.
     COMPUTER_PACE = 0.5
+    #: The same at a table opened to watch the computers (the menu's Watch): every move is
+    #: a computer's, and the watcher follows each one.
+    WATCH_PACE = 1.0
+    #: Seconds a page between rounds stays at a watched table before play goes on.
+    WATCH_PAGE = 8.0
+    #: A table of computers only opened to be watched (the menu's Watch): never saved, at
+    #: ``WATCH_PACE``, the pages between rounds turning by themselves.
+    watching = False
     #: True while ``replay`` builds a saved position (no sound, save, screen or statistics).
     replaying = False
     #: Updates with nothing animated before the panel shows what changed (``panel_shown``).
@@ -509,7 +517,8 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         self.queue.speed = speed
         self.drag.speed = SPEED_FACTORS[speed]
         if self.computers is not None:
-            self.computers.min_delay = self.COMPUTER_PACE * SPEED_FACTORS[speed]
+            pace = self.WATCH_PACE if self.watching else self.COMPUTER_PACE
+            self.computers.min_delay = pace * SPEED_FACTORS[speed]
             if self.app is not None:
                 self.computers.think = self.app.settings.think_seconds
 
@@ -576,6 +585,13 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         else:
             scene.done = True  # no app (benchmarks, tools): nothing to wait for
         return barrier(lambda: getattr(scene, "done", False))
+
+    def wait_for_round_page(self, page: Any) -> Any:
+        """``wait_for_scene`` for a page between rounds: at a watched table it goes on by
+        itself after ``WATCH_PAGE`` seconds (the watcher may press on sooner)."""
+        if self.watching:
+            page.auto_next = self.WATCH_PAGE
+        return self.wait_for_scene(page)
 
     def hand_over(self, seat: int, ready: Callable[[], None]) -> None:
         """Players at one screen: hide the table until ``seat``'s player is ready."""

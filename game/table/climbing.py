@@ -57,7 +57,7 @@ class ClimbingTable(ClimbingInput):
     PANEL = PanelPainter(rule=(3, 6))
 
     def __init__(self, setup: Any = None, *, engine: Any = None, session: Any = None,
-                 demo_moves: int = 0) -> None:
+                 demo_moves: int = 0, watch: bool = False) -> None:
         from game.scenes.setup import default_setup
         if session is not None:
             setup, engine = session.setup, session.engine()
@@ -71,7 +71,8 @@ class ClimbingTable(ClimbingInput):
         super().__init__(setup, deck=copies(2 if n > 6 else 1))
         self.players = n
         self.layout_ = ClimbingLayout((1280, 800), players=n)
-        self.saves = not demo_moves
+        self.saves = not demo_moves and not watch
+        self.watching = watch
         self.setup_input()
         self.new_game(engine)
         if session is not None:
@@ -286,7 +287,7 @@ class ClimbingTable(ClimbingInput):
             self.banner = None
             self.shown_tallies = (list(result["wins"]), list(result["losses"]))
             self.log.add(_("Round {n} is over.").format(n=result["round"]))
-            return self.wait_for_scene(self.round_page(result))
+            return self.wait_for_round_page(self.round_page(result))
         self.queue.add(step)
 
     def match_over_step(self, event: Any) -> None:

@@ -207,7 +207,11 @@ class CardRow(Widget):
 
 class ResultPage(WidgetScene):
     """A result over the dimmed table: a title, rows, and buttons (the first is the main one).
-    ``done`` turns true when a button closed it (the table's animation waits on that)."""
+    ``done`` turns true when a button closed it (the table's animation waits on that).
+    ``auto_next``: seconds after which the main button presses itself (a watched table's
+    pages between rounds; None: the page waits for the player)."""
+
+    auto_next: float | None = None
 
     opaque = False
     dim_below = 185
@@ -241,6 +245,13 @@ class ResultPage(WidgetScene):
 
     def back(self) -> None:
         self.buttons[-1].activate()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.auto_next is not None and not self.done:
+            self.auto_next -= dt
+            if self.auto_next <= 0:
+                self.buttons[0].activate()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if not self.list.handle_scroll_key(event):

@@ -60,12 +60,13 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
 
     def __init__(self, setup: Any = None, *, engine: Any = None,
                  session: Session | None = None, demo_moves: int = 0,
-                 guide: GuideScript | None = None) -> None:
+                 guide: GuideScript | None = None, watch: bool = False) -> None:
         """A table for ``setup`` (None: the game's defaults) dealing a new game; or
         ``engine``'s position as it stands (a saved game, a test position); or the saved
         ``session`` (Continue). ``demo_moves``: that many moves played first (screenshots;
         never saved). ``guide``: the guided first game of that script (its own deal, never
-        saved nor counted)."""
+        saved nor counted). ``watch``: computers only, to be watched (the menu's Watch; never
+        saved)."""
         from game.scenes.setup import default_setup
         if guide is not None:
             setup = guide.setup()
@@ -81,7 +82,8 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         super().__init__(setup)
         self.hint_button = Button(_("Hint"), self.coach_hint, role="small")
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
-        self.saves = not demo_moves and guide is None
+        self.saves = not demo_moves and guide is None and not watch
+        self.watching = watch
         if guide is not None:
             self.guide = Guide(self, guide)
         self.new_game(engine)

@@ -183,8 +183,8 @@ class FishingSteps(FishingBase):
             self.shown_scores = list(event.data["scores"])
             self.round_ended(result)
             self.log.add(_("Round {n} is over.").format(n=result["round"]))
-            return self.wait_for_scene(self.round_page(result, list(event.data["scores"]),
-                                                       [list(p) for p in self.view.piles]))
+            return self.wait_for_round_page(self.round_page(
+                result, list(event.data["scores"]), [list(p) for p in self.view.piles]))
         self.queue.add(step)
 
     def round_ended(self, result: dict[str, Any]) -> None:

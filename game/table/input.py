@@ -51,6 +51,16 @@ def tab_as_arrow(event: pygame.event.Event) -> int:
     return pygame.K_LEFT if event.mod & pygame.KMOD_SHIFT else pygame.K_RIGHT
 
 
+def is_press(event: pygame.event.Event) -> bool:
+    """Does ``event`` act: a mouse button or a key pressed (a modifier alone does not)?
+
+    >>> is_press(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT))
+    False
+    """
+    return event.type == pygame.MOUSEBUTTONDOWN or (
+        event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
+
+
 class CardTableInput(TableScene):
     """The input half of ``CardTable`` (``game.table.base``); see the module docstring."""
 
@@ -107,8 +117,7 @@ class CardTableInput(TableScene):
             if event.key in self._down and event.key not in REPEATING_KEYS:
                 return  # a held key repeats: it acts once
             self._down.add(event.key)
-        acting = event.type == pygame.MOUSEBUTTONDOWN or (
-            event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
+        acting = is_press(event)
         if acting and event.type == pygame.KEYDOWN and self.drag.active:
             self.drag.cancel()  # a key acts: the card held goes back (to its place now)
         if acting and self.animating:
