@@ -226,14 +226,16 @@ class SetupScene(WidgetScene):
         sub_h = font(m.type_size("heading"), True).get_linesize()
         bottom = inner.bottom - m.row_height - m.gap - m.px(44)
         if self.offer:  # the first time: the offer of a guided game over the buttons
-            bottom -= m.row_height + 2 * m.gap
-            oy = inner.bottom - 2 * m.row_height - 2 * m.gap
             label, yes, no = self.offer
             bw = m.px(220)
-            label.place(pygame.Rect(inner.x, oy, inner.width - 2 * bw - 2 * m.gap,
-                                    m.row_height), m)
-            yes.place(pygame.Rect(inner.right - 2 * bw - m.gap, oy, bw, m.row_height), m)
-            no.place(pygame.Rect(inner.right - bw, oy, bw, m.row_height), m)
+            lw = inner.width - 2 * bw - 2 * m.gap
+            oh = max(m.row_height, label.preferred_height(lw))  # as many lines as it takes
+            bottom -= oh + 2 * m.gap
+            oy = inner.bottom - m.row_height - m.gap - oh
+            by = oy + (oh - m.row_height) // 2
+            label.place(pygame.Rect(inner.x, oy, lw, oh), m)
+            yes.place(pygame.Rect(inner.right - 2 * bw - m.gap, by, bw, m.row_height), m)
+            no.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)
         self.left_title.place(pygame.Rect(inner.x, top, left_w, sub_h), m)
         self.right_title.place(pygame.Rect(inner.x + left_w + col_gap, top, right_w, sub_h), m)
         self.left.place(pygame.Rect(inner.x, top + sub_h, left_w, bottom - top - sub_h), m)
