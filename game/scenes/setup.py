@@ -115,9 +115,10 @@ class SetupScene(WidgetScene):
             right.append(w)
         self.right = ScrollList(right)
         self.back_button = Button(_("Back"), self.back)
+        self.rules_button = Button(_("Rules reference"), self._rules)
         self.start_button = Button(_("Start"), self.start, primary=True)
         return [self.panel, self.heading, self.left_title, self.right_title, self.left, self.right,
-                self.back_button, self.start_button]
+                self.back_button, self.rules_button, self.start_button]
 
     def _option_widget(self, opt: Option) -> Toggle | Choice:
         value = self.setup.options[opt.key]
@@ -161,6 +162,11 @@ class SetupScene(WidgetScene):
         for key, w in self.option_widgets.items():
             w.value = self.setup.options[key]
 
+    def _rules(self) -> None:
+        """The rules reference for the options and seats chosen now."""
+        from game.scenes.rules import rules_reference
+        self.host.push(rules_reference(self.info.id, self.setup))
+
     def start(self) -> None:
         if not 1 <= self.setup.seed <= MAX_SEED:  # refused, never silently changed
             self.problem = _("Choose a number from {low:,} to {high:,}.").format(
@@ -199,6 +205,7 @@ class SetupScene(WidgetScene):
         bw = m.px(220)
         by = inner.bottom - m.row_height
         self.back_button.place(pygame.Rect(inner.x, by, bw, m.row_height), m)
+        self.rules_button.place(pygame.Rect(inner.centerx - bw // 2, by, bw, m.row_height), m)
         self.start_button.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)
 
     def draw(self, surface: pygame.Surface) -> None:

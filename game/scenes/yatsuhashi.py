@@ -26,11 +26,12 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 import pygame
 
 from ai.background import ProcessWorker
-from game.i18n import N_, _
+from game.i18n import _
 from game.scenes.dialog import Dialog, NumberDialog
 from game.scenes.yatsuhashi_draw import TableDrawing, ghost_cards, yaku_label
 from game.scenes.yatsuhashi_input import TableInput
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
+from game.scenes.yatsuhashi_rules import RULES, YatsuhashiRulesScene
 from game.scenes.yatsuhashi_solver_view import SolverView
 from game.table.caches import Face
 from game.table.names import card_name
@@ -49,36 +50,12 @@ log = logging.getLogger(__name__)
 MAX_DEAL = 999_999_999
 
 
-RULES = N_(
-    "Six foundations of six cards are dealt, the top card of each face up; the other twelve "
-    "cards form the stock.\n\n"
-    "Click the stock to turn one card onto the waste. When the stock is empty, click it to turn "
-    "the waste over, as often as you like.\n\n"
-    "Move the waste card, a foundation's top card, or a run of cards onto a foundation whose "
-    "top card is one month later: February onto March, and December onto January. A run is a "
-    "face-up group in which each card is one month earlier than the card beneath it; grab any "
-    "card of a run to take it with the cards above it. An empty foundation takes any card or "
-    "run. A face-down card turns up as soon as it is uncovered.\n\n"
-    "Collect a yaku when all its cards are free at once: each is the waste card, or lies in a "
-    "group at the top of a foundation made only of that yaku's cards. Collected cards go to "
-    "the board.\n\n"
-    "The fourteen yaku: Early chaff (one chaff of each month 1-5, twice), Late chaff (one chaff "
-    "of each month 6-10, twice), Aka-tan (the three poetry ribbons), Ao-tan (the three blue "
-    "ribbons), Kasu-tan (the ribbons of April, May and July), Ino-shika-cho (boar, deer and "
-    "butterflies), Godori (the three birds), Hanami-tsukimi-zake (curtain, moon and sake cup), "
-    "Ame-sanko (crane, rain man and phoenix), Kiri-kasu (the three paulownia chaff), "
-    "Yanagi-kasu (the willow swallow, ribbon and chaff) and Yatsuhashi: the eight-plank bridge "
-    "alone, from a foundation's top, once five other yaku are collected.\n\n"
-    "The deal is won when all fourteen are collected. Not every deal can be won: the "
-    "indicator says whether yours still can be.")
-
-
-
 class YatsuhashiTable(TableInput, SolverView, TableDrawing):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
     game_id = "yatsuhashi"
+    RULES_PAGE = YatsuhashiRulesScene
     name = "yatsuhashi"
     EVENT_STEPS: ClassVar[dict[str, str]] = {
         **TableDrawing.EVENT_STEPS, "turned": "cards_step", "recycled": "cards_step",

@@ -368,6 +368,11 @@ class TableDrawing(CardTable):
                                           else theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=lr.center))
 
+    def tip_targets(self) -> list[tuple[pygame.Rect, Any]]:
+        """Each board slot (its cards and label), with its yaku's tooltip."""
+        from game.scenes.yatsuhashi_rules import yaku_tip
+        return [(box, yaku_tip(yaku)) for yaku, box in zip(SLOT_YAKU, self._slot_boxes())]
+
     def focus_rect(self) -> pygame.Rect | None:
         """The keyboard focus: a pile, or the card of it the arrows chose."""
         if not self.keyboard or not self.accepting:

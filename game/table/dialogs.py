@@ -22,7 +22,7 @@ from game.scenes.dialog import Dialog
 from game.text import draw_text, fit_font_size, text_height
 from game.theme import Metrics
 from game.table.caches import FaceWarmer
-from game.widgets import Button, Label, Panel, ScrollList, Widget
+from game.widgets import Button, Label, Panel, ScrollList, Tip, Widget
 from rules.hanafuda import Card
 from sprites import faces
 
@@ -124,15 +124,19 @@ class HandOver(WidgetScene):
 
 class CardRow(Widget):
     """A row of a result or rules page: a label, small card pictures (hanafuda or western),
-    a value."""
+    a value. A row with a ``tip`` (a yaku's: ``Tip``) shows it in the page's tooltip when
+    hovered or reached by the keyboard (Tab: it is ``passive``, read and never used)."""
 
     focusable = False
+    passive = True
 
     def __init__(self, title: str, cards: Sequence[Any], value: str = "", subtitle: str = "",
-                 highlight: bool = False) -> None:
+                 highlight: bool = False, tip: Tip | None = None) -> None:
         super().__init__()
         self.title, self.cards, self.value = title, cards, value
         self.subtitle, self.highlight = subtitle, highlight
+        self.tip = tip
+        self.focusable = tip is not None
         self.warmer = FaceWarmer()
 
     def preferred_height(self, width: int) -> int:
@@ -142,6 +146,8 @@ class CardRow(Widget):
         return m.px(54) if self.subtitle else m.px(40)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION and self.tip is not None:
+            self.hovered = self.hit(event.pos)
         return False
 
     def _card_size(self) -> tuple[int, int]:
