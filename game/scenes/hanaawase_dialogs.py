@@ -118,11 +118,12 @@ def dekiyaku_tip(yaku_id: str) -> Tip:
     """A dekiyaku's tooltip: its name, its cards (an example for the brights and ribbons)
     and what it collects from each other player.
 
-    >>> t = dekiyaku_tip("aotan"); t.title, [c.code for c in t.cards], t.value
-    ('Blue ribbons', ['6R', '9R', '10R'], '40')
+    >>> t = dekiyaku_tip("aotan"); t.title, [c.code for c in t.cards], t.value, t.note
+    ('Blue ribbons', ['6R', '9R', '10R'], '40', '')
     """
+    note = DEKIYAKU_NOTES.get(yaku_id)
     return Tip(dekiyaku_label(yaku_id), tuple(cards(EXAMPLES.get(yaku_id, ""))),
-               str(DEKIYAKU_VALUES.get(yaku_id, "")), _(DEKIYAKU_NOTES.get(yaku_id, "")))
+               str(DEKIYAKU_VALUES.get(yaku_id, "")), _(note) if note else "")
 
 
 def deal_result(table: "HanaAwaseTable", result: dict[str, Any], scores: list[int],

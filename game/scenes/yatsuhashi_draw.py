@@ -368,6 +368,8 @@ class TableDrawing(CardTable):
                                           else theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=lr.center))
 
+    TIPS_BELOW = True  # (the board is a row of slots: a tooltip beside one would hide the next)
+
     def tip_targets(self) -> list[tuple[pygame.Rect, Any]]:
         """Each board slot (its cards and label), with its yaku's tooltip."""
         from game.scenes.yatsuhashi_rules import yaku_tip

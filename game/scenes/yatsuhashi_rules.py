@@ -3,6 +3,8 @@ board's yaku, whose tooltips say the same: ``yaku_tip``).
 
 >>> t = yaku_tip("early_chaff"); t.title, [c.code for c in t.cards]
 ('Early chaff', ['1C1', '2C1', '3C1', '4C1', '5C1'])
+>>> yaku_tip("akatan").note
+''
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ NOTES = {"early_chaff": N_("one chaff of each month 1-5; collected twice"),
 
 def yaku_tip(yaku: str) -> Tip:
     """A yaku's tooltip: its name and cards (a chaff yaku: one of each of its months)."""
-    return Tip(yaku_label(yaku), ghost_cards(yaku), "", _(NOTES.get(yaku, "")))
+    note = NOTES.get(yaku)
+    return Tip(yaku_label(yaku), ghost_cards(yaku), "", _(note) if note else "")
 
 
 class YatsuhashiRulesScene(RulesPage):

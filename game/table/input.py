@@ -44,6 +44,8 @@ class CardTableInput(TableScene):
 
     #: Seconds a refusal stays on the message line.
     NOTICE_TIME = 3.0
+    #: The tooltips go under what they are about (a row of board slots), else beside it.
+    TIPS_BELOW = False
 
     if TYPE_CHECKING:  # what the input reads of the table (made in CardTable.__init__)
         queue: AnimationQueue
@@ -159,7 +161,7 @@ class CardTableInput(TableScene):
             tooltip.hide()
         else:
             tooltip.show(chosen[1], chosen[0], pygame.Rect((0, 0), self.size), self.metrics,
-                         ring=self.tip_index is not None)
+                         ring=self.tip_index is not None, below=self.TIPS_BELOW)
 
     def handle_input(self, event: pygame.event.Event) -> None:
         """The game's input, on a settled table (override; Esc pauses by default)."""

@@ -70,7 +70,7 @@ class PanelPainter:
     @staticmethod
     def card_size(m: Metrics) -> tuple[int, int]:
         """The size of a line's small cards (a table warms its faces at that size)."""
-        cw = m.px(17)
+        cw = m.px(20)
         return cw, round(cw * faces.HANAFUDA_RATIO)
 
     def _cards_beside(self, line: PanelLine, m: Metrics, w: int) -> bool:

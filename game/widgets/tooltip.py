@@ -58,9 +58,10 @@ class Tooltip(Widget):
         return self.tip is not None
 
     def show(self, tip: Tip, anchor: pygame.Rect, bounds: pygame.Rect,
-             metrics: Metrics | None = None, ring: bool = False) -> None:
+             metrics: Metrics | None = None, ring: bool = False, below: bool = False) -> None:
         """Show ``tip`` beside ``anchor``, inside ``bounds`` (the window); ``ring``: outline
-        the anchor too (the keyboard chose it)."""
+        the anchor too (the keyboard chose it); ``below``: under the anchor where it fits
+        (a row of things side by side: the tooltip hides none of them)."""
         m = metrics or self.metrics
         if self.tip == tip and self.anchor == anchor and self.ring == ring \
                 and self.metrics == m:
@@ -69,7 +70,9 @@ class Tooltip(Widget):
         w, h = self._size()
         gap = m.px(self.GAP)
         box = pygame.Rect(0, 0, w, h)
-        if anchor.right + gap + w <= bounds.right:
+        if below and anchor.bottom + gap + h <= bounds.bottom:
+            box.midtop = (anchor.centerx, anchor.bottom + gap)
+        elif anchor.right + gap + w <= bounds.right:
             box.midleft = (anchor.right + gap, anchor.centery)
         elif anchor.left - gap - w >= bounds.left:
             box.midright = (anchor.left - gap, anchor.centery)
@@ -97,7 +100,8 @@ class Tooltip(Widget):
         rows = -(-n // per_row) if n else 0
         title_w = font(m.type_size("small"), True).size(tip.title)[0]
         value_w = font(m.type_size("small"), True).size(tip.value)[0] if tip.value else 0
-        inner = max(per_row * step - m.px(4) if n else 0, title_w + value_w + m.px(16))
+        note_w = font(m.type_size("tiny")).size(tip.note)[0] if tip.note else 0
+        inner = max(per_row * step - m.px(4) if n else 0, title_w + value_w + m.px(16), note_w)
         return min(inner, m.px(self.WIDTH) - 2 * m.px(12)), per_row, rows
 
     def _size(self) -> tuple[int, int]:
