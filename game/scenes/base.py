@@ -111,7 +111,8 @@ class WidgetScene(Scene):
         if w is None:
             self.tooltip.hide()
             return
-        anchor = w.rect.clip(w.clip) if w.clip is not None else w.rect
+        anchor = w.tip_anchor()
+        anchor = anchor.clip(w.clip) if w.clip is not None else anchor
         self.tooltip.show(w.tip, anchor, pygame.Rect((0, 0), self.size),
                           self.metrics, ring=w.focused and not w.hovered)
 

@@ -42,7 +42,7 @@ RULES = N_(
 #: What a yaku's row and tooltip say beside its cards.
 NOTES = {"early_chaff": N_("one chaff of each month 1-5; collected twice"),
          "late_chaff": N_("one chaff of each month 6-10; collected twice"),
-         "yatsuhashi": N_("alone, from a foundation's top, once five other yaku are in")}
+         "yatsuhashi": N_("alone, once five other yaku are in")}
 
 
 def yaku_tip(yaku: str) -> Tip:

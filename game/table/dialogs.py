@@ -150,6 +150,11 @@ class CardRow(Widget):
             self.hovered = self.hit(event.pos)
         return False
 
+    def tip_anchor(self) -> pygame.Rect:
+        """The row's title: its tooltip stands over the row's own cards."""
+        return pygame.Rect(self.rect.x, self.rect.y, int(self.rect.width * 0.36),
+                           self.rect.height)
+
     def _card_size(self) -> tuple[int, int]:
         return self.card_size(self.metrics, bool(self.cards) and not isinstance(self.cards[0],
                                                                                 Card))
@@ -188,8 +193,10 @@ class CardRow(Widget):
         img = text_image(tf, self.title, theme.CREAM)
         y = r.centery - (img.get_height() + (m.px(18) if self.subtitle else 0)) // 2
         surface.blit(img, (r.x + m.px(10), y))
-        if self.subtitle:
-            sub = text_image(font(m.type_size("tiny")), self.subtitle, theme.TEXT_DIM)
+        if self.subtitle:  # (shrunk to the label's column: the cards come after it)
+            size = fit_font_size(self.subtitle, label_w - m.px(14), m.type_size("tiny"),
+                                 minimum=m.type_size("tiny") * 3 // 4)
+            sub = text_image(font(size), self.subtitle, theme.TEXT_DIM)
             surface.blit(sub, (r.x + m.px(10), y + img.get_height()))
         cw, ch = self._card_size()
         x = float(r.x + label_w)

@@ -102,6 +102,10 @@ class Widget:
         drawn every frame."""
         return None
 
+    def tip_anchor(self) -> pygame.Rect:
+        """What the tooltip of ``tip`` stands beside (override: a part of the widget)."""
+        return self.rect
+
     @property
     def lit(self) -> bool:
         """Hovered or focused: drawn highlighted."""
