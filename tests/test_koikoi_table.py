@@ -362,9 +362,10 @@ def test_the_panel_shows_each_players_yaku_and_the_progress_still_in_reach(app):
                                piles=["1B 3B 9A 1R", "8B 2R"])
     t = make_table(app, engine=g)
     app.frame(0.0)
-    assert yaku_lines(t, "You") == ["Flower viewing  5", "Three brights  2/3", "Animals  1/5",
-                                    "Ribbons  1/5", "Chaff  1/10"]
-    assert yaku_lines(t, t.seat_name(1)) == ["Ribbons  1/5"]
+    assert yaku_lines(t, "You") == ["Flower viewing  5", "Three brights  2/3",
+                                    "Animals  1/5 · 4 more", "Ribbons  1/5 · 4 more",
+                                    "Chaff  1/10 · 9 more"]
+    assert yaku_lines(t, t.seat_name(1)) == ["Ribbons  1/5 · 4 more"]
 
 
 def test_nothing_about_the_round_before_it_is_dealt(app):

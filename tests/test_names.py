@@ -172,9 +172,11 @@ def test_yatsuhashi_board_and_rules_use_the_shared_names(code, monkeypatch):
         assert drawn(names.yaku_name("hanaawase", "akatan"))
         assert drawn(names.yaku_name("hearts600", "five_birds"))
         assert not english_names_in(shown.texts)
-        rules = table.rules_text()
-        assert all(names.yaku_name("yatsuhashi", y) in rules for y in yatsuhashi.YAKU_IDS)
-        assert not english_names_in(rules.split("\n"))
+        rows = table.rules_scene().rows()  # the rules page: the yaku with their cards
+        titles = [getattr(r, "title", "") for r in rows]
+        assert all(names.yaku_name("yatsuhashi", y) in titles for y in yatsuhashi.YAKU_IDS)
+        texts = [getattr(r, a, "") for r in rows for a in ("text", "title", "subtitle")]
+        assert not english_names_in([t for text in texts for t in text.split("\n")])
     finally:
         app.close_scenes()
         i18n.set_language("en")

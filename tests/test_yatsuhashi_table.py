@@ -11,7 +11,8 @@ import pytest
 from ai.background import ProcessWorker, ThreadWorker
 from ai.yatsuhashi import useful_move
 from game.scenes.dialog import Dialog, NumberDialog
-from game.scenes.pause import PauseMenu, RulesScene
+from game.scenes.pause import PauseMenu
+from game.scenes.yatsuhashi_rules import YatsuhashiRulesScene
 from game.scenes.setup import default_setup
 from game.scenes.yatsuhashi import STOCK, WASTE, YatsuhashiTable
 from rules.hanafuda import card
@@ -449,7 +450,10 @@ def test_pause_menu_restart_and_rules(app):
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseMenu)
     rules = t.rules_scene()
-    assert isinstance(rules, RulesScene) and "five other yaku" in rules.text
+    assert isinstance(rules, YatsuhashiRulesScene)
+    app.push(rules)
+    assert any("five other yaku" in text for text in texts(rules))
+    rules.close()
     t.restart()
     assert not t.game.moves and t.game.state() == Game.deal(3).state()
 

@@ -1,7 +1,8 @@
 """``WidgetScene``: a scene made of widgets with keyboard focus, mouse hover and Esc to go back.
 
 Subclasses create widgets in ``build()`` and place them in ``arrange()``; this class routes
-events (focus keys first, then the widgets), updates and draws them.
+events (focus keys first, then the widgets), updates and draws them, and shows the tooltip of
+the widget with a ``tip`` that is hovered or focused by the keyboard (``game.widgets.tooltip``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import pygame
 
 from game import draw
 from game.scene import Scene
-from game.widgets import FocusGroup, Widget
+from game.widgets import FocusGroup, Tooltip, Widget
+from game.widgets.tooltip import tipped
 
 
 class WidgetScene(Scene):
@@ -24,6 +26,7 @@ class WidgetScene(Scene):
         self.widgets: list[Widget] = []
         self.focus = FocusGroup()
         self.kept = draw.Layers()
+        self.tooltip = Tooltip()
 
     def enter(self) -> None:
         self.widgets = self.build()
@@ -100,6 +103,18 @@ class WidgetScene(Scene):
     def update(self, dt: float) -> None:
         for widget in self.widgets:
             widget.update(dt)
+        self.update_tip()
+
+    def update_tip(self) -> None:
+        """The tooltip of the widget hovered, or focused by the keyboard, if it has a tip."""
+        w = tipped(self.widgets)
+        if w is None:
+            self.tooltip.hide()
+            return
+        anchor = w.tip_anchor()
+        anchor = anchor.clip(w.clip) if w.clip is not None else anchor
+        self.tooltip.show(w.tip, anchor, pygame.Rect((0, 0), self.size),
+                          self.metrics, ring=w.focused and not w.hovered)
 
     def still_looks(self) -> tuple[Hashable, ...]:
         """The looks (``Widget.still_look``) of the widgets from the first up to the first
@@ -125,6 +140,7 @@ class WidgetScene(Scene):
             start = 0 if self.kept_drawn is None else len(self.still_looks())
             for widget in self.widgets[start:]:
                 widget.draw(surface)
+            self.tooltip.draw(surface)
             return
         # The felt, the scene's decoration and the still widgets at the bottom (panels,
         # labels) are painted once into a kept layer; each frame blits it and draws the rest.
@@ -144,6 +160,7 @@ class WidgetScene(Scene):
             surface.blit(self.kept.get("backdrop", key, size, paint), (0, 0))
         for widget in self.widgets[len(still):]:
             widget.draw(surface)
+        self.tooltip.draw(surface)
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         """What is behind the widgets and does not change from frame to frame (override to

@@ -19,12 +19,13 @@ from game.scenes.hanaawase_dialogs import (
     HanaAwaseRulesScene,
     deal_result,
     dekiyaku_label,
+    dekiyaku_tip,
     dekiyaku_with_cards,
     final_standings,
     heading_for,
 )
 from game.table.fishing import MATCH_GLOW, PLAY, FishingTable, PileYakuBanner
-from game.table.panel import PanelLine, PanelPainter
+from game.table.panel import PanelLine, PanelPainter, more_label
 from game.table.places import FishingLayout
 from rules.hanaawase import DEALS_PER_MATCH, card_value
 from rules.hanafuda import Card, Kind
@@ -47,6 +48,7 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
     cards in place; ``demo_moves=`` plays that many moves first (screenshots)."""
 
     game_id = "hanaawase"
+    RULES_PAGE = HanaAwaseRulesScene
     name = "hanaawase"
     LAYOUT = HanaAwaseLayout
     DEMO_SEATS = 3
@@ -89,8 +91,6 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
         me = self.seats.index("human") if "human" in self.seats else 0
         self.record_winners(self.game.winners, {"winning_total": self.game.scores[me]})
 
-    def rules_scene(self) -> HanaAwaseRulesScene:
-        return HanaAwaseRulesScene(self.rules)
 
     # Input: a pile card you could take glows while you hold its month ----------------------
     def update_highlights(self) -> None:
@@ -134,10 +134,15 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
                                        "tiny", theme.TEXT_DIM, spare=1))
             for name, v, _cards in dekiyaku_with_cards(pile, self.rules):
                 lines.append(PanelLine(f"{dekiyaku_label(name)}  {v}", "tiny", theme.GOLD,
-                                       True))
-            for name, have, need in heading_for(pile)[:2]:
-                lines.append(PanelLine(_("Heading for {yaku} {have}/{need}").format(
-                    yaku=dekiyaku_label(name), have=have, need=need), "tiny", theme.TEXT,
-                    spare=2))
+                                       True, tip=dekiyaku_tip(name)))
+            # The other piles' cards stay in reach where a match may be taken from them.
+            blocked = [] if self.rules.steal_from_piles else [
+                c for s, p in enumerate(self.view.piles) if s != seat for c in p]
+            for name, have, need, missing in heading_for(pile, blocked)[:2]:
+                text = _("Heading for {yaku} {have}/{need}").format(
+                    yaku=dekiyaku_label(name), have=have, need=need)
+                lines.append(PanelLine(text if missing else more_label(text, need - have),
+                                       "tiny", theme.TEXT, spare=2, cards=missing,
+                                       tip=dekiyaku_tip(name)))
             lines.append(PanelLine("", "rule", theme.GOLD_DIM))
         return lines

@@ -10,6 +10,7 @@ cards), the final standings after twelve deals and the rules reference.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game import theme
@@ -17,8 +18,8 @@ from game.i18n import N_, _
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
 from game.table.names import yaku_labels, yaku_name
 from game.table.score_grid import GridRow, score_grid
-from game.widgets import Label, Widget
-from rules.hanafuda import DECK, Card, Kind, cards, cards_of
+from game.widgets import Label, Tip, Widget
+from rules.hanafuda import DECK, Card, Kind, card, cards, cards_of
 from rules.hanaawase import (DEALS_PER_MATCH, DEKIYAKU_VALUES, PAR, SET_DEKIYAKU,
                              HanaAwaseRules, dekiyaku)
 
@@ -35,6 +36,12 @@ EXAMPLES = {
     "shichitan": "1R 2R 3R 4R 5R 6R 7R", "rokutan": "1R 2R 3R 4R 5R 6R",
     **{name: " ".join(c.code for c in cards_of(group)) for name, group in SET_DEKIYAKU.items()},
 }
+
+
+#: What a dekiyaku's row and tooltip say beside its cards.
+DEKIYAKU_NOTES = {"goko": N_("replaces Four brights"), "shichitan": N_("Rain ribbon not counted"),
+                  "rokutan": N_("Rain ribbon not counted"),
+                  "nomi": N_("replaces Moon and Flower viewing")}
 
 
 def dekiyaku_label(yaku_id: str) -> str:
@@ -67,28 +74,50 @@ def dekiyaku_with_cards(pile: list[Card], rules: HanaAwaseRules | None = None
 _SET_CODES = {name: tuple(c.code for c in cards_of(group)) for name, group in SET_DEKIYAKU.items()}
 
 
-def heading_for(pile: list[Card]) -> list[tuple[str, int, int]]:
-    """The dekiyaku ``pile`` is closest to and has not made: (id, held, needed), at least
-    half held, the closest first (cards in other piles can still be taken).
+def heading_for(pile: list[Card], blocked: Sequence[Card] = ()
+                ) -> list[tuple[str, int, int, tuple[Card, ...]]]:
+    """The dekiyaku ``pile`` is closest to and has not made: (id, held, needed, the cards
+    that would make it: none for the six ribbons, any of which will do), at least half held,
+    the closest first. A dekiyaku that cards out of reach (``blocked``: the other piles when
+    they cannot be taken from) have made impossible is left out.
 
-    >>> heading_for(cards("6R 9R 1R"))
-    [('aotan', 2, 3)]
+    >>> from rules.hanafuda import codes
+    >>> [(n, h, k, codes(cs)) for n, h, k, cs in heading_for(cards("6R 9R 1R"))]
+    [('aotan', 2, 3, '10R')]
+    >>> heading_for(cards("6R 9R 1R"), blocked=cards("10R"))
+    []
     """
     have = {c.code for c in pile}
+    gone = {c.code for c in blocked}
     made = dekiyaku(pile)
-    out: list[tuple[str, int, int]] = []
+    out: list[tuple[str, int, int, tuple[Card, ...]]] = []
     for name, need in _SET_CODES.items():
         held = sum(code in have for code in need)
-        if name not in made and 2 * held >= len(need) and held < len(need):
-            out.append((name, held, len(need)))
+        if name not in made and 2 * held >= len(need) and held < len(need) and \
+                not any(code in gone for code in need):
+            out.append((name, held, len(need), tuple(card(c) for c in need if c not in have)))
     brights = sum(c.code in have for c in _BRIGHTS)
-    if 3 <= brights < 4:
-        out.append(("shiko", brights, 4))
+    free = tuple(c for c in _BRIGHTS if c.code not in have and c.code not in gone)
+    if 3 <= brights < 4 and free:
+        out.append(("shiko", brights, 4, free))
     ribbons = sum(c.code in have for c in _TAN)
-    if 4 <= ribbons < 6:
-        out.append(("rokutan", ribbons, 6))
+    if 4 <= ribbons < 6 and ribbons + sum(c.code not in have and c.code not in gone
+                                          for c in _TAN) >= 6:
+        out.append(("rokutan", ribbons, 6, ()))
     out.sort(key=lambda t: (t[2] - t[1], -DEKIYAKU_VALUES[t[0]]))
     return out
+
+
+def dekiyaku_tip(yaku_id: str) -> Tip:
+    """A dekiyaku's tooltip: its name, its cards (an example for the brights and ribbons)
+    and what it collects from each other player.
+
+    >>> t = dekiyaku_tip("aotan"); t.title, [c.code for c in t.cards], t.value, t.note
+    ('Blue ribbons', ['6R', '9R', '10R'], '40', '')
+    """
+    note = DEKIYAKU_NOTES.get(yaku_id)
+    return Tip(dekiyaku_label(yaku_id), tuple(cards(EXAMPLES.get(yaku_id, ""))),
+               str(DEKIYAKU_VALUES.get(yaku_id, "")), _(note) if note else "")
 
 
 def deal_result(table: "HanaAwaseTable", result: dict[str, Any], scores: list[int],
@@ -136,7 +165,7 @@ def deal_result(table: "HanaAwaseTable", result: dict[str, Any], scores: list[in
     for seat in range(n):
         for name, value, shown in dekiyaku_with_cards(piles[seat], t.rules):
             rows.append(CardRow(dekiyaku_label(name), shown, _("+{v} × {k}").format(
-                v=value, k=n - 1), t.seat_name(seat)))
+                v=value, k=n - 1), t.seat_name(seat), tip=dekiyaku_tip(name)))
     title = _("Deal {n} of {total} is over").format(n=result["round"], total=DEALS_PER_MATCH)
     label = _("See the standings") if t.game.is_over else _("Next deal")
     page = ResultPage(title, rows, [(label, None)], 960, 740)
@@ -177,12 +206,9 @@ class HanaAwaseRulesScene(RulesPage):
                               if r.steal_from_piles else ""))]
         rows.append(Label(_("Dekiyaku (collected from each other player)"), role="heading",
                           color=theme.GOLD))
-        notes = {"goko": _("replaces Four brights"), "shichitan": _("Rain ribbon not counted"),
-                 "rokutan": _("Rain ribbon not counted"),
-                 "nomi": _("replaces Moon and Flower viewing")}
-        for yid, value in DEKIYAKU_VALUES.items():
-            rows.append(CardRow(dekiyaku_label(yid), cards(EXAMPLES[yid]), str(value),
-                                notes.get(yid, "")))
+        for yid in DEKIYAKU_VALUES:
+            tip = dekiyaku_tip(yid)
+            rows.append(CardRow(tip.title, list(tip.cards), tip.value, tip.note, tip=tip))
         rows.append(Label(_("Teyaku (the dealt hand, shown before play)"), role="heading",
                           color=theme.GOLD))
         rows.append(CardRow(_("Seven chaff"), cards("1C1 2C1 3C1 4C1 5C1 11C1 12C1"), "30"))

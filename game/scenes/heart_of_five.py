@@ -52,11 +52,44 @@ def meld_label(kind: str, cards: list[Any]) -> str:
     return name
 
 
+class HeartOfFiveRulesScene(RulesPage):
+    """The rules in short, every meld with an example, the options."""
+
+    name = "heart_of_five-rules"
+    TITLE = N_("Heart of Five — melds and rules")
+
+    def rows(self) -> list[Widget]:
+        rows: list[Widget] = [self.intro(_(
+            "Shed your cards first. The leader plays any meld; the others beat it with a "
+            "higher meld of the same kind and shape, or a bomb, or pass (passing never locks "
+            "you out). When everyone else has passed, the meld's player leads again. The "
+            "first player out wins the round; the last one holding cards loses it."))]
+        rows.append(Label(_("Single order: 3 4 5 6 7 8 9 10 J Q K A 2, small joker, big "
+                            "joker, and the five of hearts on top (inside other melds it is "
+                            "an ordinary five)."), role="small"))
+        for kind, example, note in (
+                ("single", "5H", _("the top single")),
+                ("pair", "7C 7D", _("no jokers")),
+                ("triple", "QC QD QS", ""),
+                ("full_house", "8C 8D 8H 3S 3C", _("ranked by the triple")),
+                ("run", "AS 2H 3H 4S 5C", _("5 or more in a row; A low or high, no K-A-2")),
+                ("sisters", "KC KD AH AS", _("2+ groups in a row, all pairs, triples or "
+                                             "fours")),
+                ("bomb", "9C 9D 9H 9S", _("4+ of a rank: beats any non-bomb")),
+                ("straight_flush", "5S 6S 7S 8S 9S", _("a run in one suit: beats every "
+                                                       "bomb"))):
+            rows.append(CardRow(_(KIND_LABELS[kind]), parse(example), "", note))
+        rows.extend(self.options_rows([_("First to {n} wins").format(
+            n=self.rules.win_target)]))
+        return rows
+
+
 class HeartOfFiveTable(ClimbingTable):
     """A match of Heart of Five. ``engine=`` opens a match at the position it stands (a saved
     game); ``demo_moves=`` plays that many moves first (screenshots)."""
 
     game_id = "heart_of_five"
+    RULES_PAGE = HeartOfFiveRulesScene
     name = "heart_of_five"
 
     def meld_name(self, kind: str, cards: list[Any]) -> str:
@@ -114,8 +147,6 @@ class HeartOfFiveTable(ClimbingTable):
                            results={"match_rounds": len(g.history)} if won else {},
                            lower_is_better=("match_rounds",))
 
-    def rules_scene(self) -> HeartOfFiveRulesScene:
-        return HeartOfFiveRulesScene(self.rules)
 
     def status(self) -> str:
         g = self.game
@@ -152,38 +183,6 @@ class HeartOfFiveTable(ClimbingTable):
                                             held).format(n=held, l=losses[seat])
                                    + (f" · {status}" if status else ""), "tiny", theme.TEXT))
         return lines
-
-
-class HeartOfFiveRulesScene(RulesPage):
-    """The rules in short, every meld with an example, the options."""
-
-    name = "heart_of_five-rules"
-    TITLE = N_("Heart of Five — melds and rules")
-
-    def rows(self) -> list[Widget]:
-        rows: list[Widget] = [self.intro(_(
-            "Shed your cards first. The leader plays any meld; the others beat it with a "
-            "higher meld of the same kind and shape, or a bomb, or pass (passing never locks "
-            "you out). When everyone else has passed, the meld's player leads again. The "
-            "first player out wins the round; the last one holding cards loses it."))]
-        rows.append(Label(_("Single order: 3 4 5 6 7 8 9 10 J Q K A 2, small joker, big "
-                            "joker, and the five of hearts on top (inside other melds it is "
-                            "an ordinary five)."), role="small"))
-        for kind, example, note in (
-                ("single", "5H", _("the top single")),
-                ("pair", "7C 7D", _("no jokers")),
-                ("triple", "QC QD QS", ""),
-                ("full_house", "8C 8D 8H 3S 3C", _("ranked by the triple")),
-                ("run", "AS 2H 3H 4S 5C", _("5 or more in a row; A low or high, no K-A-2")),
-                ("sisters", "KC KD AH AS", _("2+ groups in a row, all pairs, triples or "
-                                             "fours")),
-                ("bomb", "9C 9D 9H 9S", _("4+ of a rank: beats any non-bomb")),
-                ("straight_flush", "5S 6S 7S 8S 9S", _("a run in one suit: beats every "
-                                                       "bomb"))):
-            rows.append(CardRow(_(KIND_LABELS[kind]), parse(example), "", note))
-        rows.extend(self.options_rows([_("First to {n} wins").format(
-            n=self.rules.win_target)]))
-        return rows
 
 
 __all__ = ["HeartOfFiveTable", "HeartOfFiveRulesScene", "meld_label", "parse"]

@@ -20,12 +20,13 @@ from game.scenes.hearts600_dialogs import (
     kept_points,
     round_result,
     yaku_label,
+    yaku_tip,
     yaku_with_cards,
 )
 from game.scenes.hearts600_layout import Hearts600Layout
 from game.table.fishing import FishingTable, PileYakuBanner
-from game.table.panel import PanelLine, PanelPainter
-from rules.hanafuda import DECK, Card, Kind, cards_of
+from game.table.panel import PanelLine, PanelPainter, more_label
+from rules.hanafuda import DECK, Card, Kind, card, cards_of
 from rules.hearts600 import CHAFF_YAKU_COUNT, SET_YAKU
 
 TARGET = 600
@@ -34,27 +35,34 @@ _BRIGHTS = [c for c in DECK if c.kind is Kind.BRIGHT]
 _SET_CODES = [(name, tuple(c.code for c in cards_of(group))) for name, _points, group in SET_YAKU]
 
 
-def heading_for(pile: list[Card], others: list[Card]) -> list[tuple[str, int, int]]:
-    """The yaku ``pile`` is heading for and has not made: (id, cards held, cards needed), the
-    closest first; a yaku a card of which is in another pile (``others``) is out of reach.
+def heading_for(pile: list[Card], others: list[Card]
+                ) -> list[tuple[str, int, int, tuple[Card, ...]]]:
+    """The yaku ``pile`` is heading for and has not made: (id, cards held, cards needed, the
+    cards that would make it: none for the chaff, any of which will do), the closest first;
+    a yaku that cards in other piles (``others``) have put out of reach is left out.
 
-    >>> from rules.hanafuda import cards
-    >>> heading_for(cards("8B 1R 2R"), cards("3R"))
-    [('moon_viewing', 1, 2)]
+    >>> from rules.hanafuda import cards, codes
+    >>> [(n, h, k, codes(cs)) for n, h, k, cs in heading_for(cards("8B 1R 2R"), cards("3R"))]
+    [('moon_viewing', 1, 2, '9A')]
+    >>> [(n, codes(cs)) for n, _h, _k, cs in heading_for(cards("1B 3B"), cards("8B"))]
+    [('three_bright', '12B'), ('flower_viewing', '9A')]
     """
     have = {c.code for c in pile}
     gone = {c.code for c in others}
-    out: list[tuple[str, int, int]] = []
+    out: list[tuple[str, int, int, tuple[Card, ...]]] = []
     for name, codes in _SET_CODES:
         held = sum(c in have for c in codes)
         if 0 < held < len(codes) and not any(c in gone for c in codes):
-            out.append((name, held, len(codes)))
+            out.append((name, held, len(codes),
+                        tuple(card(c) for c in codes if c not in have)))
     brights = sum(c.code in have for c in _BRIGHTS)
-    if 1 < brights < 3 and "11B" not in have:
-        out.append(("three_bright", brights, 3))
+    free = tuple(c for c in _BRIGHTS if c.code not in have and c.code not in gone
+                 and c.code != "11B")
+    if 1 < brights < 3 and "11B" not in have and brights + len(free) >= 3:
+        out.append(("three_bright", brights, 3, free))
     chaff = sum(1 for c in pile if c.kind is Kind.CHAFF)
     if 8 <= chaff < CHAFF_YAKU_COUNT:
-        out.append(("chaff", chaff, CHAFF_YAKU_COUNT))
+        out.append(("chaff", chaff, CHAFF_YAKU_COUNT, ()))
     out.sort(key=lambda t: (t[2] - t[1], -t[1]))
     return out
 
@@ -64,6 +72,7 @@ class Hearts600Table(PileYakuBanner, FishingTable):
     cards in place; ``demo_moves=`` plays that many moves first (screenshots, four seats)."""
 
     game_id = "hearts600"
+    RULES_PAGE = Hearts600RulesScene
     name = "hearts600"
     LAYOUT = Hearts600Layout
     DEMO_SEATS = 4
@@ -93,8 +102,6 @@ class Hearts600Table(PileYakuBanner, FishingTable):
         self.record_winners(self.game.winners, {"winning_score": self.game.scores[me]},
                             lower_is_better=("winning_score",))
 
-    def rules_scene(self) -> Hearts600RulesScene:
-        return Hearts600RulesScene(self.rules)
 
     def panel_lines(self) -> list[PanelLine]:
         """What the panel says: the title and round, then each player in turn order from the
@@ -122,10 +129,13 @@ class Hearts600Table(PileYakuBanner, FishingTable):
             reach = heading_for(pile, others)[:2]
             for name, points, _cards in made:
                 lines.append(PanelLine(f"{yaku_label(name)}  {points}", "tiny", theme.GOLD,
-                                       True))
-            for name, have, need in reach:
-                lines.append(PanelLine(_("Heading for {yaku} {have}/{need}").format(
-                    yaku=yaku_label(name), have=have, need=need), "tiny", theme.TEXT, spare=2))
+                                       True, tip=yaku_tip(name)))
+            for name, have, need, missing in reach:
+                text = _("Heading for {yaku} {have}/{need}").format(
+                    yaku=yaku_label(name), have=have, need=need)
+                lines.append(PanelLine(text if missing else more_label(text, need - have),
+                                       "tiny", theme.TEXT, spare=2, cards=missing,
+                                       tip=yaku_tip(name)))
             if made or reach:  # whom they charge goes with the yaku in reach when none is made
                 names = ", ".join(self.seat_name(s) for s in range(self.players) if s != seat)
                 lines.append(PanelLine(_("Its yaku charge: {names}").format(names=names),

@@ -17,9 +17,10 @@ from game.i18n import N_, _, ngettext
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
 from game.table.names import yaku_labels, yaku_name
 from game.table.score_grid import GridRow, score_grid
-from game.widgets import Label, Widget
+from game.widgets import Label, Tip, Widget
 from rules.hanafuda import Card, cards, cards_of
-from rules.hearts600 import SET_YAKU, YAKU_POINTS, card_points, yaku_cards_of_mask
+from rules.hearts600 import (CHAFF_YAKU_COUNT, SET_YAKU, YAKU_POINTS, card_points,
+                             yaku_cards_of_mask)
 from rules.koikoi import pile_mask
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,6 +39,18 @@ YAKU_EXAMPLES = {
 
 def yaku_label(yaku_id: str) -> str:
     return yaku_name("hearts600", yaku_id)
+
+
+def yaku_tip(yaku_id: str) -> Tip:
+    """A yaku's tooltip: its name, its cards (the chaff: an example) and its points.
+
+    >>> t = yaku_tip("moon_viewing"); t.title, [c.code for c in t.cards], t.value
+    ('Moon viewing', ['8B', '9A'], '100')
+    """
+    note = ngettext("{n} chaff or more", "{n} chaff or more", CHAFF_YAKU_COUNT).format(
+        n=CHAFF_YAKU_COUNT) if yaku_id == "chaff" else ""
+    return Tip(yaku_label(yaku_id), tuple(cards(YAKU_EXAMPLES.get(yaku_id, ""))),
+               str(YAKU_POINTS.get(yaku_id, "")), note)
 
 
 def money(cents: int) -> str:
@@ -86,7 +99,7 @@ def round_result(table: "Hearts600Table", result: dict[str, Any], scores: list[i
                 continue
             for name, points, cs in made[other]:
                 rows.append(CardRow(yaku_label(name), cs, f"+{points}", _(
-                    "charged by {who}").format(who=t.seat_name(other))))
+                    "charged by {who}").format(who=t.seat_name(other)), tip=yaku_tip(name)))
         kept = kept_cards(piles[seat])
         points = result.get("details", {}).get("card_points", [])
         shown = points[seat] if seat < len(points) else kept_points(piles[seat])
@@ -131,10 +144,9 @@ class Hearts600RulesScene(RulesPage):
             "Capture cards of the same month; a card that matches must capture. Captured cards "
             "score against you; a yaku you capture scores its points against every opponent "
             "instead. After a round in which someone reaches 600, the lowest score wins."))]
-        for yid, points in YAKU_POINTS.items():
-            extra = ngettext("{n} chaff or more", "{n} chaff or more", 15).format(n=15) \
-                if yid == "chaff" else ""
-            rows.append(CardRow(yaku_label(yid), cards(YAKU_EXAMPLES[yid]), str(points), extra))
+        for yid in YAKU_POINTS:
+            tip = yaku_tip(yid)
+            rows.append(CardRow(tip.title, list(tip.cards), tip.value, tip.note, tip=tip))
         rows.append(Label(_("Only the highest bright yaku counts; three brights with the Rain "
                             "Man make none. A card may count in several yaku."), role="small"))
         rows.append(Label(_("Card points"), role="heading", color=theme.GOLD))

@@ -21,11 +21,12 @@ from game.scenes.koikoi_dialogs import (
     round_result,
     swap_panel,
     yaku_label,
+    yaku_tip,
 )
 from game.scenes.koikoi_layout import TableLayout
 from game.table.fishing import FishingTable
 from game.table.names import plant_name
-from game.table.panel import PanelLine, PanelPainter
+from game.table.panel import PanelLine, PanelPainter, more_label
 from rules.hanafuda import Card
 from rules.koikoi import (
     PHASE_DECIDE,
@@ -61,6 +62,7 @@ class KoiKoiTable(FishingTable):
     cards in place; ``demo_moves=`` plays that many moves first (screenshots)."""
 
     game_id = "koikoi"
+    RULES_PAGE = KoiKoiRulesScene
     name = "koikoi"
     LAYOUT = TableLayout
     OVER = N_("The match is over.")
@@ -198,12 +200,28 @@ class KoiKoiTable(FishingTable):
         self.record_result(outcome, level=self.seats[1 - me],
                            results={"points": self.game.scores[me]})
 
-    def rules_scene(self) -> KoiKoiRulesScene:
-        return KoiKoiRulesScene(self.rules)
 
     # Drawing ------------------------------------------------------------------------------------
     def panel_figures(self) -> tuple:
         return (tuple(self.shown_calls), self.shown_field_brights)
+
+    def progress_lines(self, seat: int) -> list[PanelLine]:
+        """The yaku ``seat``'s pile is on its way to, each with the cards it still lacks (a
+        count yaku: how many more). Only the piles are read, which every seat sees; a yaku
+        a card of which another pile holds is out of reach, and not shown."""
+        blocked = [c for s, p in enumerate(self.view.piles) if s != seat for c in p]
+        lines = []
+        for progress in yaku_progress(self.view.piles[seat], self.rules, blocked=blocked):
+            month = progress.missing[0].month if progress.yaku == "tsukifuda" else 0
+            tip = yaku_tip(progress.yaku, self.rules, month)
+            text = progress_label(progress)
+            if progress.missing:
+                lines.append(PanelLine(text, "tiny", theme.TEXT, cards=progress.missing,
+                                       tip=tip))
+            else:
+                lines.append(PanelLine(more_label(text, progress.need - progress.have), "tiny",
+                                       theme.TEXT, tip=tip))
+        return lines
 
     def panel_lines(self) -> list[PanelLine]:
         """What the panel says, line by line: the title, the round, then each player (the
@@ -239,11 +257,9 @@ class KoiKoiTable(FishingTable):
                 lines.append(PanelLine(_("Stopping now scores ×{n}").format(n=mult), "small",
                                        theme.TEXT_DIM))
             for yid, pts in made.items():
-                lines.append(PanelLine(f"{yaku_label(yid)}  {pts}", "tiny", theme.GOLD, True))
-            # Cards in the other piles are out of reach: no progress shown toward them.
-            blocked = [c for s, p in enumerate(self.view.piles) if s != seat for c in p]
-            for progress in yaku_progress(pile, self.rules, blocked=blocked):
-                lines.append(PanelLine(progress_label(progress), "tiny", theme.TEXT))
+                lines.append(PanelLine(f"{yaku_label(yid)}  {pts}", "tiny", theme.GOLD, True,
+                                       tip=yaku_tip(yid, self.rules)))
+            lines.extend(self.progress_lines(seat))
             lines.append(PanelLine("", "rule", theme.GOLD_DIM))
         if self.shown_field_brights and self.rules.field_bright_multiplier:
             lines.append(PanelLine(_("Brights on the dealt field: ×{n}").format(

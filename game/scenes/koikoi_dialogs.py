@@ -14,8 +14,8 @@ from game.i18n import N_, _, ngettext
 from game.table.coach import CoachedChoice
 from game.table.names import japanese_name, yaku_labels, yaku_msgid, yaku_name
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
-from game.widgets import Label, Widget
-from rules.hanafuda import Card, card
+from game.widgets import Label, Tip, Widget
+from rules.hanafuda import Card, cards, month_cards
 from rules.koikoi import KoiKoiRules, round_multipliers, yaku_cards
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,12 +104,13 @@ def round_result(table: "KoiKoiTable", result: dict[str, Any], scores: list[int]
     elif r["kind"] == "instant_win":
         for y, p in r["yaku"].items():
             rows.append(CardRow(yaku_label(y), [], str(p),
-                                _("An instant win is never multiplied.")))
+                                _("An instant win is never multiplied."),
+                                tip=Tip(yaku_label(y), (), str(p))))
     else:
         pile = piles[winner]
         for y, p in r["yaku"].items():
             rows.append(CardRow(yaku_label(y), yaku_cards(y, pile, t.rules), str(p),
-                                yaku_kanji(y)))
+                                yaku_kanji(y), tip=yaku_tip(y, t.rules)))
         for name, m in r["multipliers"]:
             rows.append(CardRow(_(MULTIPLIER_LABELS.get(name, name)), [], f"×{m}"))
         product = 1
@@ -155,6 +156,46 @@ def match_result(table: "KoiKoiTable", result: dict[str, Any], winner: int | Non
     return final_page(t, title, rows, _("New match"), "koikoi-match")
 
 
+def yaku_examples(r: KoiKoiRules) -> list[tuple[str, str, str]]:
+    """Each yaku of ``r`` with example cards and its points, in the rules' order."""
+    plus = r.extra_points
+    examples = [
+        ("goko", "1B 3B 8B 11B 12B", "10" if r.scoring == "simple" else "23"),
+        ("shiko", "1B 3B 8B 12B", "8" if r.scoring == "simple" else "13"),
+        ("ame_shiko", "1B 3B 8B 11B", "7" if r.scoring == "simple" else "12"),
+        ("sanko", "1B 3B 8B", "5"),
+        ("hanami", "3B 9A", "5"), ("tsukimi", "8B 9A", "5"),
+        ("inoshikacho", "6A 7A 10A", "5+" if plus else "5"),
+        ("akatan", "1R 2R 3R", "5+" if plus else "5"),
+        ("aotan", "6R 9R 10R", "5+" if plus else "5"),
+        ("akatan_aotan", "1R 2R 3R 6R 9R 10R", "10+" if plus else "10"),
+        ("tane", "2A 4A 5A 6A 7A", "1+"), ("tanzaku", "1R 4R 5R 7R 9R", "1+"),
+        ("kasu", "1C1 1C2 2C1 2C2 3C1 3C2 4C1 4C2 5C1 5C2", "1+"),
+    ]
+    if r.tsukifuda:
+        examples.append(("tsukifuda", "3B 3R 3C1 3C2", "5"))
+    return examples
+
+
+def yaku_tip(yaku_id: str, rules: KoiKoiRules, month: int = 0) -> Tip:
+    """The tooltip of a yaku: its name, its cards (an example for a count yaku; a month
+    set's ``month``) and its points under ``rules``.
+
+    >>> from rules.hanafuda import codes
+    >>> t = yaku_tip("akatan", KoiKoiRules()); t.title, codes(t.cards), t.value, t.note
+    ('Poetry ribbons', '1R 2R 3R', '5', '赤短')
+    >>> codes(yaku_tip("tsukifuda", KoiKoiRules(tsukifuda=True), month=9).cards)
+    '9A 9R 9C1 9C2'
+    """
+    for yid, example, points in yaku_examples(rules):
+        if yid == yaku_id:
+            shown = cards(example)
+            if yid == "tsukifuda" and month:
+                shown = list(month_cards(month))
+            return Tip(yaku_label(yid), tuple(shown), points, yaku_kanji(yid))
+    return Tip(yaku_label(yaku_id), (), "", yaku_kanji(yaku_id))
+
+
 def options_summary(rules: KoiKoiRules) -> list[str]:
     """The active options, one short line each."""
     on = lambda b: _("on") if b else _("off")  # noqa: E731
@@ -188,28 +229,11 @@ class KoiKoiRulesScene(RulesPage):
     rules: KoiKoiRules
 
     def rows(self) -> list[Widget]:
-        r = self.rules
-        plus = r.extra_points
-        examples = [
-            ("goko", "1B 3B 8B 11B 12B", "10" if r.scoring == "simple" else "23"),
-            ("shiko", "1B 3B 8B 12B", "8" if r.scoring == "simple" else "13"),
-            ("ame_shiko", "1B 3B 8B 11B", "7" if r.scoring == "simple" else "12"),
-            ("sanko", "1B 3B 8B", "5"),
-            ("hanami", "3B 9A", "5"), ("tsukimi", "8B 9A", "5"),
-            ("inoshikacho", "6A 7A 10A", "5+" if plus else "5"),
-            ("akatan", "1R 2R 3R", "5+" if plus else "5"),
-            ("aotan", "6R 9R 10R", "5+" if plus else "5"),
-            ("akatan_aotan", "1R 2R 3R 6R 9R 10R", "10+" if plus else "10"),
-            ("tane", "2A 4A 5A 6A 7A", "1+"), ("tanzaku", "1R 4R 5R 7R 9R", "1+"),
-            ("kasu", "1C1 1C2 2C1 2C2 3C1 3C2 4C1 4C2 5C1 5C2", "1+"),
-        ]
-        if r.tsukifuda:
-            examples.append(("tsukifuda", "3B 3R 3C1 3C2", "5"))
         rows: list[Widget] = [self.intro(_(
             "Capture cards of the same month. A yaku lets you stop and score, or call koi-koi "
             "and play on. \"+\" means one more point for each extra card."))]
-        for yid, codes, pts in examples:
-            rows.append(CardRow(yaku_label(yid), [card(c) for c in codes.split()], pts,
-                                yaku_kanji(yid)))
-        rows.extend(self.options_rows(options_summary(r)))
+        for yid, _codes, _pts in yaku_examples(self.rules):
+            tip = yaku_tip(yid, self.rules)
+            rows.append(CardRow(tip.title, list(tip.cards), tip.value, tip.note, tip=tip))
+        rows.extend(self.options_rows(options_summary(self.rules)))
         return rows

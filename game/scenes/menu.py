@@ -1,7 +1,8 @@
 """The title menu: Continue (when a game is saved in progress), the five games, Settings,
-Statistics, Card gallery, Quit. A game with computer players has a Watch button at the end
-of its row: one click opens a table of computers only (``GameInfo.watch``), never saved, so
-it neither replaces the game Continue offers nor counts in the statistics."""
+Statistics, Card gallery, Rules (a chooser of the games' rules references), Quit. A game
+with computer players has a Watch button at the end of its row: one click opens a table of
+computers only (``GameInfo.watch``), never saved, so it neither replaces the game Continue
+offers nor counts in the statistics."""
 
 from __future__ import annotations
 
@@ -144,10 +145,11 @@ class MenuScene(WidgetScene):
         self.settings_button = Button(_("Settings"), self._settings)
         self.stats_button = Button(_("Statistics"), self._stats)
         self.gallery_button = Button(_("Card gallery"), self._gallery)
+        self.rules_button = Button(_("Rules"), self._rules)
         self.quit_button = Button(_("Quit"), self._quit)
         first = [self.continue_button] if self.continue_button is not None else []
         return [self.panel, *first, *rows, self.settings_button, self.stats_button,
-                self.gallery_button, self.quit_button]
+                self.gallery_button, self.rules_button, self.quit_button]
 
     def resume(self) -> None:
         self.rebuild()  # back from a table or the setup screen: the save may have changed
@@ -209,6 +211,10 @@ class MenuScene(WidgetScene):
         scene = registry.make("gallery")
         self.host.push(scene if scene is not None else not_available(_("The card gallery")))
 
+    def _rules(self) -> None:
+        from game.scenes.rules import RulesChooser
+        self.host.push(RulesChooser())
+
     def _quit(self) -> None:
         self.host.quit()
 
@@ -259,8 +265,10 @@ class MenuScene(WidgetScene):
         third = (inner.width - 2 * gap) // 3
         for i, b in enumerate((self.settings_button, self.stats_button, self.gallery_button)):
             b.place(pygame.Rect(inner.x + i * (third + gap), y, third, small_h), m)
-        self.quit_button.place(
-            pygame.Rect(inner.x, inner.bottom - small_h, inner.width, small_h), m)
+        half = (inner.width - gap) // 2
+        self.rules_button.place(pygame.Rect(inner.x, inner.bottom - small_h, half, small_h), m)
+        self.quit_button.place(pygame.Rect(inner.right - half, inner.bottom - small_h, half,
+                                           small_h), m)
 
         self.fan_size = _fan_size(self.title_rect) if w / h >= 1.25 else (0, 0)
         self.fan = _fans.get(tuple(self.title_rect)) if self.fan_size[0] else None

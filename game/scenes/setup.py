@@ -124,9 +124,10 @@ class SetupScene(WidgetScene):
             right.append(w)
         self.right = ScrollList(right)
         self.back_button = Button(_("Back"), self.back)
+        self.rules_button = Button(_("Rules reference"), self._rules)
         self.start_button = Button(_("Start"), self.start, primary=True)
         widgets = [self.panel, self.heading, self.left_title, self.right_title, self.left,
-                   self.right, self.back_button, self.start_button]
+                   self.right, self.back_button, self.rules_button, self.start_button]
         from game.scenes.guides import has_guide
         self.guide_button: Button | None = None
         self.offer: list[Widget] = []
@@ -195,6 +196,11 @@ class SetupScene(WidgetScene):
         for key, w in self.option_widgets.items():
             w.value = self.setup.options[key]
 
+    def _rules(self) -> None:
+        """The rules reference for the options and seats chosen now."""
+        from game.scenes.rules import rules_reference
+        self.host.push(rules_reference(self.info.id, self.setup))
+
     def start(self) -> None:
         if not 1 <= self.setup.seed <= MAX_SEED:  # refused, never silently changed
             self.problem = _("Choose a number from {low:,} to {high:,}.").format(
@@ -245,9 +251,13 @@ class SetupScene(WidgetScene):
         by = inner.bottom - m.row_height
         self.back_button.place(pygame.Rect(inner.x, by, bw, m.row_height), m)
         self.start_button.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)
-        if self.guide_button is not None:
-            self.guide_button.place(pygame.Rect(inner.centerx - bw // 2, by, bw, m.row_height),
+        if self.guide_button is None:
+            self.rules_button.place(pygame.Rect(inner.centerx - bw // 2, by, bw, m.row_height),
                                     m)
+        else:  # Back, Rules reference | Guided game, Start
+            self.rules_button.place(pygame.Rect(inner.x + bw + m.gap, by, bw, m.row_height), m)
+            self.guide_button.place(pygame.Rect(inner.right - 2 * bw - m.gap, by, bw,
+                                                m.row_height), m)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

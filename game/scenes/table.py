@@ -1,7 +1,9 @@
 """``TableScene``: the base of every game's table — Esc opens the pause menu.
 
-A game's table implements ``restart()`` (same deal again) and ``rules_scene()`` (or just
-``rules_text()``); the pause menu offers resume, restart deal, rules reference and quit to menu.
+A game's table implements ``restart()`` (same deal again) and names its rules reference in
+``RULES_PAGE`` (a ``RulesPage`` made from the engine's rules: the setup screen and the menu
+make it without a table, ``game.scenes.rules``), or gives ``rules_text()``; the pause menu
+offers resume, restart deal, rules reference and quit to menu.
 Table factories take ``setup=`` (a ``GameSetup``) and ``demo_moves=`` (screenshots: that many
 computer moves are made first, so the picture shows a game in progress), or ``session=`` (a
 ``game.session.Session``: open that saved game at its position, the cards already in place,
@@ -13,7 +15,7 @@ game is over and ``leave`` in ``exit`` (leaving is not a loss: Continue resumes 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -64,6 +66,9 @@ class TableScene(Scene):
     CANVAS = TABLE_CANVAS
     #: The game is saved for Continue (False: a screenshot's demo, a watched table).
     saves = True
+    #: The rules reference: a page class made from the engine's ``rules`` (None: the
+    #: text of ``rules_text``).
+    RULES_PAGE: ClassVar[Any] = None
 
     def __init__(self, setup=None) -> None:
         super().__init__()
@@ -91,6 +96,8 @@ class TableScene(Scene):
 
     def rules_scene(self) -> Scene:
         """The rules reference the pause menu opens."""
+        if self.RULES_PAGE is not None:
+            return self.RULES_PAGE(getattr(self, "rules", None))
         from game.scenes.pause import RulesScene
         return RulesScene(self.title, self.rules_text())
 

@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 import pygame
 
 from ai.background import ProcessWorker
-from game.i18n import N_, _
+from game.i18n import _
 from game.scenes.dialog import Dialog, NumberDialog
 from game.scenes.yatsuhashi_demo import ShowMe
 from game.scenes.yatsuhashi_draw import TableDrawing, ghost_cards, yaku_label
 from game.scenes.yatsuhashi_input import TableInput
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
+from game.scenes.yatsuhashi_rules import YatsuhashiRulesScene
 from game.scenes.yatsuhashi_solver_view import SolverView
 from game.table.caches import Face
 from game.table.names import card_name
@@ -51,43 +52,12 @@ log = logging.getLogger(__name__)
 MAX_DEAL = 999_999_999
 
 
-RULES = N_(
-    "Six foundations of six cards are dealt, the top card of each face up; the other twelve "
-    "cards form the stock.\n\n"
-    "Click the stock to turn one card onto the waste. When the stock is empty, click it to turn "
-    "the waste over, as often as you like.\n\n"
-    "Move the waste card, a foundation's top card, or a run of cards onto a foundation whose "
-    "top card is one month later: February onto March, and December onto January. A run is a "
-    "face-up group in which each card is one month earlier than the card beneath it; grab any "
-    "card of a run to take it with the cards above it. An empty foundation takes any card or "
-    "run. A face-down card turns up as soon as it is uncovered.\n\n"
-    "Collect a yaku when all its cards are free at once: each is the waste card, or lies in a "
-    "group at the top of a foundation made only of that yaku's cards. Collected cards go to "
-    "the board.")
-#: The yaku, each by its name (``game.table.names``) and its cards.
-YAKU_CARDS_TEXT = {
-    "early_chaff": N_("one chaff of each month 1-5; twice"),
-    "late_chaff": N_("one chaff of each month 6-10; twice"),
-    "akatan": N_("the three poetry ribbons"), "aotan": N_("the three blue ribbons"),
-    "kasutan": N_("the ribbons of April, May and July"),
-    "inoshikacho": N_("boar, deer and butterflies"), "godori": N_("the three birds"),
-    "hanami_tsukimi_zake": N_("curtain, moon and sake cup"),
-    "ame_sanko": N_("crane, rain man and phoenix"), "kiri_kasu": N_("the three paulownia chaff"),
-    "yanagi_kasu": N_("the willow swallow, ribbon and chaff"),
-    "yatsuhashi": N_("the eight-plank bridge alone, from a foundation's top, once five other "
-                     "yaku are collected"),
-}
-RULES_END = N_(
-    "The deal is won when all fourteen are collected. Not every deal can be won: the "
-    "indicator says whether yours still can be.")
-
-
-
 class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
     game_id = "yatsuhashi"
+    RULES_PAGE = YatsuhashiRulesScene
     name = "yatsuhashi"
     EVENT_STEPS: ClassVar[dict[str, str]] = {
         **TableDrawing.EVENT_STEPS, "turned": "cards_step", "recycled": "cards_step",
@@ -574,7 +544,3 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         moving = self._retarget(self.queue.duration(0.6), stagger=self.queue.duration(0.03))
         return until_settled(moving)
 
-    def rules_text(self) -> str:
-        yaku = "\n".join(_("• {yaku}: {cards}").format(yaku=yaku_label(y), cards=_(text))
-                         for y, text in YAKU_CARDS_TEXT.items())
-        return "\n\n".join((_(RULES), _("The fourteen yaku:") + "\n" + yaku, _(RULES_END)))

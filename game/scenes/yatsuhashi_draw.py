@@ -369,6 +369,13 @@ class TableDrawing(CardTable):
             colour = theme.GOLD if i in filled or glow else theme.TEXT_DIM
             draw_fitted(surface, yaku_label(yaku), colour, lr.inflate(-m.px(4), 0), tiny)
 
+    TIPS_BELOW = True  # (the board is a row of slots: a tooltip beside one would hide the next)
+
+    def tip_targets(self) -> list[tuple[pygame.Rect, Any]]:
+        """Each board slot (its cards and label), with its yaku's tooltip."""
+        from game.scenes.yatsuhashi_rules import yaku_tip
+        return [(box, yaku_tip(yaku)) for yaku, box in zip(SLOT_YAKU, self._slot_boxes())]
+
     def focus_rect(self) -> pygame.Rect | None:
         """The keyboard focus: a pile, or the card of it the arrows chose."""
         if not self.keyboard or not self.accepting:

@@ -59,7 +59,7 @@ from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing
 from game.table.input import REPEATING_KEYS, CardTableInput
-from game.widgets import Button
+from game.widgets import Button, Tooltip
 from rules.hanafuda import DECK, Card
 from rules.western import Card as WesternCard
 from sprites import SPEED_FACTORS, AnimationQueue, CardSprite, DragController, barrier, faces
@@ -173,6 +173,11 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         self._panel_placed = None  # the panel's lines and boxes for a key (panel_parts)
         #: The guided first game's layer (``game.table.guide``; None: a game as any other).
         self.guide: Guide | None = None
+        #: The yaku help: the tooltip of what the pointer is on (``tip_pointer``), or of the
+        #: ``tip_index``-th of ``tip_targets()`` (chosen with Y).
+        self.tooltip = Tooltip()
+        self.tip_pointer: tuple[int, int] | None = None
+        self.tip_index: int | None = None
 
     # Seats ------------------------------------------------------------------------------------
     @property
@@ -446,6 +451,7 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         if self.guide is not None:  # (before the table's turn: the words of a choice shown)
             self.guide.update(dt)
         self.update_table(dt)
+        self.update_tip()
         self._calm = 0 if self.animating else self._calm + 1
         if self._calm >= self.PANEL_CALM:
             self.panel_shown = self.panel_key()

@@ -22,7 +22,7 @@ from game.scenes.dialog import Dialog
 from game.text import draw_fitted, draw_text, fit_font_size, text_height
 from game.theme import Metrics
 from game.table.caches import FaceWarmer
-from game.widgets import Button, Label, Panel, ScrollList, Widget
+from game.widgets import Button, Label, Panel, ScrollList, Tip, Widget
 from rules.hanafuda import Card
 from sprites import faces
 
@@ -125,15 +125,19 @@ class HandOver(WidgetScene):
 
 class CardRow(Widget):
     """A row of a result or rules page: a label, small card pictures (hanafuda or western),
-    a value."""
+    a value. A row with a ``tip`` (a yaku's: ``Tip``) shows it in the page's tooltip when
+    hovered or reached by the keyboard (Tab: it is ``passive``, read and never used)."""
 
     focusable = False
+    passive = True
 
     def __init__(self, title: str, cards: Sequence[Any], value: str = "", subtitle: str = "",
-                 highlight: bool = False) -> None:
+                 highlight: bool = False, tip: Tip | None = None) -> None:
         super().__init__()
         self.title, self.cards, self.value = title, cards, value
         self.subtitle, self.highlight = subtitle, highlight
+        self.tip = tip
+        self.focusable = tip is not None
         self.warmer = FaceWarmer()
 
     def preferred_height(self, width: int) -> int:
@@ -143,7 +147,14 @@ class CardRow(Widget):
         return m.px(54) if self.subtitle else m.px(40)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION and self.tip is not None:
+            self.hovered = self.hit(event.pos)
         return False
+
+    def tip_anchor(self) -> pygame.Rect:
+        """The row's title: its tooltip stands over the row's own cards."""
+        return pygame.Rect(self.rect.x, self.rect.y, int(self.rect.width * 0.36),
+                           self.rect.height)
 
     def _card_size(self) -> tuple[int, int]:
         return self.card_size(self.metrics, bool(self.cards) and not isinstance(self.cards[0],
@@ -190,8 +201,10 @@ class CardRow(Widget):
             box.height -= m.px(18)
             box.y += m.px(2)
         shown = draw_fitted(surface, self.title, theme.CREAM, box, m.type_size("body"), "left")
-        if self.subtitle:
-            sub = text_image(font(m.type_size("tiny")), self.subtitle, theme.TEXT_DIM)
+        if self.subtitle:  # (shrunk to the label's column: the cards come after it)
+            size = fit_font_size(self.subtitle, label_w - m.px(14), m.type_size("tiny"),
+                                 minimum=m.type_size("tiny") * 3 // 4)
+            sub = text_image(font(size), self.subtitle, theme.TEXT_DIM)
             surface.blit(sub, (r.x + m.px(10), shown.bottom))
         cw, ch = self._card_size()
         x = float(r.x + label_w)

@@ -29,6 +29,7 @@ from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
 from game.table.panel import PanelLine, PanelPainter
 from rules.hanafuda import Card
+from game.widgets import Tip, Tooltip
 from sprites import CardSprite, card_sprite, draw_order, faces
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,6 +59,7 @@ class CardTableDrawing(TableScene):
         marked: list[Card]
         notice: str
         guide: Guide | None
+        tooltip: Tooltip
 
         def focus_rect(self) -> pygame.Rect | None: ...
 
@@ -97,8 +99,11 @@ class CardTableDrawing(TableScene):
             changing.append(box)
             live.append(s)
         layer = self.rest_layer(surface.get_size(), under, still)
+        over_parts = self.guided_over_parts()
+        if over_parts is not None and self.tooltip.shown:
+            over_parts["tooltip"] = (self.tooltip.look(), self.tooltip.painted_rect())
         shown = _Shown(surface.get_size(), changing, self.mark_rects(), self.focus_rect(),
-                       self.guided_over_parts())
+                       over_parts)
         dirty = self._dirty(shown) if self.frame_kept else None
         self._shown, self.painted = shown, dirty
         if dirty is None:  # all of it
@@ -136,6 +141,7 @@ class CardTableDrawing(TableScene):
             self.draw_over(surface)
             if self.guide is not None:
                 self.guide.draw(surface)
+            self.tooltip.draw(surface)
 
     def _dirty(self, now: "_Shown") -> list[pygame.Rect] | None:
         """The places that differ between the frame on the surface (``_shown``) and ``now``,
@@ -294,6 +300,13 @@ class CardTableDrawing(TableScene):
             kept = self._panel_placed = (key, self.PANEL.place(self.panel_lines(), self.metrics,
                                                                rect.width, room))
         return kept[1]
+
+    def tip_targets(self) -> list[tuple[pygame.Rect, Tip]]:
+        """Everything on the table that has a tooltip, where it is on the window, with its
+        tip, in the order Y walks them: the panel's lines with a tip (a game adds its own)."""
+        at = self.panel_box()[0].topleft
+        return [(box.move(at), line.tip) for line, box in self.panel_parts()
+                if line.tip is not None]
 
     def panel_over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
         """The panel's lines as ``over_parts``: a change paints the lines that changed."""

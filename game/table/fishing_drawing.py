@@ -55,7 +55,7 @@ class FishingDrawing(FishingBase):
     def faces_needed(self) -> list[Face]:
         """The field size first (the deal and every play show it), then the viewer's hand,
         then the piles, then the result page's rows (the deal's end: the page opens in one
-        frame, its cards already made)."""
+        frame, its cards already made), then the panel's (the cards a yaku lacks)."""
         lay, b = self.layout_, self.badges
         sizes = [lay.field_card, lay.hand_card, lay.pile_card]
         if self.reveal_all:
@@ -65,8 +65,9 @@ class FishingDrawing(FishingBase):
             first = [(c, lay.field_card, b) for c in self.game.field] + \
                 [(c, lay.hand_card, b) for c in self.game.hands[self.viewer]]
         rows = CardRow.card_size(self.metrics)
+        panel = self.PANEL.card_size(self.metrics)
         return first + [(c, size, b) for size in sizes for c in DECK] + \
-            [(c, rows, False) for c in DECK]
+            [(c, rows, False) for c in DECK] + [(c, panel, False) for c in DECK]
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """The felt, a darker frame round the field and the panel's frame."""
@@ -217,7 +218,19 @@ class FishingDrawing(FishingBase):
         return (self.size, self.viewer, tuple(self.shown_scores), self.shown_round,
                 self.shown_dealer, None if g.is_over else g.current_player,
                 tuple(tuple(c.index for c in p) for p in self.view.piles),
-                self.panel_figures())
+                self.panel_figures(), self.panel_faces_ready())
+
+    _panel_faces: tuple[int, int] | None = None
+
+    def panel_faces_ready(self) -> bool:
+        """Are the panel's small faces made (until then others stand in, scaled: the
+        panel is painted again once they are)?"""
+        size = self.PANEL.card_size(self.metrics)
+        if self._panel_faces != size:
+            if not all(faces.hanafuda_face_cached(c, *size) for c in DECK):
+                return False
+            self._panel_faces = size
+        return True
 
     def panel_figures(self) -> tuple:
         """A game's own figures the panel shows beyond the kit's (override)."""

@@ -11,6 +11,9 @@ Then the game's ``handle_input``, on the kit's hooks: drag and drop (``pick``,
 (``refuse``), and the keyboard focus (``focus_rows``, ``activate``, ``focus_key``,
 ``focus_rect``).
 
+The yaku help: the pointer on a yaku (a panel line, a board slot: ``tip_targets``) shows its
+tooltip; Y (Shift+Y back) walks the keyboard through them, Esc or any other key puts it away.
+
 >>> pygame.K_LEFT in REPEATING_KEYS, pygame.K_RETURN in REPEATING_KEYS
 (True, False)
 """
@@ -27,7 +30,7 @@ from sprites import AnimationQueue, CardSprite, DragController
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.table.guide import Guide
-    from game.widgets import Button
+    from game.widgets import Button, Tooltip
 
 Point = tuple[float, float]
 
@@ -66,6 +69,8 @@ class CardTableInput(TableScene):
 
     #: Seconds a refusal stays on the message line.
     NOTICE_TIME = 3.0
+    #: The tooltips go under what they are about (a row of board slots), else beside it.
+    TIPS_BELOW = False
 
     if TYPE_CHECKING:  # what the input reads of the table (made in CardTable.__init__)
         queue: AnimationQueue
@@ -78,6 +83,11 @@ class CardTableInput(TableScene):
         keyboard: bool
         focus: Card | None
         _down: set[int]
+        tooltip: Tooltip
+        tip_pointer: tuple[int, int] | None
+        tip_index: int | None
+
+        def tip_targets(self) -> list[tuple[pygame.Rect, Any]]: ...
 
         def show_log(self) -> None: ...
 
@@ -118,6 +128,8 @@ class CardTableInput(TableScene):
                 return  # a held key repeats: it acts once
             self._down.add(event.key)
         acting = is_press(event)
+        if self.tip_event(event):
+            return
         if acting and event.type == pygame.KEYDOWN and self.drag.active:
             self.drag.cancel()  # a key acts: the card held goes back (to its place now)
         if acting and self.animating:
@@ -135,6 +147,48 @@ class CardTableInput(TableScene):
             self.show_log()
             return
         self.handle_input(event)
+
+    def tip_event(self, event: pygame.event.Event) -> bool:
+        """The yaku help's input (the pointer, Y); True when the event was its own."""
+        if event.type == pygame.MOUSEMOTION:
+            self.tip_pointer, self.tip_index = event.pos, None
+            return False
+        if event.type != pygame.KEYDOWN or event.key in _MODIFIERS:
+            return False
+        if event.key == pygame.K_y and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            n = len(self.tip_targets())
+            if n:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                start = -1 if step > 0 else 0
+                self.tip_index = ((start if self.tip_index is None else self.tip_index)
+                                  + step) % n
+                self.tip_pointer = None
+                self.update_tip()
+            return True
+        if self.tip_index is not None:
+            self.tip_index = None
+            self.update_tip()
+            return event.key == pygame.K_ESCAPE  # Esc puts the help away, and only that
+        return False
+
+    def update_tip(self) -> None:
+        """Show the tooltip of what the pointer is on, or of the one Y chose; else none."""
+        tooltip = self.tooltip
+        if self.drag.dragging or (self.app is not None and self.app.stack.top is not self):
+            tooltip.hide()
+            return
+        chosen = None
+        if self.tip_index is not None or self.tip_pointer is not None:
+            targets = self.tip_targets()
+            if self.tip_index is not None and targets:
+                chosen = targets[self.tip_index % len(targets)]
+            elif self.tip_pointer is not None:
+                chosen = next((t for t in targets if t[0].collidepoint(self.tip_pointer)), None)
+        if chosen is None:
+            tooltip.hide()
+        else:
+            tooltip.show(chosen[1], chosen[0], pygame.Rect((0, 0), self.size), self.metrics,
+                         ring=self.tip_index is not None, below=self.TIPS_BELOW)
 
     def handle_input(self, event: pygame.event.Event) -> None:
         """The game's input, on a settled table (override; Esc pauses by default)."""

@@ -5,7 +5,9 @@ A line's ``role`` is a type size ("heading", "body", "small", "tiny") or one of 
 "rule", a separator across the panel, and "bar", a score bar with ``value`` out of
 ``bar_full``. A line with a ``right`` value is a player: the name shrunk to fit on the left
 (with the turn marker), the value on the right. A line with ``spare`` above 0 may go when the
-panel runs out of room: the highest ``spare`` first.
+panel runs out of room: the highest ``spare`` first. A line with ``cards`` shows them small
+after its text (under it when they do not fit beside it): the cards a yaku still lacks. A
+line with a ``tip`` (``game.widgets.Tip``) shows it in the table's tooltip when pointed at.
 
 >>> from game.theme import Metrics
 >>> lines = [PanelLine("", "rule", (0, 0, 0)), PanelLine("", "bar", (0, 0, 0), value=300)]
@@ -23,15 +25,19 @@ import pygame
 
 from game import theme
 from game.fonts import font, text_image
+from game.i18n import ngettext
 from game.text import draw_text, fit_font_size, text_height
 from game.theme import Metrics
+from game.widgets import Tip
+from rules.hanafuda import Card
+from sprites import faces
 
 
 class PanelLine(NamedTuple):
     """One line of the panel: text, type role ("rule": a separator, "bar": a score bar with
     ``value`` out of the painter's ``bar_full``), colour, bold, a value on the right (a
-    player's score), the turn marker, and how readily it goes when room runs out (``spare``:
-    0 never, else the highest first)."""
+    player's score), the turn marker, how readily it goes when room runs out (``spare``:
+    0 never, else the highest first), small ``cards`` after the text and a ``tip``."""
 
     text: str
     role: str
@@ -41,6 +47,8 @@ class PanelLine(NamedTuple):
     marker: bool = False
     value: int = 0
     spare: int = 0
+    cards: tuple[Card, ...] = ()
+    tip: Tip | None = None
 
 
 @dataclass(frozen=True)
@@ -57,17 +65,36 @@ class PanelPainter:
 
     def height(self, lines: Sequence[PanelLine], m: Metrics, width: int) -> int:
         """The height ``lines`` take painted ``width`` wide (from the panel's top margin)."""
-        h = m.px(12)
-        for line in lines:
-            if line.role == "rule":
-                h += m.px(sum(self.rule))
-            elif line.role == "bar":
-                h += m.px(12)
-            elif line.right:
-                h += font(m.type_size(line.role), True).get_linesize()
-            else:
-                h += text_height(font(m.type_size(line.role), line.bold), line.text,
-                                 width - m.px(6))
+        return m.px(12) + sum(self._line_height(line, m, width) for line in lines)
+
+    @staticmethod
+    def card_size(m: Metrics) -> tuple[int, int]:
+        """The size of a line's small cards (a table warms its faces at that size)."""
+        cw = m.px(20)
+        return cw, round(cw * faces.HANAFUDA_RATIO)
+
+    def _cards_beside(self, line: PanelLine, m: Metrics, w: int) -> bool:
+        """Do a line's cards fit beside its text (else they go under it)?"""
+        cw, _ch = self.card_size(m)
+        text_w = self._font(line, m, w).size(line.text)[0]
+        return text_w + m.px(8) + len(line.cards) * (cw + m.px(3)) <= w - m.px(6)
+
+    def _line_height(self, line: PanelLine, m: Metrics, w: int) -> int:
+        if line.role == "rule":
+            return m.px(sum(self.rule))
+        if line.role == "bar":
+            return m.px(12)
+        if line.right:
+            size = m.type_size(line.role)
+            score = font(size, True).size(line.right)
+            name_room = w - m.px(6) - score[0] - m.px(10)
+            name = font(fit_font_size(line.text, name_room, size, True), True)
+            return max(name.size(line.text)[1], score[1])
+        indent = m.px(6) if line.role in ("small", "tiny") else 0
+        h = text_height(self._font(line, m, w), line.text, w - indent)
+        if line.cards:
+            ch = self.card_size(m)[1] + m.px(2)
+            h = max(h, ch) if self._cards_beside(line, m, w) else h + ch
         return h
 
     def fit(self, lines: list[PanelLine], m: Metrics, width: int, room: int
@@ -105,19 +132,7 @@ class PanelPainter:
         y = m.px(12)
         placed = []
         for line in lines:
-            if line.role == "rule":
-                h = m.px(sum(self.rule))
-            elif line.role == "bar":
-                h = m.px(12)
-            elif line.right:
-                size = m.type_size(line.role)
-                score = font(size, True).size(line.right)
-                name_room = w - m.px(6) - score[0] - m.px(10)
-                name = font(fit_font_size(line.text, name_room, size, True), True)
-                h = max(name.size(line.text)[1], score[1])
-            else:
-                indent = m.px(6) if line.role in ("small", "tiny") else 0
-                h = text_height(self._font(line, m, w), line.text, w - indent)
+            h = self._line_height(line, m, w)
             placed.append((line, pygame.Rect(0, y, width, h)))
             y += h
         return placed
@@ -167,5 +182,24 @@ class PanelPainter:
             surface.blit(img, (x + indent, y))
             surface.blit(score, (x + w - score.get_width(), y))
             return
-        draw_text(surface, line.text, self._font(line, m, w), line.color,
-                  pygame.Rect(x + indent, y, w - indent, 0))
+        covered = draw_text(surface, line.text, self._font(line, m, w), line.color,
+                            pygame.Rect(x + indent, y, w - indent, 0))
+        if line.cards:
+            cw, ch = self.card_size(m)
+            if self._cards_beside(line, m, w):
+                cx, cy = covered.right + m.px(8), y + (box.height - ch) // 2
+            else:
+                cx, cy = x + indent, covered.bottom + m.px(1)
+            for c in line.cards:
+                surface.blit(faces.hanafuda_face(c, cw, ch, stand_in=True), (cx, cy))
+                cx += cw + m.px(3)
+
+
+def more_label(text: str, n: int) -> str:
+    """A count yaku's panel line: its progress and how many cards it still lacks.
+
+    >>> more_label("Chaff  7/10", 3)
+    'Chaff  7/10 · 3 more'
+    """
+    return ngettext("{progress} · {n} more", "{progress} · {n} more", n).format(
+        progress=text, n=n)

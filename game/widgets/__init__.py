@@ -11,6 +11,7 @@ from game.widgets.focus import FocusGroup
 from game.widgets.label import Label
 from game.widgets.panel import Panel
 from game.widgets.scroll import ScrollList
+from game.widgets.tooltip import Tip, Tooltip
 
 __all__ = ["Widget", "Button", "Label", "Toggle", "Slider", "Choice", "NumberField", "Panel",
-           "ScrollList", "FocusGroup"]
+           "ScrollList", "FocusGroup", "Tip", "Tooltip"]

@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -24,6 +24,9 @@ class Widget:
     """A rectangle that can be hovered, pressed, focused and activated."""
 
     focusable = True
+    #: What the scene's tooltip shows while the widget is hovered or focused by the keyboard
+    #: (a ``game.widgets.tooltip.Tip``), or None.
+    tip: Any = None
 
     def __init__(self, on_activate: Callable[[], None] | None = None, enabled: bool = True) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -98,6 +101,10 @@ class Widget:
         drawing depends on, so a scene may keep it painted in a layer; None (the default):
         drawn every frame."""
         return None
+
+    def tip_anchor(self) -> pygame.Rect:
+        """What the tooltip of ``tip`` stands beside (override: a part of the widget)."""
+        return self.rect
 
     @property
     def lit(self) -> bool:

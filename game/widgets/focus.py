@@ -1,7 +1,9 @@
 """Keyboard focus: Tab/Shift+Tab and the arrow keys move it, Enter/Space activate.
 
 The focused widget sees keys first (a slider takes Left/Right); what it leaves moves focus.
-Hovering a widget with the mouse moves focus there too, so one highlight is ever shown.
+Hovering a widget with the mouse moves focus there too, so one highlight is ever shown; a
+``passive`` widget (one that is read, not used: a row with a tooltip) is reached by the keyboard
+only, and never takes the first focus.
 
 >>> from game.widgets.button import Button
 >>> g = FocusGroup([Button("a"), Button("b")]); g.focus_next(); g.focused.text
@@ -40,7 +42,9 @@ class FocusGroup:
             w.focused = False
         self.widgets = flat
         self.index = -1
-        target = keep if keep in flat else next((w for w in flat if w.enabled and w.visible), None)
+        usable = [w for w in flat if w.enabled and w.visible]
+        target = keep if keep in flat else next(
+            (w for w in usable if not getattr(w, "passive", False)), usable[0] if usable else None)
         if target is not None:
             self.focus(target)
 
@@ -85,7 +89,8 @@ class FocusGroup:
         """Keyboard navigation and hover-focus; returns True when the event was used."""
         if event.type == pygame.MOUSEMOTION:
             for w in self.widgets:
-                if w.enabled and w.hit(event.pos) and w is not self.focused:
+                if w.enabled and w.hit(event.pos) and w is not self.focused \
+                        and not getattr(w, "passive", False):
                     self.focus(w, scroll=False)
                     break
             return False
