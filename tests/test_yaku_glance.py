@@ -156,7 +156,7 @@ def test_hovering_a_yatsuhashi_board_slot_shows_its_yaku(app):
     t = YatsuhashiTable(setup=default_setup("yatsuhashi", 3))
     app.push(t)
     run_until(app, lambda: not t.animating, dt=DT)
-    rect, tip = next((r, tip) for r, tip in t.tip_targets() if tip.title == "Ino-shika-cho")
+    rect, tip = next((r, tip) for r, tip in t.tip_targets() if tip.title == "Boar-deer-butterflies")
     motion(app, rect.center)
     app.frame(DT)
     assert t.tooltip.shown and codes(t.tooltip.tip.cards) == "6A 7A 10A"
@@ -227,7 +227,7 @@ def test_yatsuhashis_reference_draws_each_yaku_with_its_cards(app):
     page = rules_reference("yatsuhashi")
     assert isinstance(page, YatsuhashiRulesScene)
     app.push(page)
-    row = rules_row(page, "Ao-tan")
+    row = rules_row(page, "Blue ribbons")
     page.list.scroll_into_view(row)
     run_until(app, lambda: row.warmer.done, dt=DT)
     app.frame(DT)
@@ -239,7 +239,7 @@ def test_yatsuhashis_reference_draws_each_yaku_with_its_cards(app):
     app.frame(DT)
     assert pixels(app.screen, cards_box) != with_cards
     assert [codes(r.cards) for r in page.list.children
-            if isinstance(r, CardRow) and r.title == "Godori"] == ["2A 4A 8A"]
+            if isinstance(r, CardRow) and r.title == "Five birds"] == ["2A 4A 8A"]
 
 
 @pytest.mark.parametrize("language", ["ja", "ru"])
@@ -249,11 +249,15 @@ def test_a_tip_without_a_note_says_nothing_more_in_every_language(language):
     from game.scenes.hearts600_dialogs import yaku_tip as hearts600_tip
     from game.scenes.koikoi_dialogs import yaku_tip as koikoi_tip
     from game.scenes.yatsuhashi_rules import yaku_tip as yatsuhashi_tip
+    from rules.yatsuhashi import YAKU_IDS
     from rules.koikoi import KoiKoiRules
     set_language(language)
     try:
-        notes = [yatsuhashi_tip("akatan").note, dekiyaku_tip("aotan").note,
-                 hearts600_tip("moon_viewing").note, koikoi_tip("kasu", KoiKoiRules()).note]
+        notes = [dekiyaku_tip("aotan").note, hearts600_tip("moon_viewing").note,
+                 koikoi_tip("kasu", KoiKoiRules()).note]
+        # (Yatsuhashi's tips all have a note: what the cards are, as its rules page says.)
+        assert all(yatsuhashi_tip(y).note for y in YAKU_IDS)
     finally:
         set_language("en")
-    assert notes == ["", "", "", "カス"]
+    # (Koi-Koi's kanji subtitle: not in Japanese, where the name itself is in kanji.)
+    assert notes == ["", "", "" if language == "ja" else "カス"]

@@ -183,7 +183,7 @@ class CardRow(Widget):
         if not self.warmer.done:
             return None
         return (tuple(self.rect), self.metrics, self.title, tuple(self.cards), self.value,
-                self.subtitle, self.highlight)
+                self.subtitle, self.highlight, self.focused)
 
     def draw(self, surface: pygame.Surface) -> None:
         m, r = self.metrics, self.rect
@@ -216,6 +216,9 @@ class CardRow(Widget):
             x += step
         if v is not None:
             surface.blit(v, (r.right - v.get_width() - m.px(10), r.centery - v.get_height() // 2))
+        if self.focused:  # (a yaku row with a tooltip, reached by Tab): inside the row, as
+            w = max(2, m.px(2))  # a scrolling list clips what lies outside
+            draw.focus_ring(surface, r.inflate(-3 * w - 2, -3 * w - 2), m.radius, w)
 
 
 class ResultPage(WidgetScene):
