@@ -1,0 +1,85 @@
+"""Render every screenshot scene in each language and put them on one sheet per language.
+
+Run from the repository root::
+
+    python tools/language_sheets.py [--out docs/screenshots] [--keep DIR]
+
+Each scene of ``game.cli.SCREENSHOT_SCENES`` is rendered at 1280x800 by its own
+``main.py --screenshot`` process (a fresh program each: nothing carried from one scene to the
+next), then shrunk to half size onto ``languages_<lang>.png``, two scenes a row, each named
+(posterized as ``tools/contact_sheet.py`` does: the paper grain does not compress).
+``--keep DIR`` also keeps the full-size pictures there (to look at one closely).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.cli import SCREENSHOT_SCENES  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
+from tools.contact_sheet import posterize  # noqa: E402
+
+SIZE = (1280, 800)
+COLUMNS = 2
+
+
+def render(scene: str, language: str, out: Path, home: Path) -> None:
+    """``scene`` in ``language`` to ``out``, by a program of its own (a fresh user folder)."""
+    env = {**os.environ, "HANAFUDA_PARLOR_HOME": str(home), "SDL_AUDIODRIVER": "dummy"}
+    subprocess.run([sys.executable, str(ROOT / "main.py"), "--screenshot", scene, "--lang",
+                    language, "--out", str(out)], check=True, env=env, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+
+
+def sheet(pictures: list[tuple[str, Path]]) -> pygame.Surface:
+    """The pictures at half size, ``COLUMNS`` a row, each with its scene's name above it."""
+    pygame.font.init()
+    label = pygame.font.Font(None, 28)
+    w, h = SIZE[0] // 2, SIZE[1] // 2
+    head = 30
+    rows = (len(pictures) + COLUMNS - 1) // COLUMNS
+    out = pygame.Surface((COLUMNS * w, rows * (h + head)))
+    out.fill((30, 30, 30))
+    for i, (name, path) in enumerate(pictures):
+        x, y = (i % COLUMNS) * w, (i // COLUMNS) * (h + head)
+        out.blit(label.render(name, True, (230, 230, 230)), (x + 8, y + 6))
+        out.blit(pygame.transform.smoothscale(pygame.image.load(str(path)), (w, h)),
+                 (x, y + head))
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--keep", type=Path, help="keep the full-size pictures here")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        for language in LANGUAGES:
+            pictures = []
+            for scene in SCREENSHOT_SCENES:
+                path = folder / f"{scene}_{language}.png"
+                render(scene, language, path, Path(tmp) / f"home_{scene}_{language}")
+                pictures.append((scene, path))
+            target = args.out / f"languages_{language}.png"
+            pygame.image.save(posterize(sheet(pictures), 5), str(target))  # (size: as cards.png)
+            print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
