@@ -29,6 +29,7 @@ from ai.background import ProcessWorker
 from game.i18n import N_, _
 from game.scenes.dialog import Dialog, NumberDialog
 from game.scenes.yatsuhashi_draw import TableDrawing, ghost_cards, yaku_label
+from game.scenes.yatsuhashi_guided import GuidedSolitaire
 from game.scenes.yatsuhashi_input import TableInput
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.scenes.yatsuhashi_solver_view import SolverView
@@ -41,6 +42,7 @@ from sprites import CardSprite, until_settled
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
+    from game.table.guide import GuideScript
 
 __all__ = ["STOCK", "WASTE", "YatsuhashiTable"]
 
@@ -81,7 +83,7 @@ RULES_END = N_(
 
 
 
-class YatsuhashiTable(TableInput, SolverView, TableDrawing):
+class YatsuhashiTable(GuidedSolitaire, TableInput, SolverView, TableDrawing):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
@@ -103,8 +105,11 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
     redo_auto: list[bool]
 
     def __init__(self, setup: Any = None, *, engine: Game | None = None,
-                 session: Session | None = None, demo_moves: int = 0) -> None:
+                 session: Session | None = None, demo_moves: int = 0,
+                 guide: GuideScript | None = None) -> None:
         from game.scenes.setup import default_setup
+        if guide is not None:  # the guided first game: its deal, never saved nor counted
+            setup = guide.setup()
         if session is not None:  # Continue: the saved deal at its move
             setup, engine = session.setup, session.engine()
         if setup is None:
@@ -136,7 +141,9 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         self.shown = self.game.clone()
         self.deal_number = self.setup.seed
         self.saves = not demo_moves  # a demo position is never saved over the player's game
-        if engine is not None:
+        if guide is not None:
+            self.start_guided(guide)
+        elif engine is not None:
             self.play_position(engine)
             if session is not None:
                 self.session, self.elapsed = session, session.elapsed
@@ -322,12 +329,14 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
         return self.retarget(duration, stagger, reveal_after=0.7, grow=True)
 
     # Changing the game -----------------------------------------------------------------------
-    def play_move(self, move: Move, *, auto: bool = False) -> None:
-        """Make ``move`` (legal), animate it, then collect automatically if that is on."""
+    def play_move(self, move: Move, *, auto: bool = False, human: bool = False) -> None:
+        """Make ``move`` (legal), animate it, then collect automatically if that is on
+        (``human``: the player's, which a guided opening may refuse)."""
         before = self._key()
-        self.log.add(_("{n}. {move}").format(n=len(self.game.moves) + 1,
-                                             move=self.describe(move)))
-        self.apply_action(move)  # the kit: apply, save, animate the events
+        said = _("{n}. {move}").format(n=len(self.game.moves) + 1, move=self.describe(move))
+        if not self.apply_action(move, human=human):  # the kit: apply, save, animate
+            return  # (refused: the guided opening asks for another move)
+        self.log.add(said)
         self.auto.append(auto)
         self.redo_auto.clear()
         if not auto:
@@ -429,7 +438,8 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
             self._ask_solver()
 
     def _can_undo(self) -> bool:
-        return any(not a for a in self.auto) and not self.game.is_won
+        return (any(not a for a in self.auto) and not self.game.is_won
+                and (self.guide is None or self.guide.expected is None))
 
     # Deals -----------------------------------------------------------------------------------
     def _record(self, outcome: str) -> None:
@@ -452,6 +462,10 @@ class YatsuhashiTable(TableInput, SolverView, TableDrawing):
 
     def _confirm(self, title: str, go: Callable[[], None], label: str) -> None:
         """Ask before throwing away a deal in progress."""
+        if self.guide is not None:
+            self._refuse(_("The guided game keeps its deal: press Leave guide to play "
+                           "another."))
+            return
         if not self.started or self.game.is_won or self.app is None:
             go()
             return
