@@ -292,7 +292,8 @@ def test_yatsuhashi_takes_only_the_asked_move_then_points_at_the_winning_line(ap
     click(app, table.layout_.stock.center)  # (the stock: not the move asked)
     app.frame(DT)
     assert table.game.moves == [] and "guide" in table.notice
-    table.ask_new_deal()  # the guided game keeps its deal
+    assert not table.buttons["new"].enabled and not table.buttons["restart"].enabled
+    table.ask_new_deal()  # (F2) the guided game keeps its deal
     assert table.deal_number == 21 and "Leave guide" in table.notice
     follow(app, table, until="free")
     line = table.guide_line

@@ -530,8 +530,8 @@ class YatsuhashiTable(GuidedSolitaire, TableInput, SolverView, TableDrawing):
         b["undo"].enabled = self._can_undo() and self.accepting
         b["redo"].enabled = self.game.can_redo and self.accepting
         b["hint"].enabled = self.accepting
-        for name in ("restart", "number", "new"):
-            b[name].enabled = self.finding is None
+        for name in ("restart", "number", "new"):  # (a guided game keeps its deal)
+            b[name].enabled = self.finding is None and self.guide is None
 
     def _status(self) -> str:
         g = self.game
