@@ -17,6 +17,9 @@ DT = 1 / 30
 @pytest.fixture(autouse=True)
 def _strict(monkeypatch):
     raise_scene_errors(monkeypatch)
+    from ai.background import ThreadWorker
+    from game.scenes.yatsuhashi import YatsuhashiTable
+    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)  # (no child process)
 
 
 def open_setup(app, game_id):
@@ -49,9 +52,16 @@ def guide_waits(app, table):
 
 def act(app, table, move: int):
     """Make the asked move through the table's input: drag a hand card onto the card it
-    captures, click a hand card, or click the card a drawn card is to take."""
+    captures, click a hand card, or click the card a drawn card is to take (a climbing
+    table: select the cards and press Play, or press Pass)."""
     action = table.guide.expected_action()
     assert action is not None, table.guide.expected
+    if table.game_id == "heart_of_five":
+        climb(app, table, action, move)
+        return
+    if table.game_id == "yatsuhashi":
+        solitaire(app, table, action)
+        return
     sprites = table.sprites
     if action.kind == "take":
         click(app, sprites[action.target].rect.center)
@@ -63,6 +73,57 @@ def act(app, table, move: int):
         click(app, sprites[action.card].rect.center)
         if table.choosing is not None:  # two cards of its month: the player picks one
             click(app, sprites[target].rect.center)
+
+
+def climb(app, table, action, move: int):
+    """Heart of Five: what the guide points at, one at a time (a card to select, then the
+    Play or Pass button); odd moves drag across the cards instead of clicking each."""
+    cards = table.guide_cards(action)
+    if move % 2 and len(cards) > 1:
+        first, last = (table.sprites[c].rect for c in (cards[0], cards[-1]))
+        drag(app, (first.x + 4, first.y + 4), (last.right - 4, first.y + 8))
+        app.frame(DT)
+    for _i in range(20):
+        rect = table.guide.pointing[0] if table.guide.pointing else None
+        assert rect is not None, table.guide.key
+        click(app, rect.center)
+        app.frame(DT)
+        if str(action) in map(str, table.game.actions):
+            return
+    raise AssertionError(f"{action} never played")
+
+
+def solitaire(app, table, action):
+    """Yatsuhashi: the stock clicked, a card dragged onto its foundation, or clicked (a
+    collection: its cards clicked until it is made)."""
+    moves = len(table.game.moves)
+    lay = table.layout_
+    if action.kind in ("turn", "recycle"):
+        click(app, lay.stock.center)
+    elif action.kind == "move":
+        card = action.card if action.card is not None else table.game.waste[-1]
+        f = table.game.foundations[action.to]
+        to = table.sprites[f[-1]].rect.center if f else table.column_rect(action.to).center
+        grab = table.sprites[card].rect
+        drag(app, (grab.centerx, grab.y + 6), to)  # (its top: cards above cover the rest)
+    else:
+        for c in action.cards:
+            if len(table.game.moves) != moves:
+                break
+            click(app, table.sprites[c].rect.center)
+            app.frame(DT)
+    app.frame(DT)
+    assert len(table.game.moves) > moves, (action, table.notice)
+
+
+def free_move(app, table):
+    """After the opening: the move the guide points at (Yatsuhashi), else the first legal."""
+    if table.game_id == "yatsuhashi":
+        solitaire(app, table, table.guide_suggestion())
+    elif table.game_id == "heart_of_five":
+        table.apply_action(table.game.legal_actions()[0], human=True)
+    else:
+        table.human_action(table.game.legal_actions()[0])
 
 
 def follow(app, table, until=None, limit=800):
@@ -92,8 +153,7 @@ def follow(app, table, until=None, limit=800):
         elif guide.expected is not None:
             act(app, table, guide.step)
         else:
-            first = table.game.legal_actions()[0]
-            table.human_action(first)
+            free_move(app, table)
         app.frame(DT)
     raise AssertionError(f"the guide never ended: {guide.said}")
 
@@ -110,6 +170,14 @@ EXPECTED = {
     "hearts600": ["intro 0", "intro 1", "move 0", "lesson avoid", "lesson drawn", "move 1",
                   "lesson capture", "lesson their_turn", "move 2", "lesson their_capture",
                   "free", "lesson yaku", "end"],
+    "heart_of_five": ["intro 0", "intro 1", "lesson lead", "move 0", "lesson led",
+                      "lesson their_pass", "lesson their_beat", "move 1", "lesson pass",
+                      "lesson new_lead", "move 2", "lesson follow", "move 3", "move 4",
+                      "move 5", "lesson bomb", "free", "lesson their_out", "lesson out",
+                      "end"],
+    "yatsuhashi": ["intro 0", "intro 1", "move 0", "lesson move", "lesson flip", "move 1",
+                   "lesson stock", "move 2", "lesson collect", "move 3", "free", "lesson run",
+                   "lesson recycle", "lesson waste", "lesson bridge", "end"],
 }
 
 
@@ -190,3 +258,45 @@ def test_a_guided_game_is_not_counted_nor_saved(app):
     table.record_statistics()
     assert app.stats.summary("hearts600").played == 0
     assert table.session is None and load_current()[0] is None
+
+
+def test_heart_of_five_takes_only_the_asked_meld_and_points_at_play(app):
+    """Another meld is refused in the opening; the guide rings the cards to select, then the
+    Play button once they are selected."""
+    table = open_guided(app, "heart_of_five")
+    follow(app, table, until="move 0")
+    asked = table.guide.expected_action()
+    cards = table.guide_cards(asked)
+    assert table.guide.pointing == [table.sprites[c].rect for c in cards]
+    other = next(c for c in table.view.hands[0] if c not in cards)
+    click(app, table.sprites[other].rect.center)
+    app.frame(DT)
+    click(app, table.play_button.rect.center)
+    app.frame(DT)
+    assert table.game.actions == [] and "guide" in table.notice
+    right_click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(5, 5))
+    table.handle_event(right_click)  # (clears the selection)
+    for c in cards:
+        click(app, table.sprites[c].rect.center)
+        app.frame(DT)
+    assert table.guide.pointing == [table.play_button.rect]
+    click(app, table.play_button.rect.center)
+    app.frame(DT)
+    assert [str(a) for a in table.game.actions] == [str(asked)]
+
+
+def test_yatsuhashi_takes_only_the_asked_move_then_points_at_the_winning_line(app):
+    table = open_guided(app, "yatsuhashi")
+    follow(app, table, until="move 0")
+    assert table.guide.pointing  # the card to move and the card it goes onto
+    click(app, table.layout_.stock.center)  # (the stock: not the move asked)
+    app.frame(DT)
+    assert table.game.moves == [] and "guide" in table.notice
+    assert not table.buttons["new"].enabled and not table.buttons["restart"].enabled
+    table.ask_new_deal()  # (F2) the guided game keeps its deal
+    assert table.deal_number == 21 and "Leave guide" in table.notice
+    follow(app, table, until="free")
+    line = table.guide_line
+    assert [str(m) for m in table.game.moves] == line[:4]
+    assert str(table.guide_suggestion()) == line[4]
+    assert table.guide.pointing == table.guide_rects(table.guide_suggestion())

@@ -49,10 +49,16 @@ def _hearts600(seed: int) -> Any:
     return Hearts600Game.new(seed, players=2)
 
 
+def _heart_of_five(seed: int) -> Any:
+    from rules.heart_of_five import HeartOfFiveGame
+    return HeartOfFiveGame.new(seed, players=4)
+
+
 #: game id -> (a new game of the guide's options for a seed, the computer seats' levels,
 #: the player's opening moves looked at).
 GAMES = {"koikoi": (_koikoi, {1: "easy"}, 8), "hanaawase": (_hanaawase, {1: "easy", 2: "easy"}, 4),
-         "hearts600": (_hearts600, {1: "easy"}, 4)}
+         "hearts600": (_hearts600, {1: "easy"}, 4),
+         "heart_of_five": (_heart_of_five, {1: "easy", 2: "easy", 3: "easy"}, 8)}
 
 
 def opening(game_id: str, seed: int, limit: int = 60) -> Opening:
@@ -120,7 +126,23 @@ def hearts600_score(found: Opening) -> float | None:
             + 5 * any(e.startswith("captured seat0") for e in events))
 
 
-SCORES = {"koikoi": koikoi_score, "hanaawase": hanaawase_score, "hearts600": hearts600_score}
+def heart_of_five_score(found: Opening) -> float | None:
+    """Heart of Five: the player leads first and, in the opening, follows with a higher meld,
+    passes, plays a bomb and sees everyone pass (a new lead); the earlier the better."""
+    events, moves = found.texts, found.moves
+    if not moves or "turn seat0" not in events[:3] or moves[0] == "pass":
+        return None
+    mine = [e for e in found.events if e.kind == "played" and e.seat == 0]
+    bomb = any(e.data["kind"] in ("bomb", "straight_flush") for e in mine)
+    follows = "pass" in moves and len(mine) >= 2
+    new_lead = any(e.kind == "lead" and e.data["reason"] == "all_passed" for e in found.events)
+    if not (bomb and follows and new_lead):
+        return None
+    return 100 - len(moves) * 5 - len(events) / 10
+
+
+SCORES = {"koikoi": koikoi_score, "hanaawase": hanaawase_score, "hearts600": hearts600_score,
+          "heart_of_five": heart_of_five_score}
 
 
 def main(argv: list[str] | None = None) -> None:

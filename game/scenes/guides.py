@@ -17,7 +17,7 @@ from game.catalog import GAMES
 from game.table.guide import GuideScript
 
 #: The games with a guided first game.
-GUIDED = ("koikoi", "hanaawase", "hearts600")
+GUIDED = ("koikoi", "hanaawase", "hearts600", "heart_of_five", "yatsuhashi")
 
 
 def has_guide(game_id: str) -> bool:

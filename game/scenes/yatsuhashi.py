@@ -31,6 +31,7 @@ from game.i18n import _
 from game.scenes.dialog import Dialog, NumberDialog
 from game.scenes.yatsuhashi_demo import ShowMe
 from game.scenes.yatsuhashi_draw import TableDrawing, ghost_cards, yaku_label
+from game.scenes.yatsuhashi_guided import GuidedSolitaire
 from game.scenes.yatsuhashi_input import TableInput
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.scenes.yatsuhashi_rules import YatsuhashiRulesScene
@@ -44,6 +45,7 @@ from sprites import CardSprite, until_settled
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
+    from game.table.guide import GuideScript
 
 __all__ = ["STOCK", "WASTE", "YatsuhashiTable"]
 
@@ -52,7 +54,7 @@ log = logging.getLogger(__name__)
 MAX_DEAL = 999_999_999
 
 
-class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
+class YatsuhashiTable(ShowMe, GuidedSolitaire, TableInput, SolverView, TableDrawing):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
@@ -75,8 +77,11 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
     redo_auto: list[bool]
 
     def __init__(self, setup: Any = None, *, engine: Game | None = None,
-                 session: Session | None = None, demo_moves: int = 0) -> None:
+                 session: Session | None = None, demo_moves: int = 0,
+                 guide: GuideScript | None = None) -> None:
         from game.scenes.setup import default_setup
+        if guide is not None:  # the guided first game: its deal, never saved nor counted
+            setup = guide.setup()
         if session is not None:  # Continue: the saved deal at its move
             setup, engine = session.setup, session.engine()
         if setup is None:
@@ -108,7 +113,9 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         self.shown = self.game.clone()
         self.deal_number = self.setup.seed
         self.saves = not demo_moves  # a demo position is never saved over the player's game
-        if engine is not None:
+        if guide is not None:
+            self.start_guided(guide)
+        elif engine is not None:
             self.play_position(engine)
             if session is not None:
                 self.session, self.elapsed = session, session.elapsed
@@ -306,12 +313,14 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         return self.retarget(duration, stagger, reveal_after=0.7, grow=True)
 
     # Changing the game -----------------------------------------------------------------------
-    def play_move(self, move: Move, *, auto: bool = False) -> None:
-        """Make ``move`` (legal), animate it, then collect automatically if that is on."""
+    def play_move(self, move: Move, *, auto: bool = False, human: bool = False) -> None:
+        """Make ``move`` (legal), animate it, then collect automatically if that is on
+        (``human``: the player's, which a guided opening may refuse)."""
         before = self._key()
-        self.log.add(_("{n}. {move}").format(n=len(self.game.moves) + 1,
-                                             move=self.describe(move)))
-        self.apply_action(move)  # the kit: apply, save, animate the events
+        said = _("{n}. {move}").format(n=len(self.game.moves) + 1, move=self.describe(move))
+        if not self.apply_action(move, human=human):  # the kit: apply, save, animate
+            return  # (refused: the guided opening asks for another move)
+        self.log.add(said)
         self.auto.append(auto)
         self.redo_auto.clear()
         if not auto:
@@ -413,7 +422,8 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
             self._ask_solver()
 
     def _can_undo(self) -> bool:
-        return any(not a for a in self.auto) and not self.game.is_won
+        return (any(not a for a in self.auto) and not self.game.is_won
+                and (self.guide is None or self.guide.expected is None))
 
     # Deals -----------------------------------------------------------------------------------
     def _record(self, outcome: str) -> None:
@@ -436,6 +446,10 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
 
     def _confirm(self, title: str, go: Callable[[], None], label: str) -> None:
         """Ask before throwing away a deal in progress."""
+        if self.guide is not None:
+            self._refuse(_("The guided game keeps its deal: press Leave guide to play "
+                           "another."))
+            return
         if not self.started or self.game.is_won or self.app is None:
             go()
             return
@@ -501,10 +515,10 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         b["undo"].enabled = self._can_undo() and self.accepting
         b["redo"].enabled = self.game.can_redo and self.accepting
         b["hint"].enabled = self.accepting
-        b["show"].enabled = self.accepting
+        b["show"].enabled = self.accepting and self.guide is None  # (a guide shows the way)
         b["show"].text = _("Take over") if self.demo is not None else _("Show me")
-        for name in ("restart", "number", "new"):
-            b[name].enabled = self.finding is None
+        for name in ("restart", "number", "new"):  # (a guided game keeps its deal)
+            b[name].enabled = self.finding is None and self.guide is None
 
     def _status(self) -> str:
         g = self.game

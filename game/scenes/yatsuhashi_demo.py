@@ -54,7 +54,7 @@ class ShowMe(CardTable):
         solver_lost: bool
         started: bool
 
-        def play_move(self, move: Move, *, auto: bool = False) -> None: ...
+        def play_move(self, move: Move, *, auto: bool = False, human: bool = False) -> None: ...
 
         def _key(self) -> tuple: ...
 
@@ -74,8 +74,8 @@ class ShowMe(CardTable):
         if self.demo is not None:
             self.stop_demo()
             return
-        if self.finding is not None or self.game.is_won:
-            return
+        if self.finding is not None or self.game.is_won or self.guide is not None:
+            return  # (a guided game: the guide shows the way)
         self.settle_now()
         known = self.verdicts.get(self._key())
         if known is None and self.solver_lost:

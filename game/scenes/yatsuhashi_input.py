@@ -77,7 +77,8 @@ class TableInput(CardTable):
         notice: str
         notice_time: float
 
-        def play_move(self, move: Move, *, auto: bool = False) -> None: ...
+        def play_move(self, move: Move, *, auto: bool = False, human: bool = False) -> None:
+            ...
 
         def undo(self) -> None: ...
 
@@ -241,7 +242,7 @@ class TableInput(CardTable):
     def _human(self, move: Move) -> None:
         self.notice = ""
         self.selection = []
-        self.play_move(move)
+        self.play_move(move, human=True)
 
     def _refuse(self, reason: str) -> None:
         self.refuse(reason)

@@ -550,6 +550,17 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         return pygame.Rect(0, 0, 0, 0)
 
     # The guided first game (game.table.guide) ----------------------------------------------------
+    def guide_with(self, script: Any) -> None:
+        """Make this table the guided first game of ``script`` (a ``GuideScript``), before
+        its deal: never saved (nor counted: ``record_result``). Then ``guide.start()``."""
+        from game.table.guide import Guide
+        self.guide = Guide(self, script)
+        self.saves = False
+
+    def guide_suggestion(self) -> Any:
+        """A good move to point at once the opening is played (None: point at nothing)."""
+        return None
+
     def guide_turn(self) -> bool:
         """The player is to make a move now, nothing animating (override)."""
         g = self.game

@@ -25,13 +25,15 @@ import pygame
 
 from game import theme
 from game.fonts import font, text_image
-from game.i18n import _
+from game.i18n import N_, _
 from game.table.base import CardTable, Place
 from game.table.caches import Face
 from game.table.climbing_input import ClimbingInput
 from game.table.climbing_view import ClimbingLayout, ClimbingView, Copy
+from game.table.guide import GuideScript
 from game.table.panel import PanelPainter
 from game.text import fit_font_size
+from rules.climbing import classify
 from rules.western import DECK
 from sprites import sequence, until_settled
 
@@ -57,8 +59,13 @@ class ClimbingTable(ClimbingInput):
     PANEL = PanelPainter(rule=(3, 6))
 
     def __init__(self, setup: Any = None, *, engine: Any = None, session: Any = None,
-                 demo_moves: int = 0, watch: bool = False) -> None:
+                 demo_moves: int = 0, watch: bool = False,
+                 guide: GuideScript | None = None) -> None:
+        """As ``FishingTable``'s: ``watch`` computers only, to be watched; ``guide`` makes it
+        the guided first game of that script."""
         from game.scenes.setup import default_setup
+        if guide is not None:
+            setup = guide.setup()
         if session is not None:
             setup, engine = session.setup, session.engine()
         if setup is None:
@@ -74,7 +81,11 @@ class ClimbingTable(ClimbingInput):
         self.saves = not demo_moves and not watch
         self.watching = watch
         self.setup_input()
+        if guide is not None:
+            self.guide_with(guide)
         self.new_game(engine)
+        if self.guide is not None:
+            self.guide.start()
         if session is not None:
             self.session = session
         if engine is not None and engine.is_over:
@@ -335,6 +346,45 @@ class ClimbingTable(ClimbingInput):
                     self.retarget(self.queue.duration(0.3))
                 self.hand_over(seat, ready)
         self.update_buttons(dt)
+
+    # The guided first game ------------------------------------------------------------------------
+    def guide_turn(self) -> bool:
+        return self.human_to_move
+
+    def guide_move_text(self, action: Any) -> str:
+        if action.kind == "pass":
+            return N_("Press Pass (or P): you play nothing this time, and may play again when "
+                      "your turn comes round.")
+        return N_("Select {cards} (click each card, or drag across them), then press Play: "
+                  "{meld}.")
+
+    def guide_move_values(self, action: Any) -> dict[str, str]:
+        if action.kind == "pass":
+            return {}
+        cards = list(action.cards)
+        meld = classify(cards)
+        return {"cards": " ".join(map(str, cards)),
+                "meld": self.meld_name(meld.kind if meld else "", cards)}
+
+    def guide_cards(self, action: Any) -> list[Copy]:
+        """The player's copies of the cards ``action`` plays."""
+        cards = list(action.cards) if action.kind == "play" else []
+        return ClimbingView.take_from(list(self.view.hands[self.viewer]), cards)
+
+    def guide_rects(self, action: Any) -> list[pygame.Rect]:
+        """The cards still to select, or the button to press once they are."""
+        if action.kind == "pass":
+            return [self.pass_button.rect]
+        cards = self.guide_cards(action)
+        if set(cards) == self.selected:
+            return [self.play_button.rect]
+        return [self.sprites[c].rect for c in cards if c not in self.selected]
+
+    def guide_areas(self) -> list[pygame.Rect]:
+        lay = self.layout_
+        panel = lay.panel.copy()
+        panel.height = lay.log_button.y - self.metrics.gap - panel.y
+        return [panel, lay.trick]
 
     # Drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

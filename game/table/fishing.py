@@ -34,7 +34,7 @@ from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
 from game.table.fishing_input import COACH_GLOW, GOLD_GLOW, MATCH_GLOW, FishingInput
 from game.table.fishing_steps import FishingSteps, PileYakuBanner
 from game.table.fishing_view import PLAY, TAKE, FishingView
-from game.table.guide import Guide, GuideScript
+from game.table.guide import GuideScript
 from game.table.names import PLANT_NAMES, card_name
 from game.widgets import Button
 from rules.engine import Event
@@ -82,10 +82,10 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         super().__init__(setup)
         self.hint_button = Button(_("Hint"), self.coach_hint, role="small")
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
-        self.saves = not demo_moves and guide is None and not watch
+        self.saves = not demo_moves and not watch
         self.watching = watch
         if guide is not None:
-            self.guide = Guide(self, guide)
+            self.guide_with(guide)
         self.new_game(engine)
         if self.guide is not None:
             self.guide.start()

@@ -227,9 +227,10 @@ class Guide:
         return next((a for a in self.table.game.legal_actions() if str(a) == expected), None)
 
     def _pointing(self) -> list[pygame.Rect]:
-        if self.holding or not self.key.startswith("move"):
+        if self.holding or not self.key.startswith(("move", "free")):
             return []
-        action = self.expected_action()
+        action = (self.expected_action() if self.key != "free"
+                  else self.table.guide_suggestion())  # (free play: a good move, if any)
         return [] if action is None else self.table.guide_rects(action)
 
     # Drawing --------------------------------------------------------------------------------------
