@@ -248,6 +248,22 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+#: Engine data that is what the player has seen rather than what the moves made (Yatsuhashi's
+#: stock cards turned and then undone back into the stock): replaying the moves cannot make it.
+#: The engine's own ``from_dict`` checks it (each such card must be in the stock).
+_SEEN_KEYS = frozenset({"seen"})
+
+
+def _made_by_moves(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` as read back from JSON without ``_SEEN_KEYS``: what replaying the moves of a
+    save must make again.
+
+    >>> _made_by_moves({"seed": 3, "moves": ("turn",), "seen": ["9C2"]})
+    {'seed': 3, 'moves': ['turn']}
+    """
+    return {k: v for k, v in _plain(data).items() if k not in _SEEN_KEYS}
+
+
 def _line(engine: Any, undo_position: int | None) -> tuple[dict[str, Any], int | None, int]:
     """The engine's data with every action of its line (undone ones too), how many are in
     effect (None: all) and how many are undone. An engine with ``redo`` is asked on a copy,
@@ -499,7 +515,7 @@ class Session:
             fresh = info.new_engine(self.setup)
             for action in actions:
                 fresh.apply(action)
-            if _plain(fresh.to_dict()) != _plain(full.to_dict()):
+            if _made_by_moves(fresh.to_dict()) != _made_by_moves(full.to_dict()):
                 raise SaveError("the game does not match its setup")
             engine = self._undo_to_position(full)
         except SaveError:

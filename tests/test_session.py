@@ -114,6 +114,30 @@ def test_yatsuhashi_keeps_its_undo_position_and_redo_line():
     assert again.summary["progress"] == "Deal 3 · 4 moves"
 
 
+def test_yatsuhashi_continues_after_a_turned_card_was_undone_and_another_move_made():
+    """Undoing a turn of the stock leaves its card seen (``seen``): a fact beyond the moves,
+    which their replay cannot make. The save must still be a game of its setup (the soak's
+    kill -9 found it refused as damaged)."""
+    setup = default_setup("yatsuhashi", 3)
+    game = GAMES["yatsuhashi"].new_engine(setup)
+    session = Session.start(setup, game)
+    def other() -> list:
+        return [m for m in game.legal_moves() if str(m) != "turn"]
+    while not other():  # turn the stock until another move is there to make
+        game.apply(next(m for m in game.legal_moves() if str(m) == "turn"))
+        session.record(game)
+    game.apply(next(m for m in game.legal_moves() if str(m) == "turn"))
+    session.record(game)
+    game.undo()  # the card turned goes back into the stock, seen
+    session.record(game)
+    game.apply(other()[0])
+    session.record(game)
+    assert "seen" in saved()["engine"] and not game.can_redo
+    again, problem = load_current()
+    assert problem is None
+    assert again.engine().to_dict() == game.to_dict()
+
+
 def test_recording_does_not_change_the_engine():
     session, game = yatsuhashi_with_undo()
     before = (game.to_dict(), game.key(), game.can_redo)
