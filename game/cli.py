@@ -24,7 +24,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # (before any import o
 from game.catalog import GAMES  # noqa: E402  (the registry: no pygame, cheap)
 from game.i18n import LANGUAGES  # noqa: E402
 
-SCREENSHOT_SCENES = ("menu", "settings", "setup", "statistics", "gallery", *GAMES)
+SCREENSHOT_SCENES = ("menu", "settings", "setup", "statistics", "gallery", *GAMES,
+                     *(f"rules-{game_id}" for game_id in GAMES))  # each game's rules page
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -57,6 +58,10 @@ def build_scene(name: str, seed: int | None):
     if name == "gallery":
         return registry.make("gallery")
     from game.scenes.setup import default_setup
+    if name.startswith("rules-"):
+        from game.scenes.rules import rules_reference
+        game_id = name.removeprefix("rules-")
+        return rules_reference(game_id, default_setup(game_id, seed if seed is not None else 7))
     setup = default_setup(name, seed if seed is not None else 7)
     return registry.make(name, setup=setup, demo_moves=8)
 

@@ -368,6 +368,7 @@ class RulesPage(WidgetScene):
         return rows
 
     def build(self) -> list[Widget]:
+        self.title = _(self.TITLE)  # (again on a change of language: relabel builds anew)
         self.panel = Panel()
         self.heading = Label(self.title, role="title", align="center", color=theme.GOLD)
         self.list = ScrollList(self.rows(), gap=6)
