@@ -4,7 +4,9 @@ losses), the match result and the rules reference.
 
 >>> from rules.heart_of_five import parse
 >>> meld_label("sisters", parse("KH KD AS AC")), meld_label("single", parse("5H"))
-('Sisters K-A', 'Single 5H, the top card')
+('Sisters K-A', 'Single 5♥, the top card')
+>>> meld_label("single", parse("TS")), meld_label("pair", parse("TS TD"))
+('Single 10♠', 'Pair 10')
 >>> meld_label("run", parse("AS 2H 3H 4S 5C")), meld_label("bomb", parse("9!"))
 ('Run A-5', 'Bomb of four 9s')
 """
@@ -17,6 +19,7 @@ from game import theme
 from game.i18n import N_, _, ngettext
 from game.table.climbing import ClimbingTable
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
+from game.table.names import western_card_short, western_rank
 from game.table.panel import PanelLine
 from game.table.score_grid import score_grid
 from game.widgets import Label, Widget
@@ -32,12 +35,12 @@ def meld_label(kind: str, cards: list[Any]) -> str:
     """A meld in words: its kind and ranks ("Sisters K-A", "Full house 8s over 3s")."""
     meld = classify(cards)
     shown = list(meld.cards) if meld is not None else list(cards)
-    ranks = [c.rank for c in shown]
+    ranks = [western_rank(c.rank) for c in shown]
     name = _(KIND_LABELS.get(kind, kind))
     if kind == "single":
         if str(shown[0]) == "5H":
-            return _("Single 5H, the top card")
-        return f"{name} {shown[0]}"
+            return _("Single 5♥, the top card")
+        return f"{name} {western_card_short(shown[0])}"
     if kind in ("pair", "triple"):
         return f"{name} {ranks[0]}"
     if kind == "full_house":

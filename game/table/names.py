@@ -223,6 +223,32 @@ def western_card_name(c: Any) -> str:
             "H": _("{rank} of hearts"), "S": _("{rank} of spades")}[c.suit].format(rank=rank)
 
 
+#: The suits as printed on the cards (the bundled font has them).
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def western_rank(rank: str) -> str:
+    """A rank as the cards print it (the rules' "T" is 10).
+
+    >>> western_rank("T"), western_rank("Q")
+    ('10', 'Q')
+    """
+    return "10" if rank == "T" else rank
+
+
+def western_card_short(c: Any) -> str:
+    """A western card as players write it: rank and suit sign ("10♠", "K♦"), a joker in
+    words.
+
+    >>> from rules.western import parse_card
+    >>> western_card_short(parse_card("TS")), western_card_short(parse_card("KD"))
+    ('10♠', 'K♦')
+    """
+    if c.suit is None:
+        return western_card_name(c)
+    return western_rank(c.rank) + SUIT_SYMBOLS[c.suit]
+
+
 def back_name(style: str) -> str:
     """A card back style by name (``sprites.backs.BACK_STYLES``)."""
     return _(BACK_NAMES.get(style, style))
