@@ -7,7 +7,9 @@ Run from the repository root::
 Each scene of ``game.cli.SCREENSHOT_SCENES`` is rendered at 1280x800 by its own
 ``main.py --screenshot`` process (a fresh program each: nothing carried from one scene to the
 next), then shrunk to half size onto ``languages_<lang>.png``, two scenes a row, each named
-(posterized as ``tools/contact_sheet.py`` does: the paper grain does not compress).
+(posterized as ``tools/contact_sheet.py`` does: the paper grain does not compress). After
+them come ``PAGES``, screens no screenshot scene reaches: each seated game's first result page
+(computers at Easy play the round out, animations off) and the pause menu.
 ``--keep DIR`` also keeps the full-size pictures there (to look at one closely).
 """
 
@@ -34,14 +36,51 @@ from tools.contact_sheet import posterize  # noqa: E402
 
 SIZE = (1280, 800)
 COLUMNS = 2
+#: Screens past the screenshot scenes: ``result-GAME`` (a round's or deal's result page) and
+#: ``pause`` (Koi-Koi's pause menu).
+PAGES = ("result-koikoi", "result-hanaawase", "result-hearts600", "result-heart_of_five",
+         "pause")
+SEATS = {"koikoi": 2, "hanaawase": 3, "hearts600": 3, "heart_of_five": 4}
+
+
+def render_page(page: str, language: str, out: Path) -> None:
+    """One of ``PAGES`` in ``language`` to ``out``, in this process (``--page``)."""
+    from game.app import App
+    from game.scenes import registry
+    from game.scenes.pause import PauseMenu
+    from game.session import default_setup
+    from game.settings import Settings
+    from game.table.dialogs import ResultPage
+    app = App(SIZE, headless=True, settings=Settings(language=language, animation_speed="off"),
+              strict=True)
+    game_id = page.removeprefix("result-") if page != "pause" else "koikoi"
+    setup = default_setup(game_id, 7)
+    if page != "pause":
+        setup.seats = ["easy"] * SEATS[game_id]
+    table = registry.make(game_id, setup=setup)
+    app.start(table)
+    if page == "pause":
+        app.settle()
+        app.push(PauseMenu(table))
+    else:
+        for _ in range(20000):  # (frames until the round's result page is up)
+            app.frame(1 / 30)
+            if isinstance(app.stack.top, ResultPage):
+                break
+    for _ in range(30):
+        app.frame(1 / 30)
+    app.screenshot(out)
+    app.close_scenes()
 
 
 def render(scene: str, language: str, out: Path, home: Path) -> None:
-    """``scene`` in ``language`` to ``out``, by a program of its own (a fresh user folder)."""
+    """``scene`` (a screenshot scene or one of ``PAGES``) in ``language`` to ``out``, by a
+    program of its own (a fresh user folder)."""
     env = {**os.environ, "HANAFUDA_PARLOR_HOME": str(home), "SDL_AUDIODRIVER": "dummy"}
-    subprocess.run([sys.executable, str(ROOT / "main.py"), "--screenshot", scene, "--lang",
-                    language, "--out", str(out)], check=True, env=env, cwd=ROOT,
-                   stdout=subprocess.DEVNULL)
+    command = ([str(Path(__file__).resolve()), "--page", scene] if scene in PAGES else
+               [str(ROOT / "main.py"), "--screenshot", scene])
+    subprocess.run([sys.executable, *command, "--lang", language, "--out", str(out)],
+                   check=True, env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
 def sheet(pictures: list[tuple[str, Path]]) -> pygame.Surface:
@@ -65,13 +104,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--keep", type=Path, help="keep the full-size pictures here")
+    parser.add_argument("--page", choices=PAGES, help=argparse.SUPPRESS)  # (one, in-process)
+    parser.add_argument("--lang", default="en", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.page:
+        render_page(args.page, args.lang, args.out)
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         for language in LANGUAGES:
             pictures = []
-            for scene in SCREENSHOT_SCENES:
+            for scene in (*SCREENSHOT_SCENES, *PAGES):
                 path = folder / f"{scene}_{language}.png"
                 render(scene, language, path, Path(tmp) / f"home_{scene}_{language}")
                 pictures.append((scene, path))
