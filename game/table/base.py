@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import _
 from game import memory
 from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
@@ -58,6 +58,7 @@ from game.table.coach import CoachedTable
 from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing
+from game.table.guide_hooks import GuidedTable
 from game.table.input import REPEATING_KEYS, CardTableInput
 from game.widgets import Button, Tooltip
 from rules.hanafuda import DECK, Card
@@ -71,9 +72,6 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["LAST_MOVE", "REPEATING_KEYS", "CardTable", "GameLog", "Place"]
 
 log = logging.getLogger(__name__)
-
-#: The guide's words for a move when neither script nor table says more.
-_GUIDE_MOVE = N_("Make the move the arrow shows.")
 
 Point = tuple[float, float]
 Size = tuple[int, int]
@@ -106,11 +104,11 @@ class GameLog:
         self.lines.clear()
 
 
-class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
+class CardTable(GuidedTable, CoachedTable, CardTableInput, CardTableDrawing):
     """The kit's base table; see the module docstring. Its input is ``CardTableInput``
     (``game.table.input``), its drawing and display settings ``CardTableDrawing``
-    (``game.table.drawing``), its coach ``CoachedTable`` (``game.table.coach``); this class
-    holds the rest."""
+    (``game.table.drawing``), its coach ``CoachedTable`` (``game.table.coach``), the guided
+    game's hooks ``GuidedTable`` (``game.table.guide_hooks``); this class holds the rest."""
 
     #: Engine event kind -> the method that queues its animation (extend per game).
     EVENT_STEPS: ClassVar[dict[str, str]] = {}
@@ -548,47 +546,6 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
 
     def log_button_rect(self) -> pygame.Rect:
         return pygame.Rect(0, 0, 0, 0)
-
-    # The guided first game (game.table.guide) ----------------------------------------------------
-    def guide_with(self, script: Any) -> None:
-        """Make this table the guided first game of ``script`` (a ``GuideScript``), before
-        its deal: never saved (nor counted: ``record_result``). Then ``guide.start()``."""
-        from game.table.guide import Guide
-        self.guide = Guide(self, script)
-        self.saves = False
-
-    def guide_suggestion(self) -> Any:
-        """A good move to point at once the opening is played (None: point at nothing)."""
-        return None
-
-    def guide_turn(self) -> bool:
-        """The player is to make a move now, nothing animating (override)."""
-        g = self.game
-        return self.idle and g.current_player is not None and self.is_human(g.current_player)
-
-    def guide_move_text(self, action: Any) -> str:
-        """The guide's words for an opening move a script leaves to the table (a msgid)."""
-        return _GUIDE_MOVE
-
-    def guide_move_values(self, action: Any) -> dict[str, str]:
-        """The values ``guide_move_text`` names."""
-        return {}
-
-    def guide_rects(self, action: Any) -> list[pygame.Rect]:
-        """Where the guide points for ``action``: the cards it names (override)."""
-        shown = [getattr(action, name, None) for name in ("card", "target")]
-        return [self.sprites[c].rect for c in shown
-                if c in self.sprites and self.sprites[c].alpha > 0]
-
-    def guide_areas(self) -> list[pygame.Rect]:
-        """Where the guide's box may go, in order of preference: the panel, the play area."""
-        lay = getattr(self, "layout_", None)
-        return [r for r in (getattr(lay, "panel", None), getattr(lay, "play", None))
-                if r is not None] or [pygame.Rect((0, 0), self.size)]
-
-    def guide_avoid(self) -> list[pygame.Rect]:
-        """What the guide's box must not cover beyond what it points at (override)."""
-        return []
 
     # Screens ------------------------------------------------------------------------------------
     def wait_for_scene(self, scene: Any) -> Any:
