@@ -8,8 +8,9 @@ what the seat knows, each try played on by Normal agents at every seat to the en
 that, Easy plays its tries), where the game's ``value`` says what the
 position is worth for the match. The candidate with the best mean is played; Normal's
 favourite wins a tie, and with a ``confidence`` (Koi-Koi) anything short of a clear gain
-over it. Its budget is ``seconds`` of processor time a decision (the setting),
-or ``iterations`` sampled states (reproducible: tests and tournaments).
+over it. Its budget is ``seconds`` of processor time a decision (the setting), no more than
+the game's ``max_samples`` sampled states if it has one, or ``iterations`` sampled states
+(reproducible: tests and tournaments).
 
 >>> from rules.koikoi import KoiKoiGame
 >>> game = KoiKoiGame.new(seed=7)
@@ -46,7 +47,12 @@ class SearchSpec:
     slow to play thousands of deals a search), and how sure the search must be to overrule
     Normal's favourite (``confidence``, in standard errors: ``paired_search``), and whether
     the samples lean toward hands with which Normal would have made the other seats' moves
-    (``slip`` above 0: ``ai.belief.Belief``; 0, dealt uniformly)."""
+    (``slip`` above 0: ``ai.belief.Belief``; 0, dealt uniformly), and the most states a
+    timed decision samples (``max_samples``: a game whose search was measured stronger at a
+    budget than with the more states its think time allows stops there, and then plays the
+    very moves of that budget's tournament; None, as many as the time allows), and whether
+    a decision stops sampling once its choice is made (``settle`` above 0: ``paired_search``;
+    ``iterations`` are then the most a decision samples)."""
 
     game_id: str
     engine: Any
@@ -57,6 +63,8 @@ class SearchSpec:
     playout_level: str = "normal"
     confidence: float = 0.0
     slip: float = 0.0
+    max_samples: int | None = None
+    settle: float = 0.0
 
 
 class SearchAgent:
@@ -98,10 +106,12 @@ class SearchAgent:
         sampler = None
         if self.spec.slip and others_moved(observation):
             sampler = Belief(observation, self.spec.engine, self.normal, self.spec.slip)
+        timed = self.iterations is None
         return paired_search(observation, self.spec.engine, short, self.playout, self.rng,
-                             iterations=self.iterations,
-                             seconds=self.seconds if self.iterations is None else None,
-                             confidence=self.spec.confidence, sampler=sampler)
+                             iterations=self.spec.max_samples if timed else self.iterations,
+                             seconds=self.seconds if timed else None,
+                             confidence=self.spec.confidence, settle=self.spec.settle,
+                             sampler=sampler)
 
     def choose(self, observation: Any) -> Any:
         return self.candidates(observation)[0].action

@@ -16,7 +16,7 @@ from ai.belief import Belief, others_moved
 from ai.hard import DEFAULT_SECONDS, SearchAgent
 from ai.koikoi import DEAL_POINTS, DEAL_POINTS_PLAIN, match_value
 from ai.match_odds import best_share, race_odds, rounds_odds
-from ai.search import PolicyPlayout, paired_search
+from ai.search import FIRST_LOOK, LOOK_EVERY, PolicyPlayout, paired_search
 from rules.hanaawase import HanaAwaseGame
 from rules.heart_of_five import HeartOfFiveGame
 from rules.hearts600 import Hearts600Game
@@ -140,6 +140,30 @@ def test_paired_search_overrules_the_favourite_only_as_sure_as_asked(gains, conf
     assert sorted(c.action for c in found) == sorted(short)
 
 
+@pytest.mark.parametrize("wobbles, settle, tries", [
+    ((0.0,), 1.5, FIRST_LOOK),            # alike in every sample: nothing to learn, first look
+    ((0.1,), 1.5, FIRST_LOOK),            # better in every sample: made at the first look
+    ((0.1, -0.1), 1.5, 40),               # a gain of 0 +- noise, a standard error from the
+                                          # line (confidence 1): never settled, all 40 states
+    ((0.3, 0.1), 1.5, FIRST_LOOK),        # 0.2 +- 0.1: 0.2 is 8 errors past the line
+    ((0.0,), 0.0, 40),                    # no settling asked: the whole budget
+])
+def test_paired_search_settles_when_more_states_would_not_change_the_choice(wobbles, settle,
+                                                                            tries):
+    game = _position("koikoi", 11, 4)
+    seen = game.observation(game.current_player)
+    short = list(seen.legal_actions)[:2]
+    gains = itertools.cycle(wobbles)  # the challenger's gain over the favourite, try by try
+
+    def playout(state, action, seat, seed):
+        return 0.5 + (next(gains) if action == short[1] else 0.0)
+
+    found = paired_search(seen, KoiKoiGame, short, playout, random.Random(2), iterations=40,
+                          confidence=1.0, settle=settle)
+    assert [c.tries for c in found] == [tries, tries]
+    assert FIRST_LOOK < 40 and (40 - FIRST_LOOK) % LOOK_EVERY == 0
+
+
 def test_paired_search_stops_on_the_clock_after_one_round_at_least():
     game = _position("koikoi", 11, 4)
     seen = game.observation(game.current_player)
@@ -169,6 +193,20 @@ def test_a_policy_playout_plays_to_the_end_of_the_deal_the_same_for_one_seed():
     assert playout(game, a, game.current_player, 9) == first
     assert seen[0] == seen[1] and seen[0][0] == 1  # stopped as the first deal ended
     assert not game.history  # the game itself untouched
+
+
+def test_a_timed_hanaawase_decision_stops_at_its_measured_budget_and_plays_its_move():
+    """Hana-awase's Hard samples no more than ``MAX_SAMPLES`` deals however long it may think,
+    and so plays what the tournament's fixed budget played (same seed, same choices)."""
+    from ai.hanaawase import MAX_SAMPLES
+    game = _position("hanaawase", 6, 4)
+    seen = game.observation(game.current_player)
+    timed = make_agent("hanaawase", "hard", 3)
+    timed.seconds = 3.0
+    found = timed.candidates(seen)
+    assert [c.tries for c in found] == [MAX_SAMPLES] * len(found)
+    assert found == _hard("hanaawase", 3, MAX_SAMPLES).candidates(seen)
+    assert make_agent("koikoi", "hard", 3).spec.max_samples is None  # the clock alone
 
 
 def test_the_think_time_is_bounded_and_reaches_the_agent_from_the_seats():
