@@ -196,13 +196,20 @@ def test_a_guided_game_played_to_its_end(app, game_id):
 
 @pytest.mark.parametrize("game_id", list(EXPECTED))
 def test_leaving_at_any_step_goes_back_to_the_setup(app, game_id):
-    """Esc, or the Leave guide button, at every message shown over the table."""
-    for i, key_name in enumerate(EXPECTED[game_id][:-1]):
+    """Esc, or the Leave guide button, at a message of each kind shown over the table (an
+    introduction, a move asked for, a lesson, free play) and at the last before the end.
+    (It once left at every message, each from a fresh start: a minute of the suite.)"""
+    said = EXPECTED[game_id][:-1]
+    firsts = {next(i for i, k in enumerate(said) if k.startswith(kind))
+              for kind in ("intro", "move", "lesson", "free") if any(
+                  k.startswith(kind) for k in said)}
+    for n, i in enumerate(sorted(firsts | {len(said) - 1})):
+        key_name = said[i]
         table = open_guided(app, game_id)
         follow(app, table, until=key_name)
         if app.stack.top is not table:
             continue  # (a choice of words over the table is answered first)
-        if i % 2:
+        if n % 2:
             key(app, pygame.K_ESCAPE)
         else:
             click(app, table.guide.leave_button.rect.center)
