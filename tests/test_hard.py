@@ -4,6 +4,7 @@ observation; its think time is bounded and reaches it from the settings."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -162,6 +163,19 @@ def test_paired_search_settles_when_more_states_would_not_change_the_choice(wobb
                           confidence=1.0, settle=settle)
     assert [c.tries for c in found] == [tries, tries]
     assert FIRST_LOOK < 40 and (40 - FIRST_LOOK) % LOOK_EVERY == 0
+
+
+def test_koikoi_hard_samples_a_settled_decision_less_than_a_close_one():
+    """Koi-Koi's Hard settles (``SearchSpec.settle``): a clear koi-koi-or-stop is made at the
+    first look, a close choice of cards takes the whole budget; without settling, both do."""
+    clear, close = _position("koikoi", 7, 3), _position("koikoi", 5, 2)
+    assert clear.observation(clear.current_player).phase == "decide"
+    tries = [[c.tries for c in _hard("koikoi", 5, 96).candidates(g.observation(g.current_player))]
+             for g in (clear, close)]
+    assert tries == [[FIRST_LOOK] * 2, [96] * 4]
+    plain = _hard("koikoi", 5, 96)
+    plain.spec = dataclasses.replace(plain.spec, settle=0.0)
+    assert {c.tries for c in plain.candidates(clear.observation(clear.current_player))} == {96}
 
 
 def test_paired_search_stops_on_the_clock_after_one_round_at_least():
