@@ -39,20 +39,23 @@ DEFAULT_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class SearchSpec:
-    """What the search needs of a game: its engine class, its value of a position for a seat
-    in [0, 1] (``value(state, seat)``, at the end of a deal or of the game), the Normal
-    agent's ranking of the legal actions (``shortlist(normal, observation)``, best first),
-    how many of them are searched (``width``), the most seats a game has, and the level
-    whose agents play the tries on (``playout_level``: Normal, unless its decisions are too
-    slow to play thousands of deals a search), and how sure the search must be to overrule
-    Normal's favourite (``confidence``, in standard errors: ``paired_search``), and whether
-    the samples lean toward hands with which Normal would have made the other seats' moves
-    (``slip`` above 0: ``ai.belief.Belief``; 0, dealt uniformly), and the most states a
-    timed decision samples (``max_samples``: a game whose search was measured stronger at a
-    budget than with the more states its think time allows stops there, and then plays the
-    very moves of that budget's tournament; None, as many as the time allows), and whether
-    a decision stops sampling once its choice is made (``settle`` above 0: ``paired_search``;
-    ``iterations`` are then the most a decision samples)."""
+    """What the search needs of a game.
+
+    - ``engine``: its engine class; ``value(state, seat)``: a position's worth for a seat in
+      [0, 1], at the end of a deal or of the game.
+    - ``shortlist(normal, observation)``: the Normal agent's ranking of the legal actions,
+      best first; ``width`` of them are searched. ``seats``: the most seats the game has.
+    - ``playout_level``: whose agents play the tries on (Normal, unless its decisions are too
+      slow to play thousands of deals a search).
+    - ``confidence``: how many standard errors another candidate must gain to overrule
+      Normal's favourite (``paired_search``).
+    - ``slip`` above 0: the samples lean toward hands with which Normal would have made the
+      other seats' moves (``ai.belief.Belief``); 0, dealt uniformly.
+    - ``max_samples``: the most states a timed decision samples. A game whose search was
+      measured stronger at a budget than with what its think time allows stops there, and so
+      plays the moves of that budget's tournament; None, as many as the time allows.
+    - ``settle`` above 0: a decision stops sampling once its choice is made
+      (``paired_search``); ``iterations`` or seconds are then the most it spends."""
 
     game_id: str
     engine: Any
