@@ -150,3 +150,23 @@ def test_a_language_switch_reaches_every_scene(name, code, monkeypatch):
     finally:
         app.close_scenes()
         i18n.set_language("en")
+
+
+def test_a_language_switch_lays_a_page_out_once_with_its_new_labels(app):
+    """The menu's buttons are made again in the new language and placed once (the stack lays
+    every scene out after relabelling it; the page does not place them first itself)."""
+    menu = app.stack.top
+    placed = []
+    arrange = menu.arrange
+    menu.arrange = lambda size: (placed.append(size), arrange(size))
+    old = list(menu.widgets)
+    try:
+        app.settings.language = "ja"
+        app.apply_settings()
+        assert placed == [app.stack.size]
+        assert not set(map(id, menu.widgets)) & set(map(id, old))
+        assert all(w.rect.width > 0 for w in menu.widgets if getattr(w, "visible", True))
+        labels = {getattr(w, "text", None) for w in menu.widgets}
+        assert i18n._("Settings") != "Settings" and i18n._("Settings") in labels
+    finally:
+        i18n.set_language("en")

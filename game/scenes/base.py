@@ -35,11 +35,13 @@ class WidgetScene(Scene):
     def covered(self) -> None:
         self.kept.clear()
 
-    def rebuild(self) -> None:
-        """Recreate the widgets (e.g. after the player count changed), keeping focus order."""
+    def rebuild(self, arrange: bool = True) -> None:
+        """Recreate the widgets (e.g. after the player count changed), keeping focus order;
+        ``arrange`` False leaves placing them to a ``layout`` that follows."""
         index = self.focus.index
         self.widgets = self.build()
-        self.arrange(self.size)
+        if arrange:
+            self.arrange(self.size)
         self.focus.set_widgets(self.widgets)
         if 0 <= index < len(self.focus.widgets):
             self.focus.focus(self.focus.widgets[index])
@@ -48,7 +50,7 @@ class WidgetScene(Scene):
         return []
 
     def relabel(self) -> None:
-        self.rebuild()
+        self.rebuild(arrange=False)  # SceneStack.relabel lays every scene out next
 
     def arrange(self, size: tuple[int, int]) -> None:
         """Place ``self.widgets`` for a window of ``size``."""

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 import pygame
 
 from ai.background import ProcessWorker
-from game.i18n import _
+from game.i18n import N_, _
 from game.scenes.dialog import Dialog, NumberDialog
 from game.scenes.yatsuhashi_demo import ShowMe
 from game.scenes.yatsuhashi_draw import TableDrawing, ghost_cards, yaku_label
@@ -131,21 +131,20 @@ class YatsuhashiTable(ShowMe, GuidedSolitaire, TableInput, SolverView, TableDraw
 
     # Set-up ----------------------------------------------------------------------------------
     def _make_buttons(self) -> dict[str, Button]:
+        # Message ids, shown in the language of the moment (the Show me button's label is
+        # set as play goes: ``_sync_buttons``).
         return {
-            "undo": Button(_("Undo"), self.undo, role="small"),
-            "redo": Button(_("Redo"), self.redo, role="small"),
-            "hint": Button(_("Hint"), self.show_hint, role="small"),
+            "undo": Button(N_("Undo"), self.undo, role="small", translate=True),
+            "redo": Button(N_("Redo"), self.redo, role="small", translate=True),
+            "hint": Button(N_("Hint"), self.show_hint, role="small", translate=True),
             "show": Button(_("Show me"), self.show_me, role="small"),
-            "new": Button(_("New deal"), self.ask_new_deal, primary=True, role="small"),
-            "restart": Button(_("Restart deal"), self.ask_restart, role="small"),
-            "number": Button(_("Deal number…"), self.ask_deal_number, role="small"),
+            "new": Button(N_("New deal"), self.ask_new_deal, primary=True, role="small",
+                          translate=True),
+            "restart": Button(N_("Restart deal"), self.ask_restart, role="small",
+                              translate=True),
+            "number": Button(N_("Deal number…"), self.ask_deal_number, role="small",
+                             translate=True),
         }
-
-    def relabel(self) -> None:
-        super().relabel()
-        fresh = self._make_buttons()
-        for name, b in self.buttons.items():
-            b.text = fresh[name].text
 
     def _reset_deal_state(self) -> None:
         self.auto = []

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.search import Candidate
-from game.i18n import _
+from game.i18n import N_, _
 from game.table.base import CardTable
 from game.table.coach import percent
 from game.widgets import Button
@@ -58,8 +58,8 @@ class ClimbingInput(CardTable):
         self.by_suit = False
         self.lasso: tuple[tuple[int, int], tuple[int, int]] | None = None
         self.play_button = Button(_("Play"), self.play_selected, primary=True, role="small")
-        self.pass_button = Button(_("Pass"), self.pass_turn, role="small")
-        self.hint_button = Button(_("Hint"), self.hint, role="small")
+        self.pass_button = Button(N_("Pass"), self.pass_turn, role="small", translate=True)
+        self.hint_button = Button(N_("Hint"), self.hint, role="small", translate=True)
         self.sort_button = Button(_("Sort by suit"), self.toggle_sort, role="small")
         self.buttons = [self.play_button, self.pass_button, self.hint_button, self.sort_button]
 
@@ -121,10 +121,6 @@ class ClimbingInput(CardTable):
         for b, w in zip(self.buttons, widths):
             b.place(pygame.Rect(round(x), area.y, round(unit * w), area.height), m)
             x += unit * w + gap
-
-    def relabel(self) -> None:
-        super().relabel()
-        self.pass_button.text, self.hint_button.text = _("Pass"), _("Hint")
 
     def update_buttons(self, dt: float) -> None:
         g = self.game

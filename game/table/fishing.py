@@ -80,7 +80,7 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         if demo_moves and len(setup.seats) < n:
             setup.seats = (list(setup.seats) + [setup.seats[-1]] * n)[:n]
         super().__init__(setup)
-        self.hint_button = Button(_("Hint"), self.coach_hint, role="small")
+        self.hint_button = Button(N_("Hint"), self.coach_hint, role="small", translate=True)
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
         self.saves = not demo_moves and not watch
         self.watching = watch
@@ -95,10 +95,6 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
             self.match_over_step(Event("match_over", engine.winner))
         if demo_moves:
             self.demo(demo_moves)
-
-    def relabel(self) -> None:
-        super().relabel()
-        self.hint_button.text = _("Hint")
 
     def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = self.LAYOUT(size, players=self.players)

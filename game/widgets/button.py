@@ -2,6 +2,13 @@
 
 >>> b = Button("OK"); b.text
 'OK'
+
+A button made with ``translate=True`` holds a message id (marked with ``N_()``) and shows it
+in the language of the moment, so a language switch needs nothing of the scene that owns it:
+
+>>> from game.i18n import N_
+>>> Button(N_("Hint"), translate=True).text
+'Hint'
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import pygame
 
 from game import draw, theme
 from game.fonts import font, text_image
+from game.i18n import _
 from game.text import fit_font_size
 from game.widgets.base import Widget
 from sprites.cache import SurfaceCache
@@ -25,12 +33,23 @@ class Button(Widget):
 
     def __init__(self, text: str, on_activate: Callable[[], None] | None = None, *,
                  primary: bool = False, enabled: bool = True, role: str = "body",
-                 subtitle: str = "") -> None:
+                 subtitle: str = "", translate: bool = False) -> None:
         super().__init__(on_activate, enabled)
         self.text = text
+        self._translate = translate
         self.subtitle = subtitle
         self.primary = primary
         self.role = role
+
+    @property
+    def text(self) -> str:
+        """The label; a message id shown translated if the button was made with
+        ``translate``, until a label is set in its place."""
+        return _(self._text) if self._translate else self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text, self._translate = value, False
 
     def preferred_height(self, width: int) -> int:
         h = self.metrics.row_height
