@@ -11,6 +11,7 @@ import pytest
 import main
 from game import fonts, i18n
 from game.app import App
+from game.table.fishing_drawing import KIND_LABELS
 from game.settings import Settings
 from tools import update_catalog
 
@@ -105,6 +106,16 @@ def test_listeners_run_on_a_change_only():
         i18n.set_language("en")
 
 
+#: Messages that tables keep as images: the Game log button's, the pile labels by kind
+#: ("Chaff 3").
+KEPT = ["Game log", *KIND_LABELS.values()]
+
+
+def _begins(texts, message: str) -> bool:
+    """A text of ``texts`` is ``message``, or it followed by a space and more."""
+    return any(t == message or t.startswith(message + " ") for t in texts)
+
+
 class _Shown:
     """Every text ``game.fonts.text_image`` is asked to draw."""
 
@@ -132,14 +143,16 @@ def test_a_language_switch_reaches_every_scene(name, code, monkeypatch):
     try:
         app.start(main.build_scene(name, 7))
         app.settle(max_seconds=3.0)
-        before = shown.texts & translated
-        assert before, f"{name}: no translatable text drawn in English"
         queue = getattr(app.stack.top, "queue", None)
         if queue is not None:
             queue.skip()
-        app.settings.language = code
-        app.apply_settings()
+            app.frame(1 / 60)  # (the table at rest: nothing left to make again but labels)
+        before_all = set(shown.texts)
+        before = before_all & translated
+        assert before, f"{name}: no translatable text drawn in English"
         shown.texts.clear()
+        app.settings.language = code
+        app.apply_settings()  # (text made again as the scenes are relabelled counts too)
         app.frame(1 / 60)
         app.frame(1 / 60)
         assert shown.texts, f"{name}: nothing drawn after the switch"
@@ -147,6 +160,11 @@ def test_a_language_switch_reaches_every_scene(name, code, monkeypatch):
         assert not left, f"{name}: still in English: {left}"
         names = english_names_in(shown.texts)
         assert not names, f"{name}: English card, month or yaku names: {names}"
+        # Labels a scene keeps as pictures (a button's, the pile labels) are not asked for
+        # again unless the scene lets them go: each drawn before is drawn again translated.
+        gone = [m for m in KEPT if _begins(before_all, m)
+                and not _begins(shown.texts, translations.gettext(m))]
+        assert not gone, f"{name}: not drawn again in the new language: {gone}"
     finally:
         app.close_scenes()
         i18n.set_language("en")

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game import memory
 from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
@@ -161,7 +161,7 @@ class CardTable(GuidedTable, CoachedTable, CardTableInput, CardTableDrawing):
         self.recorded = False
         self.display: tuple[str, bool] | None = None  # card back and badges applied
         self.computers: ComputerSeats | None = None
-        self.log_button = Button(_("Game log"), self.show_log, role="small")
+        self.log_button = Button(N_("Game log"), self.show_log, role="small", translate=True)
         self._down: set[int] = set()
         #: The ``panel_key`` the panel shows (None: the one now), caught up with once the
         #: table has been still for ``PANEL_CALM`` updates: a move's frame, or one that

@@ -47,6 +47,10 @@ class FishingDrawing(FishingBase):
     if TYPE_CHECKING:  # (``FishingInput``'s)
         def coach_marks(self) -> tuple[list[tuple[Card, str, bool]], list[Card]]: ...
 
+    def covered(self) -> None:
+        super().covered()
+        self._pieces = None  # (the pile labels hold text: made again in a new language)
+
     # Faces and drawing --------------------------------------------------------------------------
     def face_sizes(self) -> list[tuple[int, int]]:
         lay = self.layout_
