@@ -23,6 +23,7 @@ import argparse
 import dataclasses
 import json
 import math
+import multiprocessing
 import sys
 import time
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
@@ -127,10 +128,37 @@ def _labels(players: Sequence[str]) -> list[str]:
     return out
 
 
+def _koikoi_match(task: tuple[int, int, tuple[str, ...], "KoiKoiRules", int | None]
+                  ) -> dict[str, Any]:
+    """Match ``g`` of ``run_koikoi`` (deal ``g // 2``, entrant e at seat ``(e + g) % 2``): what
+    it adds to the figures, by entrant. A function of its task alone, so matches may be
+    played in any order, in any process."""
+    from rules.koikoi import KoiKoiGame
+    g, seed, players, rules, iterations = task
+    match_seed = derive_seed(seed, g // 2)  # each deal twice, seats swapped
+    entrant_at = {(e + g) % 2: e for e in range(2)}
+    agents = [entrant("koikoi", players[entrant_at[s]], derive_seed(match_seed, s),
+                      iterations) for s in range(2)]
+    game = KoiKoiGame.new(match_seed, rules)
+    made, spent = play_out(game, agents)
+    points, calls, successes = [0, 0], [0, 0], [0, 0]
+    for r in game.history:
+        for s in range(2):
+            points[entrant_at[s]] += r.points[s]
+            calls[entrant_at[s]] += r.koikoi_calls[s]
+            if r.winner == s:
+                successes[entrant_at[s]] += r.koikoi_calls[s]
+    return {"winner": None if game.winner is None else entrant_at[game.winner],
+            "winner_seat": game.winner, "rounds": len(game.history), "points": points,
+            "calls": calls, "successes": successes, "decisions": made, "think": spent}
+
+
 def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "easy"),
                rules: KoiKoiRules | None = None,
-               iterations: int | None = None) -> dict[str, Any]:
-    """Play ``games`` matches between two levels and gather the figures.
+               iterations: int | None = None, jobs: int = 1) -> dict[str, Any]:
+    """Play ``games`` matches between two levels and gather the figures; ``jobs`` processes
+    share the matches (the figures are the same, only sooner: each match is a function of
+    its number).
 
     Returns a dict: games, rounds, wins (by entrant label), win_rate (by entrant label: the
     rate, a draw counting half, with its Wilson 95% interval ``low``, ``high``), draws,
@@ -139,7 +167,7 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
     successes, success_rate), decisions, decisions_per_second (time inside ``choose`` only),
     elapsed (seconds, all included).
     """
-    from rules.koikoi import KoiKoiGame, KoiKoiRules
+    from rules.koikoi import KoiKoiRules
     rules = rules if rules is not None else KoiKoiRules()
     labels = _labels(players)
     wins = {label: 0 for label in labels}
@@ -150,30 +178,25 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
     draws = rounds = decisions = 0
     think = 0.0
     start = time.perf_counter()
-    for g in range(games):
-        match_seed = derive_seed(seed, g // 2)  # each deal twice, seats swapped
-        # Entrant e sits at seat (e + g) % 2: levels alternate seats game by game.
-        seat_of = [(e + g) % 2 for e in range(2)]
-        entrant_at = {seat_of[e]: e for e in range(2)}
-        agents = [entrant("koikoi", players[entrant_at[s]], derive_seed(match_seed, s),
-                          iterations) for s in range(2)]
-        game = KoiKoiGame.new(match_seed, rules)
-        made, spent = play_out(game, agents)
-        decisions += made
-        think += spent
-        rounds += len(game.history)
-        for r in game.history:
-            for s in range(2):
-                label = labels[entrant_at[s]]
-                points[label] += r.points[s]
-                calls[label] += r.koikoi_calls[s]
-                if r.winner == s:
-                    successes[label] += r.koikoi_calls[s]
-        if game.winner is None:
+    tasks = [(g, seed, tuple(players), rules, iterations) for g in range(games)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            matches = pool.map(_koikoi_match, tasks, chunksize=1)
+    else:
+        matches = [_koikoi_match(task) for task in tasks]
+    for m in matches:
+        decisions += m["decisions"]
+        think += m["think"]
+        rounds += m["rounds"]
+        for e, label in enumerate(labels):
+            points[label] += m["points"][e]
+            calls[label] += m["calls"][e]
+            successes[label] += m["successes"][e]
+        if m["winner"] is None:
             draws += 1
         else:
-            wins[labels[entrant_at[game.winner]]] += 1
-            wins_by_seat[game.winner] += 1
+            wins[labels[m["winner"]]] += 1
+            wins_by_seat[m["winner_seat"]] += 1
     elapsed = time.perf_counter() - start
     return {
         "game": "koikoi",
@@ -490,6 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--iterations", type=int, default=None, metavar="K",
                         help="a searching level (hard) samples K states a decision instead of "
                              "thinking for the setting's seconds (reproducible)")
+    parser.add_argument("--jobs", type=int, default=1, metavar="N",
+                        help="koikoi: N processes share the matches (same figures, sooner; "
+                             "default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -497,7 +523,7 @@ def build_parser() -> argparse.ArgumentParser:
 @runner("koikoi", 2, 2, ("normal", "easy"))
 def _simulate_koikoi(args: argparse.Namespace) -> dict[str, Any]:
     stats = run_koikoi(args.games, args.seed, args.players, _preset(args.rules, args.rounds),
-                       args.iterations)
+                       args.iterations, args.jobs)
     stats["rules"] = args.rules + (f", {args.rounds} rounds" if args.rounds else "")
     return stats
 
@@ -533,6 +559,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.iterations is not None and args.iterations < 1:
         parser.error("--iterations must be at least 1")
+    if args.jobs < 1 or (args.jobs > 1 and args.game != "koikoi"):
+        parser.error("--jobs: at least 1, and more only for koikoi")
     run, fewest, most, default = RUNNERS[args.game]
     players = tuple(args.players or default)
     if not fewest <= len(players) <= most:

@@ -338,6 +338,17 @@ def test_run_koikoi_figures_are_consistent():
                      "elapsed": stats["elapsed"]}
 
 
+def test_run_koikoi_gives_the_same_figures_with_matches_shared_by_processes():
+    rules = dataclasses.replace(KoiKoiRules.nintendo(), match_end="rounds3")
+    alone = run_koikoi(6, seed=5, players=("hard", "normal"), rules=rules, iterations=2)
+    shared = run_koikoi(6, seed=5, players=("hard", "normal"), rules=rules, iterations=2,
+                        jobs=2)
+    timing = ("decisions_per_second", "elapsed")
+    assert {k: v for k, v in shared.items() if k not in timing} == \
+        {k: v for k, v in alone.items() if k not in timing}
+    assert alone["rounds"] == 18 and sum(alone["wins"].values()) + alone["draws"] == 6
+
+
 def _simulate(*args: str) -> subprocess.CompletedProcess:
     code = ("import sys, main; status = main.main(sys.argv[1:]); "
             "assert 'pygame' not in sys.modules, 'simulate imported pygame'; sys.exit(status)")
@@ -369,6 +380,9 @@ def test_simulate_refuses_unknown_games_and_levels():
     assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
     out = _simulate("koikoi", "--players", "easy", "grandmaster")
     assert out.returncode == 2 and "grandmaster" in out.stderr
+    for args in (("koikoi", "--jobs", "0"), ("hearts600", "--jobs", "2")):
+        out = _simulate(*args, "--games", "1")
+        assert out.returncode == 2 and "--jobs" in out.stderr, args
 
 
 @pytest.mark.parametrize("name", ["ai.base", "ai.koikoi", "ai.runner", "ai.simulate"])
