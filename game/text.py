@@ -22,13 +22,23 @@ Align = str  # "left" | "center" | "right"
 #: Japanese line breaking (kinsoku): characters that never begin a line, and that never end one.
 NO_LINE_START = "、。，．・：；？！ー…‥）」』】〕〉》ぁぃぅぇぉっゃゅょァィゥェォッャュョ%)]}.,:;!?"
 NO_LINE_END = "（「『【〔〈《([{"
+#: Spaced marks that end the word before them, never begin a line ("Round 1 · dealer"); after
+#: a dash the next word comes too where both fit a line, so "Computer — Hard" stays whole.
+GLUED = ("—", "–", "·")
+DASHES = ("—", "–")
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Break ``text`` into lines no wider than ``width``; explicit newlines are kept.
 
     A single word wider than ``width`` is split by characters (needed for kanji, which have
-    no spaces). Cached: panels and pages wrap the same lines each time they are painted.
+    no spaces). A spaced dash or middle dot stays with the word before it, and a dash with
+    the word after it too where they fit (``GLUED``). Cached: panels and pages wrap the same
+    lines each time they are painted.
+
+    >>> f = pygame.font.Font(None, 20)
+    >>> wrap(f, "Round 1 · dealer: Computer — Hard", f.size("Round 1 · dealer: Computer")[0])
+    ['Round 1 · dealer:', 'Computer — Hard']
     """
     return list(_wrapped(font, text, width))
 
@@ -37,7 +47,13 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 def _wrapped(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
+        words: list[str] = []
+        for word in paragraph.split(" "):
+            if words and (word in GLUED or words[-1].endswith(DASHES) and word
+                          and font.size(f"{words[-1]} {word}")[0] <= width):
+                words[-1] = f"{words[-1]} {word}"
+            else:
+                words.append(word)
         line = ""
         for word in words:
             candidate = word if not line else f"{line} {word}"
