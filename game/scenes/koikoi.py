@@ -79,7 +79,7 @@ class KoiKoiTable(FishingTable):
         self.shown_calls = [0, 0]
         self.shown_field_brights = 0
 
-    def demo(self, moves: int) -> None:
+    def play_demo(self, moves: int) -> None:
         """Screenshots: a match in progress, played by Normal (koi-koi called, hands kept)."""
         for _i in range(moves):
             if not self._demo_move():

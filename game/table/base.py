@@ -61,6 +61,7 @@ from game.table.drawing import LAST_MOVE, CardTableDrawing
 from game.table.guide_hooks import GuidedTable
 from game.table.input import REPEATING_KEYS, CardTableInput
 from game.widgets import Button, Tooltip
+from rules.engine import Event
 from rules.hanafuda import DECK, Card
 from rules.western import Card as WesternCard
 from sprites import SPEED_FACTORS, AnimationQueue, CardSprite, DragController, barrier, faces
@@ -176,6 +177,61 @@ class CardTable(GuidedTable, CoachedTable, CardTableInput, CardTableDrawing):
         self.tooltip = Tooltip()
         self.tip_pointer: tuple[int, int] | None = None
         self.tip_index: int | None = None
+
+    # Opening -----------------------------------------------------------------------------------
+    #: Seats at a screenshot's demo table (0: as the setup has them).
+    DEMO_SEATS: ClassVar[int] = 0
+
+    def opening_setup(self, setup: Any, engine: Any, session: Any, demo_moves: int,
+                      guide: Any) -> tuple[Any, Any]:
+        """The setup and engine a table opens with (its factory's arguments): the guided
+        game's, the saved ``session``'s, or those given; no setup, the game's defaults with
+        the seats an ``engine`` has (humans where the defaults have none); a screenshot's
+        demo at least ``DEMO_SEATS`` seats, the last one repeated."""
+        from game.scenes.setup import default_setup
+        if guide is not None:
+            setup = guide.setup()
+        if session is not None:
+            setup, engine = session.setup, session.engine()
+        if setup is None:
+            setup = default_setup(self.game_id, engine.seed if engine is not None else 1)
+            if engine is not None:
+                setup.seats = (list(setup.seats) + ["human"] * engine.players)[:engine.players]
+        n = self.DEMO_SEATS
+        if demo_moves and len(setup.seats) < n:
+            setup.seats = (list(setup.seats) + [setup.seats[-1]] * n)[:n]
+        return setup, engine
+
+    def open_game(self, engine: Any, session: Any, demo_moves: int, guide: Any,
+                  watch: bool) -> None:
+        """Deal a new game, or take up ``engine``'s position, once the table is built: saved
+        unless a demo or watched (``watch``: computers only); the guided game's layer; a
+        game saved after its end shows its result; a demo plays ``demo_moves`` first."""
+        self.saves = not demo_moves and not watch
+        self.watching = watch
+        if guide is not None:
+            self.guide_with(guide)
+        self.new_game(engine)
+        if self.guide is not None:
+            self.guide.start()
+        if session is not None:
+            self.session = session
+        if engine is not None and engine.is_over:  # saved before the result was shown
+            self.match_over_step(Event("match_over", engine.winner))
+        if demo_moves:
+            self.play_demo(demo_moves)
+
+    def new_game(self, engine: Any = None) -> None:
+        """Deal a new game of the setup, or show ``engine``'s position (a game's table)."""
+        raise NotImplementedError
+
+    def match_over_step(self, event: Any) -> None:
+        """Queue the end of the match: its record and its page (a game's table)."""
+        raise NotImplementedError
+
+    def play_demo(self, moves: int) -> None:
+        """Screenshots: ``moves`` seeded moves first (a game's table)."""
+        raise NotImplementedError
 
     # Seats ------------------------------------------------------------------------------------
     @property

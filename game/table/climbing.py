@@ -63,35 +63,13 @@ class ClimbingTable(ClimbingInput):
                  guide: GuideScript | None = None) -> None:
         """As ``FishingTable``'s: ``watch`` computers only, to be watched; ``guide`` makes it
         the guided first game of that script."""
-        from game.scenes.setup import default_setup
-        if guide is not None:
-            setup = guide.setup()
-        if session is not None:
-            setup, engine = session.setup, session.engine()
-        if setup is None:
-            setup = default_setup(self.game_id, engine.seed if engine is not None else 1)
-            if engine is not None:
-                setup.seats = (list(setup.seats) + ["human"] * 8)[:engine.players]
-        if demo_moves and len(setup.seats) < self.DEMO_SEATS:
-            setup.seats = (list(setup.seats) + [setup.seats[-1]] * 8)[:self.DEMO_SEATS]
+        setup, engine = self.opening_setup(setup, engine, session, demo_moves, guide)
         n = len(setup.seats)
         super().__init__(setup, deck=copies(2 if n > 6 else 1))
         self.players = n
         self.layout_ = ClimbingLayout((1280, 800), players=n)
-        self.saves = not demo_moves and not watch
-        self.watching = watch
         self.setup_input()
-        if guide is not None:
-            self.guide_with(guide)
-        self.new_game(engine)
-        if self.guide is not None:
-            self.guide.start()
-        if session is not None:
-            self.session = session
-        if engine is not None and engine.is_over:
-            self.match_over_step(None)
-        if demo_moves:
-            self.demo(demo_moves)
+        self.open_game(engine, session, demo_moves, guide, watch)
 
     def face_of(self, c: Any) -> Any:
         return c.card
@@ -160,7 +138,7 @@ class ClimbingTable(ClimbingInput):
     def log_button_rect(self) -> pygame.Rect:
         return self.layout_.log_button
 
-    def demo(self, moves: int) -> None:
+    def play_demo(self, moves: int) -> None:
         """Screenshots: ``moves`` moves of the first legal action, then on to the viewer."""
         g = self.game
         done = 0

@@ -37,7 +37,6 @@ from game.table.fishing_view import PLAY, TAKE, FishingView
 from game.table.guide import GuideScript
 from game.table.names import PLANT_NAMES, card_name
 from game.widgets import Button
-from rules.engine import Event
 from rules.hanafuda import Card
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,8 +54,6 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
 
     #: The game's layout: a ``places.FishingLayout`` class taking ``players=``.
     LAYOUT: ClassVar[Any]
-    #: Seats at a screenshot's demo table (0: as the setup has them).
-    DEMO_SEATS: ClassVar[int] = 0
 
     def __init__(self, setup: Any = None, *, engine: Any = None,
                  session: Session | None = None, demo_moves: int = 0,
@@ -67,41 +64,18 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         never saved). ``guide``: the guided first game of that script (its own deal, never
         saved nor counted). ``watch``: computers only, to be watched (the menu's Watch; never
         saved)."""
-        from game.scenes.setup import default_setup
-        if guide is not None:
-            setup = guide.setup()
-        if session is not None:
-            setup, engine = session.setup, session.engine()
-        if setup is None:
-            setup = default_setup(self.game_id, engine.seed if engine is not None else 1)
-            if engine is not None:
-                setup.seats = (list(setup.seats) + ["human"] * engine.players)[:engine.players]
-        n = self.DEMO_SEATS
-        if demo_moves and len(setup.seats) < n:
-            setup.seats = (list(setup.seats) + [setup.seats[-1]] * n)[:n]
+        setup, engine = self.opening_setup(setup, engine, session, demo_moves, guide)
         super().__init__(setup)
         self.hint_button = Button(N_("Hint"), self.coach_hint, role="small", translate=True)
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
-        self.saves = not demo_moves and not watch
-        self.watching = watch
-        if guide is not None:
-            self.guide_with(guide)
-        self.new_game(engine)
-        if self.guide is not None:
-            self.guide.start()
-        if session is not None:
-            self.session = session
-        if engine is not None and engine.is_over:  # saved before the result was shown
-            self.match_over_step(Event("match_over", engine.winner))
-        if demo_moves:
-            self.demo(demo_moves)
+        self.open_game(engine, session, demo_moves, guide, watch)
 
     def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = self.LAYOUT(size, players=self.players)
         self.hint_button.place(self.layout_.hint_button, self.metrics)
         self.snap()
 
-    def demo(self, moves: int) -> None:
+    def play_demo(self, moves: int) -> None:
         """Screenshots: ``moves`` seeded random moves, then on to the viewer's turn to play."""
         rng = random.Random(self.setup.seed)
         g = self.game
