@@ -33,12 +33,15 @@ A game implements ``places()``, its input (``handle_input``), ``focus_rows()`` a
 ``activate(card)`` for the keyboard, ``draw_static``/``draw_under``/``draw_over``, and
 ``restart()``.
 
-``CardTable`` is made of four parts: this module (seats, engine actions, replay, autosave,
-where the cards go, the frame's update, the computer seats, screens), ``game.table.input``
+``CardTable`` is made of these parts: this module (engine actions, replay, autosave, where
+the cards go, the frame's update, the computer seats, screens), ``game.table.opening``
+(``OpeningTable``: the setup and engine a table opens with, the game dealt or taken up),
+``game.table.seats`` (``TableSeats``: the seats and their names), ``game.table.input``
 (``CardTableInput``: the input policy, drag and drop hooks, keyboard focus),
 ``game.table.drawing`` (``CardTableDrawing``: the frame drawn, kept layer, marks, message
 line, display settings and faces warmed) and ``game.table.coach`` (``CoachedTable``: the
-coach asked, its advice kept for the position, the coached flag).
+coach asked, its advice kept for the position, the coached flag) and
+``game.table.guide_hooks`` (``GuidedTable``: the guided game's hooks).
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_
 from game import memory
 from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
@@ -60,8 +63,9 @@ from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing
 from game.table.guide_hooks import GuidedTable
 from game.table.input import REPEATING_KEYS, CardTableInput
+from game.table.opening import OpeningTable
+from game.table.seats import TableSeats
 from game.widgets import Button, Tooltip
-from rules.engine import Event
 from rules.hanafuda import DECK, Card
 from rules.western import Card as WesternCard
 from sprites import SPEED_FACTORS, AnimationQueue, CardSprite, DragController, barrier, faces
@@ -105,11 +109,10 @@ class GameLog:
         self.lines.clear()
 
 
-class CardTable(GuidedTable, CoachedTable, CardTableInput, CardTableDrawing):
-    """The kit's base table; see the module docstring. Its input is ``CardTableInput``
-    (``game.table.input``), its drawing and display settings ``CardTableDrawing``
-    (``game.table.drawing``), its coach ``CoachedTable`` (``game.table.coach``), the guided
-    game's hooks ``GuidedTable`` (``game.table.guide_hooks``); this class holds the rest."""
+class CardTable(OpeningTable, TableSeats, GuidedTable, CoachedTable, CardTableInput,
+                CardTableDrawing):
+    """The kit's base table; see the module docstring for its parts: this class holds what
+    the mixins before it do not."""
 
     #: Engine event kind -> the method that queues its animation (extend per game).
     EVENT_STEPS: ClassVar[dict[str, str]] = {}
@@ -178,115 +181,11 @@ class CardTable(GuidedTable, CoachedTable, CardTableInput, CardTableDrawing):
         self.tip_pointer: tuple[int, int] | None = None
         self.tip_index: int | None = None
 
-    # Opening -----------------------------------------------------------------------------------
-    #: Seats at a screenshot's demo table (0: as the setup has them).
-    DEMO_SEATS: ClassVar[int] = 0
-
-    def opening_setup(self, setup: Any, engine: Any, session: Any, demo_moves: int,
-                      guide: Any) -> tuple[Any, Any]:
-        """The setup and engine a table opens with (its factory's arguments): the guided
-        game's, the saved ``session``'s, or those given; no setup, the game's defaults with
-        the seats an ``engine`` has (humans where the defaults have none); a screenshot's
-        demo at least ``DEMO_SEATS`` seats, the last one repeated."""
-        from game.scenes.setup import default_setup
-        if guide is not None:
-            setup = guide.setup()
-        if session is not None:
-            setup, engine = session.setup, session.engine()
-        if setup is None:
-            setup = default_setup(self.game_id, engine.seed if engine is not None else 1)
-            if engine is not None:
-                setup.seats = (list(setup.seats) + ["human"] * engine.players)[:engine.players]
-        n = self.DEMO_SEATS
-        if demo_moves and len(setup.seats) < n:
-            setup.seats = (list(setup.seats) + [setup.seats[-1]] * n)[:n]
-        return setup, engine
-
-    def open_game(self, engine: Any, session: Any, demo_moves: int, guide: Any,
-                  watch: bool) -> None:
-        """Deal a new game, or take up ``engine``'s position, once the table is built: saved
-        unless a demo or watched (``watch``: computers only); the guided game's layer; a
-        game saved after its end shows its result; a demo plays ``demo_moves`` first."""
-        self.saves = not demo_moves and not watch
-        self.watching = watch
-        if guide is not None:
-            self.guide_with(guide)
-        self.new_game(engine)
-        if self.guide is not None:
-            self.guide.start()
-        if session is not None:
-            self.session = session
-        if engine is not None and engine.is_over:  # saved before the result was shown
-            self.match_over_step(Event("match_over", engine.winner))
-        if demo_moves:
-            self.play_demo(demo_moves)
-
-    def new_game(self, engine: Any = None) -> None:
-        """Deal a new game of the setup, or show ``engine``'s position (a game's table)."""
-        raise NotImplementedError
-
-    def match_over_step(self, event: Any) -> None:
-        """Queue the end of the match: its record and its page (a game's table)."""
-        raise NotImplementedError
-
-    def play_demo(self, moves: int) -> None:
-        """Screenshots: ``moves`` seeded moves first (a game's table)."""
-        raise NotImplementedError
-
-    # Seats ------------------------------------------------------------------------------------
-    @property
-    def seats(self) -> list[str]:
-        return list(self.setup.seats) if self.setup is not None else []
-
-    def is_human(self, seat: int) -> bool:
-        return self.seats[seat] == "human"
-
-    def is_you(self, seat: int | None) -> bool:
-        """``seat`` is the one human at the table (addressed as "you")."""
-        return seat is not None and self.is_human(seat) and self.seats.count("human") == 1
-
+    # Sprites and computer seats ----------------------------------------------------------------
     def face_of(self, c: Any) -> Any:
         """The card whose face sprite ``c`` shows: ``c`` itself, unless a table keys its
         sprites otherwise (two decks of equal cards: one key per copy)."""
         return c
-
-    def seat_name(self, seat: int | None) -> str:
-        """"You", "Player 2" (friends at one screen), "Computer — Normal" (one computer, or
-        one other player), or with several computers "Computer 2 (Normal)"."""
-        if seat is None:
-            return _("Nobody")
-        from game.catalog import level_label
-        if self.is_human(seat):
-            if self.seats.count("human") > 1:
-                return _("Player {n}").format(n=seat + 1)
-            return _("You")
-        if not self.computers_numbered():
-            return level_label(self.seats[seat])
-        return _("Computer {n} ({level})").format(n=self.computer_number(seat),
-                                                 level=level_label(self.seats[seat], short=True))
-
-    def short_name(self, seat: int) -> str:
-        """The name over a seat's cards: "Computer 2", "Player 3" or "You"."""
-        if self.is_human(seat) or not self.computers_numbered():
-            return self.seat_name(seat)
-        return _("Computer {n}").format(n=self.computer_number(seat))
-
-    def computers_numbered(self) -> bool:
-        """Are the computers told apart by number (two or more of them at the table)?"""
-        return len(self.seats) - self.seats.count("human") >= 2
-
-    def computer_number(self, seat: int) -> int:
-        """1, 2, 3 ... for the computer seats in seat order (0 when ``seat`` is human)."""
-        if self.is_human(seat):
-            return 0
-        return sum(1 for s in range(seat + 1) if not self.is_human(s))
-
-    def phrase(self, seat: int | None, you: str, other: str, **values: Any) -> str:
-        """``you`` when ``seat`` is the player ("You play on."), else ``other`` with the
-        seat's name for ``{who}`` ("Computer — Easy plays on."); ``values`` fill the rest."""
-        if self.is_you(seat):
-            return you.format(**values)
-        return other.format(who=self.seat_name(seat), **values)
 
     def start_computers(self, game_id: str, seed: int) -> None:
         """One worker for every computer seat of ``setup.seats`` (none at a table of humans)."""
