@@ -128,37 +128,102 @@ def _labels(players: Sequence[str]) -> list[str]:
     return out
 
 
-def _koikoi_match(task: tuple[int, int, tuple[str, ...], "KoiKoiRules", int | None]
-                  ) -> dict[str, Any]:
-    """Match ``g`` of ``run_koikoi`` (deal ``g // 2``, entrant e at seat ``(e + g) % 2``): what
-    it adds to the figures, by entrant. A function of its task alone, so matches may be
-    played in any order, in any process."""
+class Played(NamedTuple):
+    """One simulated game as a runner counts it: ``entrant_at`` (seat -> entrant), the
+    game's ``facts`` by seat (``_FACTS``), the decisions made and the seconds they took."""
+
+    entrant_at: dict[int, int]
+    facts: dict[str, Any]
+    decisions: int
+    think: float
+
+
+def _new_koikoi(deal: int, players: int, rules: Any) -> Any:
     from rules.koikoi import KoiKoiGame
-    g, seed, players, rules, iterations = task
-    match_seed = derive_seed(seed, g // 2)  # each deal twice, seats swapped
-    entrant_at = {(e + g) % 2: e for e in range(2)}
-    agents = [entrant("koikoi", players[entrant_at[s]], derive_seed(match_seed, s),
-                      iterations) for s in range(2)]
-    game = KoiKoiGame.new(match_seed, rules)
-    made, spent = play_out(game, agents)
-    points, calls, successes = [0, 0], [0, 0], [0, 0]
-    for r in game.history:
-        for s in range(2):
-            points[entrant_at[s]] += r.points[s]
-            calls[entrant_at[s]] += r.koikoi_calls[s]
-            if r.winner == s:
-                successes[entrant_at[s]] += r.koikoi_calls[s]
-    return {"winner": None if game.winner is None else entrant_at[game.winner],
-            "winner_seat": game.winner, "rounds": len(game.history), "points": points,
-            "calls": calls, "successes": successes, "decisions": made, "think": spent}
+    return KoiKoiGame.new(deal, rules)
+
+
+def _new_hearts600(deal: int, players: int, rules: Any) -> Any:
+    from rules.hearts600 import Hearts600Game
+    return Hearts600Game.new(deal, players=players)
+
+
+def _new_hanaawase(deal: int, players: int, rules: Any) -> Any:
+    from rules.hanaawase import HanaAwaseGame
+    return HanaAwaseGame.new(deal)
+
+
+def _new_heart_of_five(deal: int, players: int, rules: Any) -> Any:
+    from rules.heart_of_five import HeartOfFiveGame
+    return HeartOfFiveGame.new(deal, players=players)
+
+
+def _koikoi_facts(game: Any) -> dict[str, Any]:
+    return {"winner": game.winner, "rounds": [(r.winner, r.points, r.koikoi_calls)
+                                              for r in game.history]}
+
+
+def _seated_facts(game: Any) -> dict[str, Any]:
+    return {"round": game.round, "winners": list(game.winners), "scores": list(game.scores)}
+
+
+def _first_round_facts(game: Any) -> dict[str, Any]:
+    return {"winner": game.history[0]["winner"], "loser": game.history[0]["loser"]}
+
+
+def _first_round_over(game: Any) -> bool:
+    return bool(game.history)
+
+
+#: game id -> (a new game from its deal number, seat count and rules; what a runner counts
+#: of it once played; when to stop, None: at its end). Top-level functions: a process of
+#: ``play_games`` finds them by name.
+_GAMES: dict[str, tuple[Callable[[int, int, Any], Any], Callable[[Any], dict[str, Any]],
+                        Callable[[Any], bool] | None]] = {
+    "koikoi": (_new_koikoi, _koikoi_facts, None),
+    "hearts600": (_new_hearts600, _seated_facts, None),
+    "hanaawase": (_new_hanaawase, _seated_facts, None),
+    "heart_of_five": (_new_heart_of_five, _first_round_facts, _first_round_over),
+}
+
+
+def _play_game(task: tuple[str, int, int, tuple[str, ...], int | None, Any]) -> Played:
+    """Game ``g`` of a run: deal ``g // n`` with entrant e at seat ``(e + g) % n``, so every
+    entrant plays every seat of every deal. A function of its task alone: games may be
+    played in any order, in any process."""
+    game_id, g, seed, players, iterations, rules = task
+    n = len(players)
+    new, facts, until = _GAMES[game_id]
+    deal = derive_seed(seed, g // n)  # each deal n times, the entrants rotated
+    entrant_at = {(e + g) % n: e for e in range(n)}
+    agents = [entrant(game_id, players[entrant_at[s]], derive_seed(deal, s), iterations)
+              for s in range(n)]
+    game = new(deal, n, rules)
+    made, spent = play_out(game, agents, until)
+    return Played(entrant_at, facts(game), made, spent)
+
+
+def play_games(game_id: str, games: int, seed: int, players: Sequence[str],
+               iterations: int | None = None, rules: Any = None, jobs: int = 1
+               ) -> list[Played]:
+    """Games 0 .. ``games`` - 1 of a run (``_play_game``), in order; ``jobs`` processes
+    share them (the same games, sooner).
+
+    >>> [p.entrant_at for p in play_games("heart_of_five", 2, 1, ("normal", "easy"))]
+    [{0: 0, 1: 1}, {1: 0, 0: 1}]
+    """
+    tasks = [(game_id, g, seed, tuple(players), iterations, rules) for g in range(games)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            return pool.map(_play_game, tasks, chunksize=1)
+    return [_play_game(task) for task in tasks]
 
 
 def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "easy"),
                rules: KoiKoiRules | None = None,
                iterations: int | None = None, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` matches between two levels and gather the figures; ``jobs`` processes
-    share the matches (the figures are the same, only sooner: each match is a function of
-    its number).
+    share the matches (``play_games``: the same figures, sooner).
 
     Returns a dict: games, rounds, wins (by entrant label), win_rate (by entrant label: the
     rate, a draw counting half, with its Wilson 95% interval ``low``, ``high``), draws,
@@ -178,25 +243,22 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
     draws = rounds = decisions = 0
     think = 0.0
     start = time.perf_counter()
-    tasks = [(g, seed, tuple(players), rules, iterations) for g in range(games)]
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            matches = pool.map(_koikoi_match, tasks, chunksize=1)
-    else:
-        matches = [_koikoi_match(task) for task in tasks]
-    for m in matches:
-        decisions += m["decisions"]
-        think += m["think"]
-        rounds += m["rounds"]
-        for e, label in enumerate(labels):
-            points[label] += m["points"][e]
-            calls[label] += m["calls"][e]
-            successes[label] += m["successes"][e]
-        if m["winner"] is None:
+    for p in play_games("koikoi", games, seed, players, iterations, rules, jobs):
+        decisions += p.decisions
+        think += p.think
+        rounds += len(p.facts["rounds"])
+        for winner, round_points, round_calls in p.facts["rounds"]:
+            for s in range(2):
+                label = labels[p.entrant_at[s]]
+                points[label] += round_points[s]
+                calls[label] += round_calls[s]
+                if winner == s:
+                    successes[label] += round_calls[s]
+        if p.facts["winner"] is None:
             draws += 1
         else:
-            wins[labels[m["winner"]]] += 1
-            wins_by_seat[m["winner_seat"]] += 1
+            wins[labels[p.entrant_at[p.facts["winner"]]]] += 1
+            wins_by_seat[p.facts["winner"]] += 1
     elapsed = time.perf_counter() - start
     return {
         "game": "koikoi",
@@ -253,9 +315,9 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> dict[str, float]:
             "high": round(min(1.0, mean + half), 4)}
 
 
-def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: int,
-                players: Sequence[str], iterations: int | None = None,
-                lower_wins: bool = False) -> dict[str, Any]:
+def _run_seated(game_id: str, games: int, seed: int, players: Sequence[str],
+                iterations: int | None = None, lower_wins: bool = False,
+                jobs: int = 1) -> dict[str, Any]:
     """The seat-rotating loop of the games won by a score (600 Hearts, Hana-awase): game g
     plays deal ``g // n`` with entrant e at seat ``(e + g) % n``; ``game.winners`` share a
     win, 1/k each. Returns the figures ``run_hearts600`` describes."""
@@ -271,26 +333,22 @@ def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: 
     shared = rounds = decisions = 0
     think = 0.0
     start = time.perf_counter()
-    for g in range(games):
-        deal = derive_seed(seed, g // n)  # each deal n times, the entrants rotated
-        entrant_at = {(e + g) % n: e for e in range(n)}
-        agents = [entrant(game_id, players[entrant_at[s]], derive_seed(deal, s), iterations)
-                  for s in range(n)]
-        game = new_game(deal)
-        made, spent = play_out(game, agents)
-        decisions += made
-        think += spent
-        rounds += game.round
-        winners = game.winners
+    for p in play_games(game_id, games, seed, players, iterations, jobs=jobs):
+        entrant_at, facts = p.entrant_at, p.facts
+        decisions += p.decisions
+        think += p.think
+        rounds += facts["round"]
+        winners = facts["winners"]
         shared += len(winners) > 1
         for s in winners:
             wins[entrant_at[s]] += 1 / len(winners)
             seat_wins[s] += 1 / len(winners)
         for s in range(n):
-            scores[entrant_at[s]] += game.scores[s]
-            seat_scores[s] += game.scores[s]
+            scores[entrant_at[s]] += facts["scores"][s]
+            seat_scores[s] += facts["scores"][s]
         if duel:
-            ahead.append(head_to_head(game.scores, [players[entrant_at[s]] for s in range(n)],
+            ahead.append(head_to_head(facts["scores"],
+                                      [players[entrant_at[s]] for s in range(n)],
                                       duel[0], duel[1], lower_wins))
     elapsed = time.perf_counter() - start
 
@@ -326,7 +384,7 @@ def _run_seated(game_id: str, new_game: Callable[[int], Any], games: int, seed: 
 
 def run_hearts600(games: int, seed: int = 1,
                   players: Sequence[str] = ("normal", "easy", "easy"),
-                  iterations: int | None = None) -> dict[str, Any]:
+                  iterations: int | None = None, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` games of 600 Hearts, one level per seat (2 to 4 seats), seats rotating.
 
     A game's win goes to the lowest final score; a tie for lowest shares it, each of the k
@@ -338,14 +396,13 @@ def run_hearts600(games: int, seed: int = 1,
     two levels, head_to_head: how often an entrant of the first level finished ahead of one
     of the second (``head_to_head``, the mean over the games with its interval).
     """
-    from rules.hearts600 import Hearts600Game
-    return _run_seated("hearts600", lambda deal: Hearts600Game.new(deal, players=len(players)),
-                       games, seed, players, iterations, lower_wins=True)
+    return _run_seated("hearts600", games, seed, players, iterations, lower_wins=True,
+                       jobs=jobs)
 
 
 def run_hanaawase(games: int, seed: int = 1,
                   players: Sequence[str] = ("normal", "easy", "easy"),
-                  iterations: int | None = None) -> dict[str, Any]:
+                  iterations: int | None = None, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` matches of Hana-awase (twelve deals, three seats), seats rotating as
     ``run_hearts600`` does. The highest final total wins (a tie shares the win, 1/k each);
     ``mean_score`` is the mean final total. The same figures as ``run_hearts600``.
@@ -356,8 +413,7 @@ def run_hanaawase(games: int, seed: int = 1,
     >>> round(sum(stats["mean_score"].values()), 6)  # totals sum to zero
     0.0
     """
-    from rules.hanaawase import HanaAwaseGame
-    return _run_seated("hanaawase", HanaAwaseGame.new, games, seed, players, iterations)
+    return _run_seated("hanaawase", games, seed, players, iterations, jobs=jobs)
 
 
 def _rate(won: float, n: int) -> dict[str, float]:
@@ -368,7 +424,7 @@ def _rate(won: float, n: int) -> dict[str, float]:
 
 def run_heart_of_five(games: int, seed: int = 1,
                       players: Sequence[str] = ("normal", "easy", "easy", "easy"),
-                      iterations: int | None = None) -> dict[str, Any]:
+                      iterations: int | None = None, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` rounds of Heart of Five, one level per seat (2 to 8 seats): round g is
     the first round of deal ``g // n`` (its 3H's holder leads) with entrant e at seat
     ``(e + g) % n``, so every entrant plays every hand of every deal.
@@ -383,7 +439,6 @@ def run_heart_of_five(games: int, seed: int = 1,
     >>> stats["rounds"], sum(stats["first_out_by_seat"]), sum(stats["last_out_by_seat"])
     (4, 4, 4)
     """
-    from rules.heart_of_five import HeartOfFiveGame
     n = len(players)
     labels = _labels(players)
     first, last = [0] * n, [0] * n
@@ -391,20 +446,14 @@ def run_heart_of_five(games: int, seed: int = 1,
     decisions = 0
     think = 0.0
     start = time.perf_counter()
-    for g in range(games):
-        deal = derive_seed(seed, g // n)  # each deal n times, the entrants rotated
-        entrant_at = {(e + g) % n: e for e in range(n)}
-        agents = [entrant("heart_of_five", players[entrant_at[s]], derive_seed(deal, s),
-                          iterations) for s in range(n)]
-        game = HeartOfFiveGame.new(deal, players=n)
-        made, spent = play_out(game, agents, until=lambda game: bool(game.history))
-        decisions += made
-        think += spent
-        record = game.history[0]
-        first[entrant_at[record["winner"]]] += 1
-        last[entrant_at[record["loser"]]] += 1
-        seat_first[record["winner"]] += 1
-        seat_last[record["loser"]] += 1
+    for p in play_games("heart_of_five", games, seed, players, iterations, jobs=jobs):
+        decisions += p.decisions
+        think += p.think
+        winner, loser = p.facts["winner"], p.facts["loser"]
+        first[p.entrant_at[winner]] += 1
+        last[p.entrant_at[loser]] += 1
+        seat_first[winner] += 1
+        seat_last[loser] += 1
     elapsed = time.perf_counter() - start
     by_level = {}
     for level in dict.fromkeys(players):
@@ -514,7 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a searching level (hard) samples K states a decision instead of "
                              "thinking for the setting's seconds (reproducible)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
-                        help="koikoi: N processes share the matches (same figures, sooner; "
+                        help="N processes share the games (the same figures, sooner; "
                              "default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -530,17 +579,17 @@ def _simulate_koikoi(args: argparse.Namespace) -> dict[str, Any]:
 
 @runner("hearts600", 2, 4, ("normal", "easy", "easy"))
 def _simulate_hearts600(args: argparse.Namespace) -> dict[str, Any]:
-    return run_hearts600(args.games, args.seed, args.players, args.iterations)
+    return run_hearts600(args.games, args.seed, args.players, args.iterations, args.jobs)
 
 
 @runner("hanaawase", 3, 3, ("normal", "easy", "easy"))
 def _simulate_hanaawase(args: argparse.Namespace) -> dict[str, Any]:
-    return run_hanaawase(args.games, args.seed, args.players, args.iterations)
+    return run_hanaawase(args.games, args.seed, args.players, args.iterations, args.jobs)
 
 
 @runner("heart_of_five", 2, 8, ("normal", "easy", "easy", "easy"))
 def _simulate_heart_of_five(args: argparse.Namespace) -> dict[str, Any]:
-    return run_heart_of_five(args.games, args.seed, args.players, args.iterations)
+    return run_heart_of_five(args.games, args.seed, args.players, args.iterations, args.jobs)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -559,8 +608,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.iterations is not None and args.iterations < 1:
         parser.error("--iterations must be at least 1")
-    if args.jobs < 1 or (args.jobs > 1 and args.game != "koikoi"):
-        parser.error("--jobs: at least 1, and more only for koikoi")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     run, fewest, most, default = RUNNERS[args.game]
     players = tuple(args.players or default)
     if not fewest <= len(players) <= most:

@@ -229,3 +229,13 @@ def test_simulate_command(capsys):
     assert simulate_main(["heart_of_five", "--players", "normal"]) == 2
     assert "2 to 8 levels" in capsys.readouterr().err
     assert simulate_main(["heart_of_five", "--players", *["easy"] * 9]) == 2
+
+
+def test_simulated_rounds_are_the_same_when_processes_share_them():
+    from ai.simulate import run_heart_of_five
+    alone = run_heart_of_five(4, seed=3, players=("normal", "easy", "easy"))
+    shared = run_heart_of_five(4, seed=3, players=("normal", "easy", "easy"), jobs=2)
+    timing = ("decisions_per_second", "elapsed")
+    assert {k: v for k, v in shared.items() if k not in timing} == \
+        {k: v for k, v in alone.items() if k not in timing}
+    assert sum(alone["first_out_by_seat"]) == 4

@@ -380,9 +380,8 @@ def test_simulate_refuses_unknown_games_and_levels():
     assert out.returncode == 2 and "unknown game 'chess'" in out.stderr
     out = _simulate("koikoi", "--players", "easy", "grandmaster")
     assert out.returncode == 2 and "grandmaster" in out.stderr
-    for args in (("koikoi", "--jobs", "0"), ("hearts600", "--jobs", "2")):
-        out = _simulate(*args, "--games", "1")
-        assert out.returncode == 2 and "--jobs" in out.stderr, args
+    out = _simulate("koikoi", "--jobs", "0", "--games", "1")
+    assert out.returncode == 2 and "--jobs" in out.stderr
 
 
 @pytest.mark.parametrize("name", ["ai.base", "ai.koikoi", "ai.runner", "ai.simulate"])
