@@ -25,7 +25,7 @@ from game import i18n, logs, memory, theme  # noqa: E402
 from game.i18n import _  # noqa: E402
 from game.icon import window_icon  # noqa: E402
 from game.scene import Scene, SceneStack  # noqa: E402
-from game import paths  # noqa: E402
+from game import notices, paths  # noqa: E402
 from game.session import read_setups  # noqa: E402
 from game.settings import Settings, open_settings, save_settings  # noqa: E402
 from game.storage import clean_temp_files, flush_writes  # noqa: E402
@@ -243,7 +243,10 @@ class App:
             self.guard(lambda: top.handle_event(event), top)
 
     def frame(self, dt: float) -> None:
-        """Update the top scene by ``dt`` seconds and draw the visible scenes."""
+        """Update the top scene by ``dt`` seconds and draw the visible scenes (first showing
+        any notice posted since the last frame: ``game.notices``)."""
+        for message in notices.drain():
+            self.notice(message)
         if memory.pending:
             memory.release()
         top = self.stack.top
