@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.table.dialogs import ResultPage
@@ -29,13 +31,66 @@ def motion(target, pos, rel=(0, 0), buttons=(0, 0, 0)) -> None:
     send(target, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons))
 
 
+#: Seconds one answer from a thread or a child process (a computer seat's choice, the coach's
+#: advice, the Yatsuhashi solver's verdict) may take before a test calls it a hang: far more
+#: than any answer takes on a loaded machine. Frames never count towards it.
+ANSWER_TIMEOUT = 180.0
+
+
+def awaited(scene) -> list[tuple[str, Callable[[float], bool]]]:
+    """What ``scene`` waits for from a thread or a child process now, as ``(what, wait)``
+    pairs (``wait(timeout)`` blocks until the answer is in; False on timeout): a table's
+    computer seat asked and not answered, its coach searching, the Yatsuhashi solver's
+    question or its search for a winnable deal."""
+    found: list[tuple[str, Callable[[float], bool]]] = []
+    computers = getattr(scene, "computers", None)
+    if computers is not None and computers.thinking:
+        found.append((f"computer seat {computers.asked} of {scene!r}", computers.wait))
+    coach = getattr(scene, "coach", None)
+    if coach is not None and coach.thinking:
+        found.append((f"the coach of {scene!r}", coach.wait))
+    worker = getattr(scene, "worker", None)   # the Yatsuhashi table's solver
+    if worker is not None and getattr(worker, "busy", False):
+        def solver(timeout: float, worker=worker) -> bool:
+            # (a ProcessWorker's wait is False when the answer came and went: not busy)
+            return bool(worker.wait(timeout)) or not worker.busy
+        found.append((f"the solver of {scene!r}", solver))
+    return found
+
+
+def wait_for_answers(app, timeout: float = ANSWER_TIMEOUT) -> bool:
+    """Block until every answer the top scene awaits (``awaited``) is in: the frames that
+    follow see it whatever the machine's load, as on an idle machine. True when there was
+    one to wait for; an answer that does not come within ``timeout`` seconds is a hang and
+    fails the test."""
+    pending = awaited(app.stack.top) if app.stack.top is not None else []
+    for what, wait in pending:
+        if not wait(timeout):
+            raise AssertionError(f"{what} did not answer within {timeout:g} s")
+    return bool(pending)
+
+
+def step(app, dt: float = 1 / 30) -> None:
+    """One frame of ``dt`` once the answers the top scene awaits are in (``wait_for_answers``):
+    a loop of ``step`` reaches the same state in the same number of frames on a machine at
+    any load. ``app.frame`` alone is for a test that holds an answer back on purpose."""
+    wait_for_answers(app)
+    app.frame(dt)
+
+
 def run_until(app, predicate, limit: int = 4000, dt: float = 1 / 30) -> None:
-    """Advance frames of ``dt`` until ``predicate()`` holds (a bounded loop: a hang fails)."""
+    """Advance frames of ``dt`` until ``predicate()`` holds. Before each frame it waits for
+    the answers the top scene awaits (``step``): a computer seat, the coach or the solver
+    thinking costs no frames, however long it takes, so ``limit`` counts only frames in
+    which nothing outside the frame loop was pending, and guards against a real hang (the
+    table stuck) rather than a slow answer."""
     for _ in range(limit):
         if predicate():
             return
-        app.frame(dt)
-    raise AssertionError("the table never reached the expected state")
+        step(app, dt)
+    if predicate():
+        return
+    raise AssertionError(f"the table never reached the expected state in {limit} frames")
 
 
 def drag(target, start, end) -> None:
