@@ -23,12 +23,29 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import settings as hypothesis_settings  # noqa: E402
+
+# Property tests draw the same examples on every run and every machine (derandomized, no
+# example database carried between runs) and have no time limit per example (a loaded machine
+# is slow, not wrong). Loaded before the test modules, so their own @settings start from it.
+hypothesis_settings.register_profile("parlor", derandomize=True, deadline=None, database=None,
+                                     print_blob=True)
+hypothesis_settings.load_profile("parlor")
 
 
 @pytest.fixture(autouse=True)
 def _user_home(tmp_path, monkeypatch):
     """Every test gets empty user folders (settings, saves, statistics, logs)."""
     monkeypatch.setenv("HANAFUDA_PARLOR_HOME", str(tmp_path / "home"))
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _no_notices_left():
+    """Every test starts with no notice waiting (``game.notices``): one posted by an earlier
+    test must not show as a dialog in the next test's app."""
+    from game import notices
+    notices.drain()
     yield
 
 
