@@ -16,12 +16,18 @@ actions are in effect), start and save times, play time, whether the coach was a
 (``coached``: such a game counts as coached in the statistics; a save without the field was
 not coached), whether the computer played in it for the player (``shown``: Yatsuhashi's Show
 me; such a game is not the player's to win or lose, and was counted when it was shown), and a
-summary for the menu. It is
-written atomically, by the writer thread (``storage.write_json_soon``: within a frame or so
-of the action; a kill -9 in that moment loses that last action, never the game, and never
-leaves a damaged save). Reading one trusts nothing in it: the game id must
-be in the registry, the setup must be one the setup screen could make, the engine must replay
-every action and match the setup; otherwise the file is kept aside, the player told, and play
+summary for the menu.
+
+The file is a journal (``game.journal``): its first line is that whole save, and each action
+appends a line of what it changed (the actions added, and cut for an undo, the new summary
+and clock), in the same frame, before its animation starts: one ``write`` to the file, so
+that a kill -9 at any later moment loses nothing, and a kill during that write loses that
+action only (its line is cut short and dropped when read). The disk syncs and the file made
+anew every 256 actions happen on the writer thread. A save read back is assembled from its
+lines (``read_save``), checked and replayed once; the menu only peeks at it
+(``peek_current``: no replay). Reading one trusts nothing in it: the game id must be in the
+registry, the setup must be one the setup screen could make, the engine must replay every
+action and match the setup; otherwise the file is kept aside, the player told, and play
 starts fresh. Nothing in a save is ever executed: it only names actions the engine parses.
 
 >>> import tempfile, pathlib
@@ -47,12 +53,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game import paths
+from game import notices, paths
 from game.catalog import GAMES, UnknownGameError
 from game.i18n import _
 from game.logs import get_logger
 from game.schema import Int, ListOf, MapOf, Optional, Record, Scalar, Text
-from game.storage import keep_aside, read_json, write_json, write_json_soon
+from game.journal import Journal, read_journal
+from game.storage import keep_aside, write_json
 from game.userfile import Loaded, load
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -61,9 +68,11 @@ if TYPE_CHECKING:  # pragma: no cover
 log = get_logger(__name__)
 
 FORMAT = "hanafuda-parlor-save"
-VERSION = 1
+VERSION = 2  # 2: a journal of lines (1: one JSON document, still read)
 MAX_SEED = 999_999_999
-MAX_BYTES = 1 << 20        # a long Koi-Koi match is ~10 KB
+MAX_BYTES = 4 << 20        # a long Koi-Koi match is ~10 KB; 50,000 Yatsuhashi moves ~0.4 MB
+#: Lines appended between two full records (the file made anew on the writer thread).
+COMPACT_EVERY = 256
 MAX_ACTIONS = 50_000  # per list of the engine data: far past any real game (a long match ~1,000)
 MAX_ELAPSED = 10 * 365 * 24 * 3600.0
 
@@ -166,41 +175,73 @@ def check_setup(game_id: str, data: Any) -> GameSetup:
 #: The version of the remembered setups file this program writes.
 SETUPS_VERSION = 1
 SETUPS_MAX_BYTES = 64 << 10
-_SETUP_ENTRY = Record({"seats": ListOf(Text(20), 8), "options": MapOf(Scalar(), 32),
-                       "seed": Optional(Int(1, MAX_SEED, 1))})
-#: Every value of the remembered setups file, with its bounds (a game's entry is checked
-#: again against the registry before it is used).
+_SETUP_FIELDS = {"seats": ListOf(Text(20), 8), "options": MapOf(Scalar(), 32),
+                 "seed": Optional(Int(1, MAX_SEED, 1))}
+#: Every value of the remembered setups file, with its bounds (the shape only: a game's
+#: entry is checked against the registry when it is used, ``read_setups(game_id)``).
 SETUPS_SCHEMA = Record({"version": Int(1, SETUPS_VERSION, SETUPS_VERSION),
-                        **{gid: Optional(_SETUP_ENTRY) for gid in GAMES}})
+                        **{gid: Optional(Record(_SETUP_FIELDS)) for gid in GAMES}})
 
 
-def read_setups() -> Loaded:
+def _fix_remembered(game_id: str, entry: dict[str, Any]) -> list[str]:
+    """A game's remembered setup as the setup screen could make it: seats of its kinds
+    (human or one of its computer levels) and count, else its default seats; options it
+    has, with one of their choices, else their defaults (dropped).
+
+    >>> entry = {"seats": ["human"], "options": {"match_end": 99}, "seed": None}
+    >>> _fix_remembered("koikoi", entry), entry["seats"], entry["options"]
+    (['seats: 1, not 2-2', 'options.match_end: 99 is not one of its choices'], \
+['human', 'normal'], {})
+    """
+    info = GAMES[game_id]
+    problems = []
+    seats = entry["seats"]
+    allowed = ("human", *info.ai_levels)
+    stranger = next((s for s in seats if s not in allowed), None)
+    if stranger is not None:
+        problems.append(f"seats: {stranger!r:.40} is not human or a computer level")
+    elif not info.min_players <= len(seats) <= info.max_players:
+        problems.append(f"seats: {len(seats)}, not {info.min_players}-{info.max_players}")
+    if problems:
+        entry["seats"] = default_setup(game_id, 1).seats
+    for key, value in list(entry["options"].items()):
+        if info.option(key) is None:
+            problems.append(f"options.{key}: not an option of {game_id}")
+        elif not info.valid_option(key, value):
+            problems.append(f"options.{key}: {value!r:.40} is not one of its choices")
+        else:
+            continue
+        del entry["options"][key]
+    return problems
+
+
+def read_setups(game_id: str | None = None) -> Loaded:
     """The remembered setups file, checked (``game.userfile``); its notice, if any, names
-    the file."""
-    return load(paths.setups_file(), what=_("remembered setups"), schema=SETUPS_SCHEMA,
+    the file. ``game_id``'s entry is checked against the registry too (its seats and options:
+    ``_fix_remembered``; the computer levels are imported for it, so not at start-up)."""
+    schema = SETUPS_SCHEMA
+    if game_id is not None:
+        entry = Record(_SETUP_FIELDS, fix=lambda e: _fix_remembered(game_id, e))
+        schema = Record({**SETUPS_SCHEMA.fields, game_id: Optional(entry)})
+    return load(paths.setups_file(), what=_("remembered setups"), schema=schema,
                 version=SETUPS_VERSION, max_bytes=SETUPS_MAX_BYTES)
 
 
 def remembered_setup(game_id: str, seed: int | None = None) -> GameSetup:
-    """The setup screen's starting point for ``game_id``: its last choices where they are
-    still valid (seats, options, and the deal number if the player typed one), else the
-    defaults. ``seed`` (when given) wins over a remembered deal number."""
+    """The setup screen's starting point for ``game_id``: its last choices (seats, options,
+    and the deal number if the player typed one), the valid part of them, else the defaults;
+    an entry the setup screen could not have made is told to the player (``notices``) as any
+    damaged file is. ``seed`` (when given) wins over a remembered deal number."""
     setup = default_setup(game_id, seed)
-    info = GAMES[game_id]
-    found = read_setups()
+    found = read_setups(game_id)
     if found.notice:
         log.warning("remembered setups: %s", found.notice)
+        notices.post(found.notice)
     entry = found.data.get(game_id)
     if entry is None:
         return setup
-    seats = entry["seats"]
-    allowed = ("human", *info.ai_levels)
-    if (info.min_players <= len(seats) <= info.max_players
-            and all(s in allowed for s in seats)):
-        setup.seats = list(seats)
-    for key, value in entry["options"].items():
-        if info.valid_option(key, value):
-            setup.options[key] = value
+    setup.seats = list(entry["seats"])
+    setup.options.update(entry["options"])
     if seed is None and entry["seed"] is not None:
         setup.seed = entry["seed"]
     return setup
@@ -219,8 +260,9 @@ def remember_setup(setup: GameSetup, seed_typed: bool = False) -> None:
     data[setup.game_id] = entry
     try:
         write_json(paths.setups_file(), data)
-    except OSError:
+    except OSError as exc:
         log.exception("could not remember the setup")
+        notices.post_unwritable(paths.setups_file().parent, _("remembered setups"), exc)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -283,6 +325,111 @@ def _line(engine: Any, undo_position: int | None) -> tuple[dict[str, Any], int |
     return (copy.to_dict(), position, redone) if redone else (data, None, 0)
 
 
+def _same_setup(fresh: dict[str, Any], played: dict[str, Any]) -> bool:
+    """Is ``played`` (an engine's ``to_dict()``) a game of the setup that dealt ``fresh`` (the
+    same engine's, before any action)? Everything but the lists of actions must agree.
+
+    >>> _same_setup({"seed": 3, "actions": []}, {"seed": 3, "actions": ["x"]})
+    True
+    >>> _same_setup({"seed": 3, "actions": []}, {"seed": 4, "actions": ["x"]})
+    False
+    """
+    made = _made_by_moves(played)
+    kept = {k for k, v in fresh.items() if v != []}
+    return (all(made.get(k) == _plain(fresh[k]) for k in kept)
+            and set(made) <= set(fresh))
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The journal line that makes ``after`` (a save's ``to_dict``) of ``before``: its new
+    ``seq``, each other field that changed, and for the engine data what ``_apply`` needs:
+    for a list, how much of the old one stays (``cut``) and what follows (``add``).
+
+    >>> a = {"seq": 1, "elapsed": 1.0, "engine": {"seed": 3, "actions": ["x", "y"]}}
+    >>> b = {"seq": 2, "elapsed": 2.0, "engine": {"seed": 3, "actions": ["x", "z", "w"]}}
+    >>> line = _changes(a, b); line
+    {'seq': 2, 'elapsed': 2.0, 'engine': {'actions': [1, ['z', 'w']]}}
+    >>> _apply(a, line) == b
+    True
+    """
+    line: dict[str, Any] = {"seq": after["seq"]}
+    for key, value in after.items():
+        if key not in ("seq", "engine") and before.get(key) != value:
+            line[key] = value
+    old, new = before.get("engine", {}), after["engine"]
+    engine: dict[str, Any] = {}
+    for key, value in new.items():
+        was = old.get(key)
+        if isinstance(value, list) and isinstance(was, list):
+            keep = _common_prefix(was, value)
+            if keep != len(was) or keep != len(value):
+                engine[key] = [keep, value[keep:]]
+        elif was != value or key not in old:
+            engine[key] = {"=": value}
+    for key in old:
+        if key not in new:
+            engine[key] = None
+    if engine:
+        line["engine"] = engine
+    return line
+
+
+def _common_prefix(a: list[Any], b: list[Any]) -> int:
+    """How many first entries ``a`` and ``b`` share (the usual cases in C-speed compares)."""
+    n = min(len(a), len(b))
+    if a[:n] == b[:n]:
+        return n
+    low, high = 0, n  # a[:low] == b[:low], a[:high] != b[:high]
+    while high - low > 1:
+        mid = (low + high) // 2
+        if a[:mid] == b[:mid]:
+            low = mid
+        else:
+            high = mid
+    return low
+
+
+def _apply(save: dict[str, Any], line: Any) -> dict[str, Any]:
+    """``save`` with journal ``line`` applied (a new dict; ``save`` is left as it is);
+    SaveError if the line does not fit it."""
+    if not isinstance(line, dict) or line.get("seq") != save.get("seq", 0) + 1:
+        raise SaveError("a line out of order")
+    out = {**save, **{k: v for k, v in line.items() if k != "engine"}}
+    changes = line.get("engine", {})
+    if not isinstance(changes, dict) or not isinstance(save.get("engine"), dict):
+        raise SaveError("engine: expected an object")
+    engine = dict(save["engine"])
+    for key, change in changes.items():
+        if change is None:
+            engine.pop(key, None)
+        elif isinstance(change, dict) and set(change) == {"="}:
+            engine[key] = change["="]
+        elif (isinstance(change, list) and len(change) == 2 and type(change[0]) is int
+              and isinstance(change[1], list) and isinstance(engine.get(key, []), list)
+              and 0 <= change[0] <= len(engine.get(key, []))):
+            engine[key] = engine.get(key, [])[:change[0]] + change[1]
+        else:
+            raise SaveError(f"engine {key!r:.40}: a change that does not fit")
+    out["engine"] = engine
+    return out
+
+
+def _assemble(records: list[Any]) -> Any:
+    """The save that a journal's records make: the first whole, each later one applied in
+    turn (a line that does not fit ends it: what came before stands)."""
+    save = records[0]
+    if not isinstance(save, dict):
+        return save  # (from_dict says what is wrong with it)
+    for k, line in enumerate(records[1:], 1):
+        try:
+            save = _apply(save, line)
+        except SaveError as exc:
+            log.warning("save line %d dropped with the %d after it: %s", k + 1,
+                        len(records) - k - 1, exc)
+            break
+    return save
+
+
 class Session:
     """A game in progress and its save. Tables use five calls: ``Session.start`` (a new game),
     ``record`` (after every action, undo and redo), ``finish`` (the game is over), ``leave``
@@ -307,8 +454,12 @@ class Session:
         self.closed = False       # finished or left: nothing more is written
         self.coached = False      # the coach was asked in this game (game.table.coach)
         self.shown = False        # the computer played in it for the player (not theirs)
+        self.seq = 0              # records written to the save (its lines since the start)
         self._elapsed = elapsed   # play time before this session object was opened
         self._opened: float | None = None  # when its clock started (the first action)
+        self._journal = Journal(self.path, COMPACT_EVERY)
+        self._written: dict[str, Any] | None = None  # the last record written (None: none)
+        self._engine: Any = None  # the engine replayed by from_dict, until engine() takes it
 
     @property
     def game_id(self) -> str:
@@ -339,7 +490,7 @@ class Session:
         """A new game of ``setup`` played on ``engine``: writes its first save. A game saved in
         progress before it counts as abandoned in ``stats`` (the caller asked the player)."""
         path = path or paths.current_save()
-        old, _problem = load_current(path)
+        old, _problem = peek_current(path)
         if old is not None and old.in_progress:
             if stats is not None:
                 old.abandon(stats)
@@ -394,8 +545,9 @@ class Session:
         if self.closed:
             return
         if self._is_current():
-            self.summary["elapsed"] = round(self.elapsed)
+            self.summary = {**self.summary, "elapsed": round(self.elapsed)}
             self._write()
+        self._journal.close()
         self.closed = True
 
     def abandon(self, stats: "Statistics") -> None:
@@ -412,7 +564,12 @@ class Session:
         self._remove()
 
     def engine(self) -> Any:
-        """The saved game, replayed by its engine (a ValueError if it does not replay)."""
+        """The saved game, replayed by its engine (a ValueError if it does not replay). The
+        engine ``from_dict`` replayed to check the save is handed out once, not replayed
+        again (a long save replays in a good part of a second)."""
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            return engine
         return self._undo_to_position(GAMES[self.game_id].restore_engine(self.engine_data))
 
     def _undo_to_position(self, engine: Any) -> Any:
@@ -431,36 +588,54 @@ class Session:
 
     # Files --------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        """The whole save as its first line holds it (``seq``: the records it includes)."""
         self.saved = _now()
         return {"format": FORMAT, "version": VERSION, "id": self.id, "game": self.game_id,
                 "setup": self.setup.to_dict(), "engine": self.engine_data,
-                "position": self.position, "started": self.started, "saved": self.saved,
-                "elapsed": round(self.elapsed, 1), "coached": self.coached,
-                "shown": self.shown, "summary": self.summary}
+                "position": self.position, "moves": self.moves, "started": self.started,
+                "saved": self.saved, "elapsed": round(self.elapsed, 1),
+                "coached": self.coached, "shown": self.shown, "summary": self.summary,
+                "seq": self.seq}
 
     def _write(self) -> None:
+        """Save what changed since the last record: a line appended to the journal (the
+        whole save when the file is to be made anew). A folder that cannot be written is
+        told to the player once (``game.notices``) and play goes on; the next action tries
+        again."""
+        self.seq += 1
+        full = self.to_dict()
         try:
-            # On the writer thread: the frame of a move pays for the JSON only.
-            write_json_soon(self.path, self.to_dict())
-        except (TypeError, ValueError):  # (the writer thread logs a failed write)
-            log.exception("could not save the game in progress")
+            if self._written is None or not self._journal.is_open:
+                self._journal.start(full)
+            else:
+                self._journal.append(_changes(self._written, full), lambda: full)
+        except OSError as exc:
+            log.warning("could not save the game in progress: %s", exc)
+            self._journal.close()
+            self._written = None
+            notices.post_unwritable(self.path.parent, _("game in progress"), exc)
+            return
+        self._written = full
 
     def _is_current(self) -> bool:
         """Is the save on disk this session's (not replaced by a newer game)?"""
-        result = read_json(self.path, MAX_BYTES)
-        return isinstance(result.data, dict) and result.data.get("id") == self.id
+        found = read_journal(self.path, MAX_BYTES)
+        return bool(found.records) and isinstance(found.records[0], dict) \
+            and found.records[0].get("id") == self.id
 
     def _remove(self) -> None:
         if self._is_current():
             try:
-                self.path.unlink()
+                self._journal.remove()
             except OSError:
                 log.exception("could not remove the save")
+        self._journal.close()
 
     @classmethod
-    def from_dict(cls, data: Any, path: Path | None = None) -> "Session":
+    def from_dict(cls, data: Any, path: Path | None = None, *, replay: bool = True) -> "Session":
         """A save read back and replayed: SaveError (naming the bad part) for anything that is
-        not a save this version can continue exactly."""
+        not a save this version can continue exactly. ``replay=False`` checks all but the
+        game itself (the menu's Continue line: a long save takes a while to replay)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError("not a Hanafuda Parlor save")
         version = data.get("version")
@@ -495,27 +670,44 @@ class Session:
         shown = data.get("shown", False)  # (missing in saves made before Show me)
         if type(shown) is not bool:
             raise SaveError(f"shown: {shown!r:.40} is not true or false")
+        seq = data.get("seq", 0)  # (missing in saves of version 1)
+        if type(seq) is not int or seq < 0:
+            raise SaveError(f"seq: {seq!r:.40} is not a number of records")
         session = cls(setup, engine_data=engine_data, position=position,
                       started=_check_time(data.get("started"), "started"),
                       elapsed=float(elapsed), session_id=session_id, path=path)
         session.saved = _check_time(data.get("saved"), "saved")
-        session.coached, session.shown = coached, shown
-        session._replay()
+        session.coached, session.shown, session.seq = coached, shown, seq
+        if replay:
+            session._replay()
+        else:
+            session._peek(data)
         return session
+
+    def _peek(self, data: dict[str, Any]) -> None:
+        """What the menu shows of a save not replayed: its summary, as the save states it."""
+        info = GAMES[self.game_id]
+        summary = data.get("summary")
+        progress = summary.get("progress") if isinstance(summary, dict) else None
+        moves = data.get("moves")
+        if type(moves) is not int or not 0 <= moves <= MAX_ACTIONS:  # (a save of version 1)
+            lists = [len(v) for v in self.engine_data.values() if isinstance(v, list)]
+            moves = self.position if self.position is not None else max(lists, default=0)
+        self.moves = moves
+        self.summary = {"game": info.title,
+                        "progress": progress[:80] if isinstance(progress, str) else "",
+                        "elapsed": round(self._elapsed)}
 
     def _replay(self) -> None:
         """Replay the saved game and check it is a game of its setup; sets the summary."""
         info = GAMES[self.game_id]
         try:
-            full = info.restore_engine(self.engine_data)
-            actions = list(full.actions)  # a copy: undoing changes the engine's list
-            if self.position is not None and (self.position > len(actions)
+            full = info.restore_engine(self.engine_data)  # (every action replayed, once)
+            actions = len(full.actions)
+            if self.position is not None and (self.position > actions
                                               or not hasattr(full, "undo")):
-                raise SaveError(f"position {self.position} is past the {len(actions)} actions")
-            fresh = info.new_engine(self.setup)
-            for action in actions:
-                fresh.apply(action)
-            if _made_by_moves(fresh.to_dict()) != _made_by_moves(full.to_dict()):
+                raise SaveError(f"position {self.position} is past the {actions} actions")
+            if not _same_setup(info.new_engine(self.setup).to_dict(), full.to_dict()):
                 raise SaveError("the game does not match its setup")
             engine = self._undo_to_position(full)
         except SaveError:
@@ -528,17 +720,36 @@ class Session:
             log.exception("replaying a save failed")
             raise SaveError(f"the game does not replay: {type(exc).__name__}") from None
         self.moves = len(engine.actions)
-        self.undone = len(actions) - self.moves
+        self.undone = actions - self.moves
         self._run_clock()
         self.summary = {"game": info.title, "progress": info.progress(engine),
                         "elapsed": round(self._elapsed)}
+        self._engine = engine
 
 
 def load_current(path: Path | None = None) -> tuple[Session | None, str | None]:
     """The game in progress, or None; and a sentence for the player when a save was found but
     could not be used (it is then kept aside under a new name, never overwritten)."""
-    path = path or paths.current_save()
-    result = read_json(path, MAX_BYTES)
+    return _load(path or paths.current_save(), replay=True)
+
+
+def peek_current(path: Path | None = None) -> tuple[Session | None, str | None]:
+    """``load_current`` without replaying the game (what the menu's Continue line and the
+    question before a new game need): the save's setup, progress and clock as it states
+    them; ``engine()`` replays it. A save that does not replay is found out by
+    ``load_current`` (Continue)."""
+    return _load(path or paths.current_save(), replay=False)
+
+
+def read_save(path: Path | None = None) -> dict[str, Any] | None:
+    """The save at ``path`` as one document (its lines assembled), unchecked; None when there
+    is none or it cannot be read (tests and tools)."""
+    found = read_journal(path or paths.current_save(), MAX_BYTES)
+    return _assemble(found.records) if found.status == "ok" else None
+
+
+def _load(path: Path, *, replay: bool) -> tuple[Session | None, str | None]:
+    result = read_journal(path, MAX_BYTES)
     if result.status == "missing":
         return None, None
     if result.status in ("damaged", "too_large"):  # kept aside by read_json
@@ -552,7 +763,7 @@ def load_current(path: Path | None = None) -> tuple[Session | None, str | None]:
             log.exception("could not keep the unreadable save aside")
             return None, _unusable(why, None, path)
     try:
-        return Session.from_dict(result.data, path), None
+        return Session.from_dict(_assemble(result.records), path, replay=replay), None
     except FutureSaveError as exc:
         log.warning("save %s: %s", path, exc)
         why = _("it was made by a newer version of Hanafuda Parlor")
@@ -577,7 +788,7 @@ def _unusable(why: str, aside: Path | None, path: Path) -> str:
 
 def abandon_current(stats: "Statistics") -> None:
     """Count the game in progress (if any) as abandoned and remove its save."""
-    session, _problem = load_current()
+    session, _problem = peek_current()
     if session is not None and session.in_progress:
         session.abandon(stats)
 

@@ -28,6 +28,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from game.logs import get_logger
@@ -49,15 +50,21 @@ def write_json(path: Path, data: Any, *, indent: int | None = 2) -> None:
     _write_text(path, json.dumps(data, indent=indent, sort_keys=True, ensure_ascii=False))
 
 
-def _write_text(path: Path, text: str) -> None:
+def temp_file_for(path: Path) -> Path:
+    """A new, empty temporary file beside ``path``, named for ``clean_temp_files``: the
+    writer's pid in the name, so that one left by a kill is known to be nobody's."""
     import tempfile  # (not at the top: it costs the start-up a few milliseconds)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # The writer's pid in the name: a write cut short by a kill leaves a file that the next
-    # start recognises as nobody's (clean_temp_files).
     fd, tmp = tempfile.mkstemp(prefix=f"{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX,
                                dir=path.parent)
+    os.close(fd)
+    return Path(tmp)
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = temp_file_for(path)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -71,19 +78,36 @@ def _write_text(path: Path, text: str) -> None:
         raise
 
 
+def sync_file(path: Path) -> None:
+    """Make what was written to ``path`` (and its name in its folder) durable; a file gone
+    meanwhile is fine."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    _sync_folder(path.parent)
+
+
 class _Writer:
-    """The thread that writes ``write_json_soon``'s files: the latest text of each path, in
-    the order first asked; started at the first write, a daemon waited for at exit."""
+    """The thread that does the file work asked with ``call_soon``: one job of each kind for
+    each path (a newer one replaces a job not yet begun), in the order first asked; started
+    at the first job, a daemon waited for at exit."""
 
     def __init__(self) -> None:
         self._lock = threading.Condition()
-        self._waiting: dict[Path, str] = {}
-        self._writing: Path | None = None
+        self._waiting: dict[tuple[Path, str], Callable[[], None]] = {}
+        self._doing: tuple[Path, str] | None = None
         self._thread: threading.Thread | None = None
 
-    def put(self, path: Path, text: str) -> None:
+    def put(self, path: Path, kind: str, job: Callable[[], None]) -> None:
         with self._lock:
-            self._waiting[path] = text
+            self._waiting[(path, kind)] = job
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="file writer",
                                                 daemon=True)
@@ -91,11 +115,16 @@ class _Writer:
                 atexit.register(self.flush)
             self._lock.notify_all()
 
+    def _busy(self, path: Path | None) -> bool:
+        if path is None:
+            return self._doing is not None or bool(self._waiting)
+        return ((self._doing is not None and self._doing[0] == path)
+                or any(p == path for p, _kind in self._waiting))
+
     def flush(self, path: Path | None = None) -> None:
-        """Wait until ``path`` (or every file) is written."""
+        """Wait until the jobs of ``path`` (or every job) are done."""
         with self._lock:
-            while (self._writing is not None or self._waiting) if path is None else \
-                    (self._writing == path or path in self._waiting):
+            while self._busy(path):
                 if self._thread is None or not self._thread.is_alive():
                     return  # (never started, or gone with the interpreter)
                 self._lock.wait(1.0)
@@ -105,20 +134,28 @@ class _Writer:
             with self._lock:
                 while not self._waiting:
                     self._lock.wait()
-                path = next(iter(self._waiting))
-                text = self._waiting.pop(path)
-                self._writing = path
+                key = next(iter(self._waiting))
+                job = self._waiting.pop(key)
+                self._doing = key
             try:
-                _write_text(path, text)
+                job()
             except OSError:
-                log.exception("could not write %s", path)
+                log.exception("could not write %s", key[0])
+            except Exception:  # noqa: BLE001 - the thread must live on for the next job
+                log.exception("a file job for %s failed", key[0])
             finally:
                 with self._lock:
-                    self._writing = None
+                    self._doing = None
                     self._lock.notify_all()
 
 
 _writer = _Writer()
+
+
+def call_soon(path: Path, kind: str, job: Callable[[], None]) -> None:
+    """Run ``job`` (file work for ``path``) on the writer thread; a job of the same ``kind``
+    for ``path`` not yet begun is replaced by this one. An OSError it raises is logged."""
+    _writer.put(path, kind, job)
 
 
 def write_json_soon(path: Path, data: Any, *, indent: int | None = None) -> None:
@@ -126,12 +163,12 @@ def write_json_soon(path: Path, data: Any, *, indent: int | None = None) -> None
     raised here, and ``data`` may change after the call), written within a frame or so; a
     text not yet written for ``path`` is replaced by this one. A write that fails is
     logged."""
-    _writer.put(path, json.dumps(data, indent=indent, sort_keys=True, ensure_ascii=False))
+    text = json.dumps(data, indent=indent, sort_keys=True, ensure_ascii=False)
+    call_soon(path, "write", lambda: _write_text(path, text))
 
 
 def flush_writes(path: Path | None = None) -> None:
-    """Wait until what ``write_json_soon`` was given for ``path`` (None: for every path) is
-    on the disk."""
+    """Wait until the writer thread's jobs for ``path`` (None: every job) are done."""
     _writer.flush(path)
 
 
@@ -165,32 +202,47 @@ class ReadResult(NamedTuple):
     status: str = "missing"
 
 
-def read_json(path: Path, max_bytes: int = 16 << 20) -> ReadResult:
-    """Read JSON from ``path``; see ``ReadResult`` for what can be found. A UTF-8 byte-order
-    mark is fine. A write of ``path`` still waiting (``write_json_soon``) is waited for."""
+def read_bytes(path: Path, max_bytes: int = 16 << 20) -> ReadResult:
+    """The bytes of ``path`` as ``data`` (status "ok"), or why not: "missing", "too_large"
+    (kept aside) or "unreadable" (left where it is). A job of ``path`` still waiting on the
+    writer thread is waited for."""
     _writer.flush(path)
     try:
         if path.is_dir():
             return ReadResult(problem=f"{path.name} is a folder", status="unreadable")
         size = path.stat().st_size
         if size > max_bytes:
-            return _aside(path, "too_large", f"{size} bytes, over the limit of {max_bytes}")
+            return set_aside(path, "too_large", f"{size} bytes, over the limit of {max_bytes}")
         with open(path, "rb") as f:
             raw = f.read(max_bytes + 1)
     except FileNotFoundError:
         return ReadResult()
+    except NotADirectoryError:
+        return ReadResult(problem=f"{path.parent} is a file, not a folder",
+                          status="unreadable")
     except OSError as exc:
         return ReadResult(problem=f"could not read {path.name}: {exc.strerror or exc}",
                           status="unreadable")
     if len(raw) > max_bytes:  # it grew since the stat
-        return _aside(path, "too_large", f"over the limit of {max_bytes} bytes")
+        return set_aside(path, "too_large", f"over the limit of {max_bytes} bytes")
+    return ReadResult(data=raw, status="ok")
+
+
+def read_json(path: Path, max_bytes: int = 16 << 20) -> ReadResult:
+    """Read JSON from ``path``; see ``ReadResult`` for what can be found. A UTF-8 byte-order
+    mark is fine. A write of ``path`` still waiting (``write_json_soon``) is waited for."""
+    found = read_bytes(path, max_bytes)
+    if found.status != "ok":
+        return found
     try:
-        return ReadResult(data=json.loads(raw.decode("utf-8-sig")), status="ok")
+        return ReadResult(data=json.loads(found.data.decode("utf-8-sig")), status="ok")
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError too
-        return _aside(path, "damaged", str(exc)[:200])
+        return set_aside(path, "damaged", str(exc)[:200])
 
 
-def _aside(path: Path, status: str, why: str) -> ReadResult:
+def set_aside(path: Path, status: str, why: str) -> ReadResult:
+    """A refused file kept aside (``keep_aside``), as a ReadResult of ``status``; one that
+    cannot be moved is left, reported "unreadable" (never written over)."""
     try:
         aside: Path | None = keep_aside(path)
     except OSError as exc:  # it cannot be moved: leave it, and never write over it

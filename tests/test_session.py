@@ -12,9 +12,9 @@ import pytest
 from game import paths
 from game.catalog import GAMES
 from game.session import (MAX_ACTIONS, MAX_BYTES, GameSetup, Session, check_setup,
-                          default_setup, load_current, remember_setup, remembered_setup)
+                          default_setup, load_current, read_save, remember_setup,
+                          remembered_setup)
 from game.stats import Statistics
-from game.storage import flush_writes
 from rules.koikoi import KoiKoiGame
 from rules.yatsuhashi import Game
 
@@ -47,9 +47,8 @@ def yatsuhashi_with_undo(seed: int = 3):
 
 
 def saved() -> dict:
-    """The save as on the disk (once the writer thread has written it)."""
-    flush_writes()
-    return json.loads(paths.current_save().read_text(encoding="utf-8"))
+    """The save as on the disk, its journal's lines assembled into one document."""
+    return read_save()
 
 
 # Round trips ----------------------------------------------------------------------------------
@@ -74,10 +73,12 @@ def test_the_save_format():
     session, game = koikoi_in_progress(actions=3)
     data = saved()
     assert set(data) == {"format", "version", "id", "game", "setup", "engine", "position",
-                         "started", "saved", "elapsed", "coached", "shown", "summary"}
+                         "moves", "started", "saved", "elapsed", "coached", "shown",
+                         "summary", "seq"}
+    assert (data["moves"], data["seq"]) == (3, 4)  # the start's record, then one an action
     assert data["coached"] is False  # (the coach was not asked)
     assert data["shown"] is False  # (no computer played for the player)
-    assert (data["format"], data["version"], data["game"]) == ("hanafuda-parlor-save", 1, "koikoi")
+    assert (data["format"], data["version"], data["game"]) == ("hanafuda-parlor-save", 2, "koikoi")
     assert data["setup"] == {"seats": ["human", "easy"], "options": GAMES["koikoi"].defaults(),
                              "seed": 11}
     assert data["engine"] == json.loads(json.dumps(game.to_dict()))
@@ -284,7 +285,7 @@ BAD_TEXT = [
 
 BAD_CHANGES = [
     ("wrong format", _set("format", "other-program")),
-    ("future version", _set("version", 2)),
+    ("future version", _set("version", 3)),
     ("version as text", _set("version", "1")),
     ("version zero", _set("version", 0)),
     ("no version", _drop("version")),
@@ -493,7 +494,6 @@ CHILD = """
 import json, sys, time
 from game.catalog import GAMES
 from game.session import Session, default_setup
-from game.storage import flush_writes
 setup = default_setup(sys.argv[1], 5)
 game = GAMES[sys.argv[1]].new_engine(setup)
 session = Session.start(setup, game)
@@ -501,8 +501,7 @@ while not getattr(game, "is_over", False):
     legal = game.legal_actions() if hasattr(game, "legal_actions") else game.legal_moves()
     game.apply(legal[0])
     session.record(game)
-    flush_writes()                    # (the writer thread has it on the disk)
-    print(session.moves, flush=True)  # saved: the parent may kill us from now on
+    print(session.moves, flush=True)  # shown: the parent may kill us from now on
 time.sleep(60)
 """
 
@@ -521,8 +520,8 @@ def _line_of(game_id: str, n: int) -> list[str]:
 @pytest.mark.parametrize("game_id,after", [("koikoi", 1), ("koikoi", 40), ("yatsuhashi", 25)])
 def test_kill_9_at_any_moment_loses_nothing(game_id, after):
     """A real process killed with SIGKILL while it plays and saves as fast as it can: the save
-    always loads, and holds at least every action the process had reported saved (written
-    by the writer thread: the next action's write may be under way when the kill comes)."""
+    always loads, and holds at least every action the process had reported once its
+    ``record`` returned (nothing waited for the writer thread: a move shown is on disk)."""
     import signal
     import subprocess
     import sys
@@ -545,3 +544,113 @@ def test_kill_9_at_any_moment_loses_nothing(game_id, after):
     made = [str(a) for a in (engine.actions if game_id == "koikoi" else engine.moves)]
     assert len(made) >= reported
     assert made == _line_of(game_id, len(made))
+
+
+# The journal ----------------------------------------------------------------------------------
+
+
+def test_the_save_is_a_journal_an_action_a_line_each_checksummed():
+    """The first line is the whole save; each action appends one short line (what it
+    changed), so that a move is in the file the moment ``record`` returns."""
+    from game.journal import read_journal
+    session, game = koikoi_in_progress(actions=5)
+    found = read_journal(paths.current_save())
+    assert len(found.records) == 6 and found.dropped == 0
+    assert found.records[0]["seq"] == 1 and found.records[0]["moves"] == 0
+    assert [r["seq"] for r in found.records[1:]] == [2, 3, 4, 5, 6]
+    assert all(len(line) < 400 for line in paths.current_save().read_bytes().splitlines()[1:])
+    assert load_current()[0].engine().to_dict() == game.to_dict()
+
+
+def test_a_line_cut_short_by_a_kill_is_dropped_and_the_rest_continues():
+    session, game = koikoi_in_progress(actions=6)
+    path = paths.current_save()
+    raw = path.read_bytes()
+    path.write_bytes(raw[:-25])  # the last line's write cut short
+    again, problem = load_current()
+    assert problem is None and again.moves == 5
+    assert [str(a) for a in again.engine().actions] == [str(a) for a in game.actions[:5]]
+
+
+@pytest.mark.parametrize("damage", ["checksum", "order", "change"])
+def test_a_damaged_line_ends_the_save_there(damage):
+    """A line that fails its checksum, comes out of order or does not fit the save before
+    it: the save is what the lines before it make (never a mixture)."""
+    from game.journal import encode_line
+    session, game = koikoi_in_progress(actions=6)
+    path = paths.current_save()
+    lines = path.read_bytes().splitlines(keepends=True)
+    if damage == "checksum":
+        lines[4] = lines[4].replace(b'"seq":5', b'"seq":6')
+    elif damage == "order":
+        lines[4] = encode_line({"seq": 9})
+    else:
+        lines[4] = encode_line({"seq": 5, "engine": {"actions": [99, ["play 1C1"]]}})
+    path.write_bytes(b"".join(lines))
+    again, problem = load_current()
+    assert problem is None and again.moves == 3
+    assert [str(a) for a in again.engine().actions] == [str(a) for a in game.actions[:3]]
+
+
+def _through_the_stock(game):
+    """The next move of a Yatsuhashi deal played by turning the stock (and recycling it)."""
+    return next(m for m in game.legal_moves() if str(m) == "turn" or str(m).startswith("recycle"))
+
+
+def test_a_long_game_is_made_anew_every_few_hundred_lines(monkeypatch):
+    """Every ``COMPACT_EVERY`` lines the writer thread makes the file anew (a full record),
+    and the next action puts it in place with the lines written meanwhile: the file stays
+    short, and nothing is lost across the swap."""
+    from game import session as session_module
+    from game.journal import read_journal
+    from game.storage import flush_writes
+    monkeypatch.setattr(session_module, "COMPACT_EVERY", 4)
+    setup = default_setup("yatsuhashi", 3)
+    game = GAMES["yatsuhashi"].new_engine(setup)
+    session = Session.start(setup, game)
+    for n in range(30):
+        game.apply(_through_the_stock(game))
+        session.record(game)
+        if n % 3 == 0:
+            flush_writes()  # (the swap waits for the writer thread's file: let it be ready)
+        records = read_journal(paths.current_save()).records
+        assert len(records) <= 2 * 4 + 1
+        assert records[0]["seq"] + len(records) - 1 == session.seq
+    assert load_current()[0].engine().to_dict() == game.to_dict()
+    assert not list(paths.saves_dir().glob("*.tmp"))
+
+
+def test_continue_replays_a_long_save_once_and_the_menu_not_at_all(monkeypatch):
+    """A save of 50,000 Yatsuhashi moves: the menu's Continue line does not replay it, and
+    Continue replays it once (the engine it checked is the one the table gets)."""
+    from game.session import peek_current
+    from rules import yatsuhashi
+    game = Game.deal(3)
+    for _ in range(MAX_ACTIONS):
+        game.apply(_through_the_stock(game))
+    setup = default_setup("yatsuhashi", 3)
+    Session.start(setup, game).leave()
+    replays = []
+    from_dict = yatsuhashi.Game.from_dict.__func__
+    monkeypatch.setattr(yatsuhashi.Game, "from_dict", classmethod(
+        lambda cls, data: replays.append(1) or from_dict(cls, data)))
+    peeked, problem = peek_current()
+    assert problem is None and peeked.moves == MAX_ACTIONS and replays == []
+    assert peeked.label().startswith("Yatsuhashi")
+    session, problem = load_current()
+    engine = session.engine()
+    assert problem is None and len(engine.moves) == MAX_ACTIONS and len(replays) == 1
+
+
+def test_a_save_folder_that_cannot_be_written_is_told_once_and_play_goes_on():
+    """A file where the saves folder should be: the first action's save fails, the player is
+    told (naming the folder and the real cause), and the game goes on; told once a run."""
+    from game import notices
+    notices.drain()
+    paths.data_dir().mkdir(parents=True, exist_ok=True)
+    paths.saves_dir().write_text("not a folder")
+    session, game = koikoi_in_progress(actions=3)
+    told = notices.drain()
+    assert len(told) == 1 and str(paths.saves_dir()) in told[0]
+    assert "file is where the folder should be" in told[0]
+    assert session.moves == 3

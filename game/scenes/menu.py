@@ -18,7 +18,7 @@ from game.i18n import _
 from game.scenes import registry
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog, not_available
-from game.session import Session, load_current, watch_setup
+from game.session import Session, load_current, peek_current, watch_setup
 from game.text import fit_font_size
 from game.widgets import Button, Panel, Widget
 
@@ -126,7 +126,7 @@ class MenuScene(WidgetScene):
         self.fan_size = (0, 0)
         self._fan_job: dict | None = None
         self.panel = Panel()
-        self.saved, problem = load_current()
+        self.saved, problem = peek_current()  # (its line only: Continue replays it)
         self.notices: list[str] = [problem] if problem else []
         self.continue_button = (
             Button(_("Continue"), self._continue, subtitle=self.saved.label(), primary=True,

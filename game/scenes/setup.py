@@ -20,7 +20,7 @@ from game.i18n import _
 from game.scenes import registry
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog, not_available
-from game.session import (MAX_SEED, GameSetup, abandon_current, default_setup, load_current,
+from game.session import (MAX_SEED, GameSetup, abandon_current, default_setup, peek_current,
                           remember_setup, remembered_setup)
 from game.text import draw_text
 from game.widgets import Button, Choice, Label, NumberField, Panel, ScrollList, Toggle, Widget
@@ -41,7 +41,7 @@ def confirm_new_game(app: Any, go: Callable[[], object]) -> None:
     own dialog instead, to the same rule: the pause menu's Restart (``game.scenes.pause``) and
     Yatsuhashi's New deal, Restart and deal-by-number buttons; ``Session.start`` then counts
     the game they replace as abandoned."""
-    session, problem = load_current()
+    session, problem = peek_current()
     if session is None or not session.in_progress:
         go()
         if problem:  # a damaged save was found (and kept aside): say so over the new game
