@@ -287,7 +287,7 @@ def clean_temp_files(folder: Path) -> list[Path]:
             continue
         try:
             if pid is not None and os.name == "posix":
-                stale = not _running(pid)
+                stale = not _running(pid, p.stat().st_mtime)
             else:
                 stale = time.time() - p.stat().st_mtime > TEMP_MAX_AGE
             if stale and p.is_file():
@@ -300,8 +300,14 @@ def clean_temp_files(folder: Path) -> list[Path]:
     return removed
 
 
-def _running(pid: int) -> bool:
-    """Is process ``pid`` running (POSIX)?"""
+def _running(pid: int, since: float | None = None) -> bool:
+    """Is process ``pid`` running (POSIX), and has it been since ``since`` (a file's time)?
+    Where /proc tells: a killed process not yet reaped by its parent (a zombie) is not, and
+    neither is a process started after ``since`` (its pid was used again).
+
+    >>> _running(os.getpid()), _running(os.getpid(), since=0.0), _running(999_999_999)
+    (True, False, False)
+    """
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -310,4 +316,11 @@ def _running(pid: int) -> bool:
         return True
     except OSError:
         return False
-    return True
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        boot = next(float(line.split()[1]) for line in Path("/proc/stat").read_text().splitlines()
+                    if line.startswith("btime "))
+        started = boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")  # (field 22: start time)
+    except (OSError, ValueError, IndexError, StopIteration):
+        return True  # (no /proc: the pid is all there is to go by)
+    return fields[0] != "Z" and (since is None or started <= since + 2.0)

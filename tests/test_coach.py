@@ -19,9 +19,8 @@ from game.catalog import GAMES
 from game.scenes.heart_of_five import HeartOfFiveTable
 from game.scenes.koikoi import KoiKoiTable
 from game.scenes.setup import default_setup
-from game.session import Session, load_current
+from game.session import Session, load_current, read_save
 from game.stats import Statistics
-from game.storage import flush_writes
 from game.table.coach import Coach, CoachedChoice, badge_image, badge_rect, percent
 from game.table.dialogs import ChoicePanel, HandOver
 from game.table.fishing import COACH_GLOW
@@ -294,8 +293,7 @@ def near_the_end(seed=4):
 
 
 def saved() -> dict:
-    flush_writes()
-    return json.loads(paths.current_save().read_text())
+    return read_save()
 
 
 @pytest.mark.parametrize("asked", [True, False])

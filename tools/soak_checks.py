@@ -9,11 +9,10 @@ for the table on top, once settled, its picture of the cards is the engine's pos
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
-from game.storage import flush_writes
+from game.session import read_save
 
 
 class InvariantError(AssertionError):
@@ -81,12 +80,10 @@ def check_saved(table: Any) -> None:
     session = table.session
     if session is None or session.closed or not table.game.actions:
         return
-    flush_writes(session.path)  # (written by the writer thread: the last may be under way)
-    try:
-        data = json.loads(session.path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+    data = read_save(session.path)  # (its lines are in the file once ``record`` returned)
+    if not isinstance(data, dict):
         raise LostActions(f"{table.name}: no readable save with "
-                          f"{len(table.game.actions)} actions ({exc})") from None
+                          f"{len(table.game.actions)} actions")
     if data.get("id") != session.id:
         raise LostActions(f"{table.name}: the save on disk is another game's")
     engine = data["engine"]
