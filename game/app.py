@@ -49,6 +49,23 @@ def strict_from_env(environ: Mapping[str, str] = os.environ) -> bool:
     return environ.get(STRICT_ENV, "") not in ("", "0")
 
 
+def probe_user_folders() -> None:
+    """Try writing in each folder of the player's files (made if missing): one that cannot be
+    written is told at once, naming it and why (``notices.post_unwritable``), and play goes
+    on without saving there.
+
+    >>> probe_user_folders(); notices.drain()  # (the tests' user folders: all writable)
+    []
+    """
+    for folder, what in ((paths.config_dir(), _("settings and remembered setups")),
+                         (paths.data_dir(), _("statistics")),
+                         (paths.saves_dir(), _("game in progress"))):
+        error = notices.probe_folder(folder)
+        if error is not None:
+            log.warning("cannot write in %s: %s", folder, error)
+            notices.post_unwritable(folder, what, error)
+
+
 class App:
     """Owns the window, settings, statistics, sounds and the scene stack.
 
@@ -61,6 +78,7 @@ class App:
         self.strict = strict_from_env() if strict is None else strict
         for folder in (paths.config_dir(), paths.data_dir(), paths.saves_dir()):
             clean_temp_files(folder)  # left by a save cut short (a kill, a power cut)
+        probe_user_folders()
         problems: list[str] = []
         self.settings_writable = True  # False: the file was unreadable, or a newer version's
         if settings is None:
@@ -181,8 +199,9 @@ class App:
             return
         try:
             save_settings(self.settings)
-        except OSError:
+        except OSError as exc:
             log.exception("could not save settings")
+            notices.post_unwritable(paths.settings_file().parent, _("settings"), exc)
 
     # Scenes ---------------------------------------------------------------------------------
     def push(self, scene: Scene) -> Scene:

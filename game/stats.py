@@ -29,7 +29,7 @@ from typing import Any, Mapping
 
 import logging
 
-from game import paths
+from game import notices, paths
 from game.i18n import _
 from game.schema import Float, Int, ListOf, MapOf, Record, Text
 from game.storage import write_json
@@ -99,11 +99,25 @@ class Tally:
         return t
 
 
+#: Best results that only a number above 0 can be (a won game takes time, moves, rounds).
+POSITIVE_RESULTS = ("time", "moves", "match_rounds")
+
+
 def _fix_tally(t: dict[str, Any]) -> list[str]:
     """A tally's counts must agree: every game played was won, lost or drawn, a run of wins
     is no longer than the best run, which is no longer than the wins, and the coached games
-    are among those played."""
+    are among those played; a best time, fewest moves or rounds is above 0.
+
+    >>> t = {"played": 1, "won": 1, "lost": 0, "drawn": 0, "streak": 1, "best_streak": 1,
+    ...      "coached": 0, "best": {"time": -3600, "moves": 0, "points": -2}}
+    >>> _fix_tally(t), t["best"]
+    (['best time -3600 is not above 0', 'best moves 0 is not above 0'], {'points': -2})
+    """
     problems = []
+    for key in POSITIVE_RESULTS:
+        if key in t["best"] and t["best"][key] <= 0:
+            problems.append(f"best {key} {t['best'][key]:g} is not above 0")
+            del t["best"][key]
     outcomes = t["won"] + t["lost"] + t["drawn"]
     if t["played"] != outcomes:
         problems.append(f"played {t['played']} is not won + lost + drawn ({outcomes})")
@@ -212,9 +226,26 @@ class Statistics:
                 "lower_is_better": list(gs.lower_is_better)}
             for g, gs in self.games.items()}}
 
-    def save(self) -> None:
-        """Write the file (never over one this run could not read, or a newer version's)."""
+    def save(self) -> bool:
+        """Write the file (never over one this run could not read, or a newer version's);
+        False if it was not written. A write that fails is logged and told to the player
+        once (``notices.post_unwritable``), and play goes on.
+
+        >>> import tempfile, pathlib
+        >>> blocked = pathlib.Path(tempfile.mkdtemp()) / "data"
+        >>> _ = blocked.write_text("")                  # a file where the folder should be
+        >>> saved = Statistics(blocked / "statistics.json").save()
+        >>> saved, any(str(blocked) in m for m in notices.drain())
+        (False, True)
+        """
         if not self.writable:
             log.info("statistics not saved: the file on disk is kept as it is")
-            return
-        write_json(self.path or paths.stats_file(), self.to_dict())
+            return False
+        path = self.path or paths.stats_file()
+        try:
+            write_json(path, self.to_dict())
+        except OSError as exc:
+            log.exception("could not save statistics")
+            notices.post_unwritable(path.parent, _("statistics"), exc)
+            return False
+        return True

@@ -10,6 +10,8 @@ the valid part) are used:
   ``NAME.damaged-DATE``, defaults;
 - unreadable (no permission, a folder in its place): left where it is, defaults, and the file
   is not written while the program runs (``writable`` False);
+- in a folder that cannot be, because a file is in its place: defaults, not written, and the
+  notice is the folder's (``notices.post_unwritable``: once, naming the folder and the cause);
 - made by a newer version (its ``version`` above ours): what this version understands is used,
   and the file is not written while the program runs;
 - values that fail the schema (wrong shape, out of range, unknown fields): the valid part is
@@ -30,6 +32,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from game import notices
 from game.logs import get_logger
 from game.i18n import _
 from game.schema import Field, validate
@@ -57,10 +60,14 @@ def load(path: Path, *, what: str, schema: Field, version: int, max_bytes: int) 
         return Loaded(default)
     if found.status == "unreadable":
         log.warning("%s: %s", path, found.problem)
+        if notices.file_in_the_way(path.parent) is not None:
+            notices.post_unwritable(path.parent, what)
+            return Loaded(default, None, writable=False)
+        reason = _("it is a folder, not a file") if path.is_dir() else found.problem
         return Loaded(default, _(
             "Your {what} file ({name}) could not be read ({reason}), so defaults are in use. "
             "It is left as it is and will not be changed until the program starts again."
-        ).format(what=what, name=name, reason=found.problem), writable=False)
+        ).format(what=what, name=name, reason=reason), writable=False)
     if found.status in ("damaged", "too_large"):
         why = _("it was damaged") if found.status == "damaged" else _("it was too large")
         return Loaded(default, _(
@@ -92,8 +99,9 @@ def load(path: Path, *, what: str, schema: Field, version: int, max_bytes: int) 
         try:               # must not leave the player with defaults
             write_json(path, {k: v for k, v in clean.items() if v is not None}
                        if isinstance(clean, dict) else clean)
-        except OSError:
+        except OSError as exc:
             log.exception("could not write the repaired %s", path)
+            notices.post_unwritable(path.parent, what, exc)
     details = "; ".join(problems[:3]) + ("…" if len(problems) > 3 else "")
     return Loaded(clean, _(
         "Some values in your {what} file ({name}) were not valid ({details}), so they were "

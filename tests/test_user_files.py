@@ -284,6 +284,61 @@ def test_remembered_setups_out_of_range_are_dropped():
     assert "chess" not in data
 
 
+IMPOSSIBLE_RECORDS = [
+    ("yatsuhashi", {"time": -3600, "moves": -1}, ("time", "moves")),
+    ("yatsuhashi", {"time": 0, "moves": 0}, ("time", "moves")),
+    ("yatsuhashi", {"time": 95, "moves": -7}, ("moves",)),
+    ("heart_of_five", {"match_rounds": 0}, ("match_rounds",)),
+]
+
+
+@pytest.mark.parametrize("game,best,wrong", IMPOSSIBLE_RECORDS)
+def test_impossible_records_are_a_damaged_file_and_never_shown(game, best, wrong):
+    from game.scenes.stats import bests_line
+    tally = {"played": 3, "won": 2, "lost": 1, "drawn": 0, "abandoned": 0, "streak": 1,
+             "best_streak": 2, "best": best, "coached": 0}
+    content = json.dumps({"version": 1, "games": {game: {
+        "total": tally, "by_level": {"normal": tally},
+        "lower_is_better": ["time", "moves", "match_rounds"]}}}).encode()
+    _write(paths.stats_file(), content)
+    st = Statistics.load()
+    assert st.problem and "statistics.json" in st.problem and "not above 0" in st.problem
+    assert _kept(paths.stats_file(), content)
+    for t in (st.summary(game), st.levels(game)["normal"]):
+        assert t.played == 3 and t.won == 2                  # the valid part
+        assert not set(wrong) & set(t.best) and "-" not in bests_line(t)
+        assert {k: v for k, v in best.items() if k not in wrong} == t.best
+    assert Statistics.load().problem is None                 # the valid part, on disk at once
+
+
+REMEMBERED_WRONG = [  # (the entry, what the notice names, the seats then used)
+    ({"seats": ["human", "wizard"], "options": {"match_end": "rounds6"}, "seed": 77},
+     "'wizard' is not human or a computer level", ["human", "normal"]),
+    ({"seats": ["human"], "options": {"match_end": "rounds6"}, "seed": 77},
+     "seats: 1, not 2-2", ["human", "normal"]),
+    ({"seats": ["human", "easy"], "options": {"match_end": "rounds6", "hand_swap": 42},
+      "seed": 77}, "hand_swap", ["human", "easy"]),
+    ({"seats": ["human", "easy"], "options": {"match_end": "rounds6", "no_such": 1},
+      "seed": 77}, "no_such", ["human", "easy"]),
+]
+
+
+@pytest.mark.parametrize("entry,named,seats", REMEMBERED_WRONG)
+def test_a_remembered_setup_the_setup_screen_could_not_make_is_told(entry, named, seats):
+    from game import notices
+    from game.session import remembered_setup
+    assert GAMES["koikoi"].valid_option("match_end", "rounds6")
+    content = json.dumps({"version": 1, "koikoi": entry}).encode()
+    _write(paths.setups_file(), content)
+    setup = remembered_setup("koikoi")
+    told = notices.drain()
+    assert len(told) == 1 and "setups.json" in told[0] and named in told[0]
+    assert _kept(paths.setups_file(), content)
+    assert setup.seats == seats and setup.seed == 77              # the valid part is used
+    assert setup.options["match_end"] == "rounds6"
+    assert remembered_setup("koikoi") == setup and notices.drain() == []  # repaired on disk
+
+
 # The program starts over every pair of damaged files ---------------------------------------
 
 PAIRS = [
