@@ -70,24 +70,40 @@ def wait_for_answers(app, timeout: float = ANSWER_TIMEOUT) -> bool:
     return bool(pending)
 
 
-def step(app, dt: float = 1 / 30) -> None:
-    """One frame of ``dt`` once the answers the top scene awaits are in (``wait_for_answers``):
-    a loop of ``step`` reaches the same state in the same number of frames on a machine at
-    any load. ``app.frame`` alone is for a test that holds an answer back on purpose."""
+def next_frame(app, dt: float = 1 / 30) -> None:
+    """One frame of ``dt`` once the answers the top scene awaits are in
+    (``wait_for_answers``): a loop of ``next_frame`` reaches the same state in the same
+    number of frames on a machine at any load. ``app.frame`` alone is for a test that holds
+    an answer back on purpose."""
     wait_for_answers(app)
     app.frame(dt)
 
 
+def frames_while_a_thread_works(app, done, dt: float = 1 / 60,
+                                 seconds: float = ANSWER_TIMEOUT) -> int:
+    """``next_frame`` until ``done()`` holds, for work on a thread of the game's own that goes
+    on while frames do (the face warmer's thread): bounded by ``seconds`` of wall time, not
+    by frames (a loaded machine's thread is slow, not stuck). Returns the frames it took."""
+    import time
+    end = time.monotonic() + seconds
+    frames = 0
+    while not done():
+        assert time.monotonic() < end, f"still not done after {seconds:g} s ({frames} frames)"
+        next_frame(app, dt)
+        frames += 1
+    return frames
+
+
 def run_until(app, predicate, limit: int = 4000, dt: float = 1 / 30) -> None:
     """Advance frames of ``dt`` until ``predicate()`` holds. Before each frame it waits for
-    the answers the top scene awaits (``step``): a computer seat, the coach or the solver
+    the answers the top scene awaits (``next_frame``): a computer seat, the coach or the solver
     thinking costs no frames, however long it takes, so ``limit`` counts only frames in
     which nothing outside the frame loop was pending, and guards against a real hang (the
     table stuck) rather than a slow answer."""
     for _ in range(limit):
         if predicate():
             return
-        step(app, dt)
+        next_frame(app, dt)
     if predicate():
         return
     raise AssertionError(f"the table never reached the expected state in {limit} frames")
@@ -176,6 +192,15 @@ def pixels(surface, rect) -> bytes:
     """The RGB bytes of ``rect`` on ``surface`` (to compare what the player sees)."""
     import pygame
     return pygame.image.tobytes(surface.subsurface(rect.clip(surface.get_rect())), "RGB")
+
+
+def without_its_table(monkeypatch, game_id):
+    """``game_id``'s table as if it were not built yet (every game is: what the program answers
+    for one that is not is tested this way rather than skipped)."""
+    from game.catalog import GameInfo
+    real = GameInfo.table_factory
+    monkeypatch.setattr(GameInfo, "table_factory",
+                        lambda info: None if info.id == game_id else real(info))
 
 
 def raise_scene_errors(monkeypatch) -> None:

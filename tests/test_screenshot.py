@@ -34,10 +34,9 @@ def test_screenshots_of_different_scenes_differ(tmp_path):
     assert images[0] != images[1]
 
 
-def test_unavailable_scene_exits_2(tmp_path, capsys):
-    from game.scenes import registry
-    if registry.available("heart_of_five"):
-        pytest.skip("built")
+def test_unavailable_scene_exits_2(tmp_path, capsys, monkeypatch):
+    from tests.helpers import without_its_table
+    without_its_table(monkeypatch, "heart_of_five")  # (every game is built)
     out = tmp_path / "x.png"
     assert main.main(["--screenshot", "heart_of_five", "--out", str(out)]) == 2
     assert "not available yet" in capsys.readouterr().err and not out.exists()
