@@ -1,6 +1,10 @@
 """The random-input soak (``tools/soak.py``) in CI: about 20,000 events over every scene and
 game in four parts (pytest-xdist spreads them over the cores), kill -9 and Continue, and proof
-that each invariant the soak checks can fail."""
+that each invariant the soak checks can fail.
+
+The soak itself (its parts, the replay and the kills: minutes of CPU) is marked ``soak``: a
+step of its own, ``pytest -m soak`` (pytest.ini leaves it out of the main run; CI runs both).
+The checks' own tests are quick and run with the suite."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import json
 
 import pytest
 
-from game.storage import flush_writes
+from game.session import read_save
 from tests.fishing_tables import play_until, push_table
 from tests.helpers import run_until
 from tools import soak, soak_checks
@@ -24,6 +28,7 @@ def test_the_parts_cover_every_game_and_screen():
     assert {d for _s, _e, ds in PARTS for d in ds} == set(soak.DESTINATIONS)
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("seed,events,destinations", PARTS)
 def test_soak_part_has_no_exception_no_broken_invariant_and_no_lost_action(
         seed, events, destinations):
@@ -34,6 +39,7 @@ def test_soak_part_has_no_exception_no_broken_invariant_and_no_lost_action(
     assert report.actions > 0 and len(report.scenes) >= 4, report.summary()
 
 
+@pytest.mark.soak
 def test_an_episode_replays_exactly_from_its_seed():
     one = soak.run_episode(5, 3, 600)
     two = soak.run_episode(5, 3, 600)
@@ -41,6 +47,7 @@ def test_an_episode_replays_exactly_from_its_seed():
         (two.events, two.frames, two.actions, two.scenes)
 
 
+@pytest.mark.soak
 def test_kill_minus_nine_then_continue_loses_no_action():
     report = soak.Report()
     for k in range(2):
@@ -81,8 +88,7 @@ def test_a_card_drawn_away_from_its_place_is_found(app, koikoi_table):
 
 def test_an_action_missing_from_the_save_is_found(app, koikoi_table):
     path = koikoi_table.session.path
-    flush_writes()
-    data = json.loads(path.read_text())
+    data = read_save(path)
     data["engine"]["actions"].pop()
     path.write_text(json.dumps(data))
     with pytest.raises(soak_checks.LostActions):
