@@ -18,6 +18,12 @@ def wait_for(path: str, timeout: float = 60.0) -> str:
     return Path(path).read_text()
 
 
+def touch(path: str) -> str:
+    """Create the file ``path`` (a job that leaves a trace: did it run?)."""
+    Path(path).write_text("ran")
+    return path
+
+
 def pid() -> int:
     """The child's process id (so a test can kill it)."""
     return os.getpid()

@@ -31,13 +31,17 @@ def test_a_job_runs_and_answers_once(worker):
     assert worker.poll() is None and not worker.busy
 
 
-def test_only_the_latest_request_counts(worker):
-    worker.request("time:sleep", 0.3)   # still running when the next ones come
-    worker.request("math:gcd", 10, 4)
+def test_only_the_latest_request_counts(worker, tmp_path):
+    gate = tmp_path / "go"   # the first job runs until the test says (a file: an event the
+    # child process sees too), so the next ones surely come while it runs, at any load
+    worker.request("tests.background_jobs:wait_for", str(gate))
+    worker.request("tests.background_jobs:touch", str(tmp_path / "replaced"))
     worker.request("math:gcd", 84, 36)  # replaces the waiting one
+    gate.write_text("go")
     assert worker.wait(30)
     assert worker.poll() == 12
     assert not worker.busy
+    assert not (tmp_path / "replaced").exists()  # the replaced job never ran
 
 
 def test_a_cancelled_answer_is_dropped(worker):
