@@ -21,10 +21,11 @@ and exits; the next request starts a fresh child. That is not a death: it is not
 ``deaths`` or ``restarts``, only in ``retirements``.
 
 A child that dies (killed, crashed, out of memory) is replaced and the job it was on is sent
-again to the new one; a job that kills ``MAX_RESTARTS`` children in a row is given up, and
-``poll`` raises ``WorkerUnavailable`` (the caller carries on without the answer; the next
-request tries a fresh child). The child watches its parent and exits as soon as the parent
-has gone, even in the middle of a job (a killed game leaves no solver running).
+again to the new one; a child that cannot be started at all (the system refuses a process or a
+pipe: ``OSError``) counts as one that died. A job that loses ``MAX_RESTARTS`` children in a row
+is given up, and ``poll`` raises ``WorkerUnavailable`` (the caller carries on without the
+answer; the next request tries a fresh child). The child watches its parent and exits as soon
+as the parent has gone, even in the middle of a job (a killed game leaves no solver running).
 
 >>> w = ProcessWorker()
 >>> w.request("math:hypot", 3, 4)
@@ -37,6 +38,7 @@ has gone, even in the middle of a job (a killed game leaves no solver running).
 from __future__ import annotations
 
 import importlib
+import logging
 import multiprocessing
 import os
 import threading
@@ -46,6 +48,7 @@ from typing import Any, Callable
 
 from ai.runner import AIWorker
 
+log = logging.getLogger(__name__)
 
 #: Children a job may lose (each replaced, the job sent again) before it is given up.
 MAX_RESTARTS = 3
@@ -172,28 +175,46 @@ class ProcessWorker:
         """Start the child now, importing the ``preload`` modules, rather than at the first
         request: starting a process costs the calling frame several milliseconds, and the
         child a fresh interpreter's start-up before it can answer (a table starts it as it
-        opens, so the first computer move is neither late nor a slow frame)."""
-        self._spawn(preload)
+        opens, so the first computer move is neither late nor a slow frame). A child that
+        cannot be started is logged: the first request tries again."""
+        try:
+            self._spawn(preload)
+        except OSError:
+            log.warning("could not start a background process", exc_info=True)
 
     def _spawn(self, preload: tuple[str, ...] = ()) -> None:
         """A child process, unless the one there is alive."""
         if self._proc is None or not self._proc.is_alive():
             self._reap()
+            if self._conn is not None:   # the pipe of a child that died
+                self._conn.close()
+            self._proc = self._conn = None
             ctx = multiprocessing.get_context("spawn")  # no inherited SDL state or threads
-            self._conn, child = ctx.Pipe()
-            self._proc = ctx.Process(target=_serve, args=(child, self.retire_above, preload),
-                                     name="parlor-background", daemon=True)
-            self._proc.start()
-            child.close()
+            conn, child = ctx.Pipe()
+            proc = ctx.Process(target=_serve, args=(child, self.retire_above, preload),
+                               name="parlor-background", daemon=True)
+            try:
+                proc.start()
+            except BaseException:
+                conn.close()
+                raise
+            finally:
+                child.close()
+            self._conn, self._proc = conn, proc
 
     def _send(self, job: _Job) -> None:
-        self._spawn()
+        self._running = job[0]
+        self._job = job
+        try:
+            self._spawn()
+        except OSError:  # no child could be started: as if it had died on the job
+            log.warning("could not start a background process for %s", job[1], exc_info=True)
+            self._died()
+            return
         try:
             self._conn.send(job)
         except (OSError, ValueError):  # the child died since: the next poll finds out
             pass
-        self._running = job[0]
-        self._job = job
 
     def _collect(self, timeout: float = 0.0) -> None:
         if self._running is None:

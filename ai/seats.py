@@ -13,13 +13,17 @@ in order, so a seed replays the same choices.
 True
 >>> forget("t1"); "t1" in _tables
 False
+
+When that process cannot be kept alive, the seats play on in the game's own process at
+``in_process_levels``: Hard (a search of a second a move) at Normal, which decides in a
+millisecond or so, the others as they were.
 """
 
 from __future__ import annotations
 
 from typing import Any, Hashable
 
-from ai.base import Agent, make_agent
+from ai.base import Agent, levels as registered_levels, make_agent
 from rules.fishing import derive_seed
 
 #: Mixed in first, so agents' seeds are a stream of their own (not the engine's later deals).
@@ -27,6 +31,10 @@ _AGENTS = 0xA6E7
 
 #: Agents by table, then by seat; a process serves one table, so this stays small.
 _tables: dict[Hashable, dict[int, Agent]] = {}
+
+#: The strongest level a computer seat plays at in the game's own process (its own process
+#: lost): Normal decides in at most about 12 ms (Hana-awase), where Hard searches a second.
+IN_PROCESS_LEVEL = "normal"
 
 
 def agent_seed(seed: int, seat: int) -> int:
@@ -45,6 +53,21 @@ def agent_seed(seed: int, seat: int) -> int:
 def agents(game_id: str, levels: dict[int, str], seed: int) -> dict[int, Agent]:
     """Fresh agents for the computer seats ``levels`` of a match of deal number ``seed``."""
     return {s: make_agent(game_id, level, seed=agent_seed(seed, s))
+            for s, level in levels.items()}
+
+
+def in_process_levels(game_id: str, levels: dict[int, str]) -> dict[int, str]:
+    """The levels of the computer seats ``levels`` as they play in the game's own process: a
+    level registered above ``IN_PROCESS_LEVEL`` (Hard) plays at it, the others as they are.
+
+    >>> in_process_levels("koikoi", {1: "hard", 2: "easy", 3: "normal"})
+    {1: 'normal', 2: 'easy', 3: 'normal'}
+    """
+    order = registered_levels(game_id)
+    if IN_PROCESS_LEVEL not in order:
+        return dict(levels)
+    cap = order.index(IN_PROCESS_LEVEL)
+    return {s: IN_PROCESS_LEVEL if level in order and order.index(level) > cap else level
             for s, level in levels.items()}
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 import ai.seats
 from ai.background import ProcessWorker, ThreadWorker
 from game.table.computer import ComputerSeats, agent_seed
@@ -106,4 +108,74 @@ def test_an_answer_is_held_back_for_the_watcher():
     seats.update(0.2)
     answer = seats.poll()
     assert answer is not None and answer[0] == seat and not seats.thinking
+    seats.close()
+
+
+class DyingWorker(ProcessWorker):
+    """The real worker, whose every job kills its child process."""
+
+    def request(self, name, *args):
+        return super().request("tests.background_jobs:die")
+
+
+def answers(seats, game, moves):
+    """``play``, for seats whose answer may take more than one wait (a fall back asks again)."""
+    chosen = []
+    for _ in range(moves):
+        seat = game.current_player
+        seats.ask(seat, game.observation(seat))
+        while (answer := seats.poll()) is None:
+            assert seats.wait(60)
+        assert answer[0] == seat
+        chosen.append(str(answer[1]))
+        game.apply(answer[1])
+    return chosen
+
+
+def test_seats_whose_process_keeps_dying_play_on_here_at_normal_and_replay_the_same():
+    told = []
+    seats = ComputerSeats("koikoi", ["hard", "easy"], seed=4, worker=DyingWorker,
+                          on_fallback=told.append)
+    seats.start()
+    moves = answers(seats, KoiKoiGame.new(4), 12)
+    assert seats.fallen_back and seats.levels == {0: "normal", 1: "easy"}
+    assert told == ["The computer players' process kept stopping, so they play on within "
+                    "the game: Hard plays at the Normal level."]
+    # The same moves as Normal and Easy seats of that deal from the start: agents made afresh
+    # in this process, seeded as the lost ones were.
+    plain = ComputerSeats("koikoi", ["normal", "easy"], seed=4, worker=ThreadWorker)
+    assert answers(plain, KoiKoiGame.new(4), 12) == moves
+    seats.reset(seed=4)                  # a new match: still here, the same moves again
+    assert answers(seats, KoiKoiGame.new(4), 12) == moves and len(told) == 1
+    plain.close()
+    seats.close()
+
+
+class FailingWorker(ThreadWorker):
+    """A worker whose job raised in its process (an agent's bug): ``BackgroundError``."""
+
+    def poll(self):
+        from ai.background import BackgroundError
+        raise BackgroundError("Traceback ...: KeyError")
+
+
+def test_an_agent_error_in_the_process_is_raised_in_strict_mode_else_the_seats_fall_back(
+        monkeypatch):
+    from ai.background import BackgroundError
+    game = KoiKoiGame.new(2)
+    seat = game.current_player
+    seats = ComputerSeats("koikoi", ["hard", "hard"], seed=2, worker=FailingWorker)
+    seats.ask(seat, game.observation(seat))
+    with pytest.raises(BackgroundError):
+        seats.poll()
+    seats.close()
+    monkeypatch.setenv("HANAFUDA_PARLOR_STRICT", "0")
+    told = []
+    seats = ComputerSeats("koikoi", ["easy", "easy"], seed=2, worker=FailingWorker,
+                          on_fallback=told.append)
+    seats.ask(seat, game.observation(seat))
+    assert seats.poll() is None and seats.fallen_back
+    assert told == ["The computer players' process kept stopping, so they play on within "
+                    "the game."]
+    assert seats.wait(30) and seats.poll()[1] in game.legal_actions()
     seats.close()

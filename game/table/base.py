@@ -191,7 +191,8 @@ class CardTable(OpeningTable, TableSeats, GuidedTable, CoachedTable, CardTableIn
         """One worker for every computer seat of ``setup.seats`` (none at a table of humans)."""
         if self.computers is not None:
             self.computers.close()
-        self.computers = ComputerSeats(game_id, self.seats, seed)
+        self.computers = ComputerSeats(game_id, self.seats, seed,
+                                       on_fallback=self.computers_fell_back)
         self.computers.start()
         self.apply_speed()
 
@@ -437,6 +438,15 @@ class CardTable(OpeningTable, TableSeats, GuidedTable, CoachedTable, CardTableIn
         answer = self.computers.poll()
         if answer is not None and answer[0] == seat:
             self.apply_action(answer[1])
+
+    def computers_fell_back(self, message: str) -> None:
+        """The computer seats' process was lost and they play on in this one
+        (``ComputerSeats``): the player is told in a notice, and the game's log keeps it."""
+        self.log.add(message)
+        if self.app is not None:
+            self.app.notice(message)
+        else:  # (no app: tools, benchmarks) the message line says it
+            self.notice, self.notice_time = message, self.NOTICE_TIME
 
     def update_table(self, dt: float) -> None:
         """The game's own per-frame work (override)."""

@@ -9,23 +9,53 @@ never takes the interpreter from the frames; there each seat keeps its own agent
 in order, so a seed replays the same match. ``reset()`` starts the agents afresh (a restarted
 match), ``close()`` stops the worker (the table goes).
 
+**Falling back.** When the child process cannot be kept alive (it died ``MAX_RESTARTS`` times on
+one question, or could not be started: ``WorkerUnavailable``), the seats play on in the game's
+own process, on a thread (``ThreadWorker``), for the rest of the table's life: Hard at the
+Normal level (``ai.seats.in_process_levels``; Normal decides in at most about 12 ms), the other
+levels as they were. Their agents are made afresh, seeded as at a match's start, and get the
+same question again: the seat's observation, never more, so a seed and the point of the loss
+replay the same moves. ``on_fallback(message)`` tells the table once, which tells the player.
+
 >>> from ai.background import ThreadWorker
 >>> seats = ComputerSeats("koikoi", ["human", "easy"], seed=1, worker=ThreadWorker)
 >>> 1 in seats, 0 in seats, seats.levels
 (True, False, {1: 'easy'})
+>>> seats.close()
+
+A worker whose process is lost (as ``ProcessWorker`` says after ``MAX_RESTARTS`` deaths):
+
+>>> from ai.background import WorkerUnavailable
+>>> from rules.koikoi import KoiKoiGame
+>>> class Lost(ThreadWorker):
+...     def poll(self):
+...         raise WorkerUnavailable("the background process stopped 3 times")
+>>> game = KoiKoiGame.new(1)
+>>> told = []
+>>> seats = ComputerSeats("koikoi", ["hard", "hard"], seed=1, worker=Lost,
+...                       on_fallback=told.append)
+>>> seats.ask(game.current_player, game.observation(game.current_player))
+>>> seats.poll(), seats.fallen_back, seats.levels, len(told)
+(None, True, {0: 'normal', 1: 'normal'}, 1)
+>>> seats.wait(30), seats.poll()[1] in game.legal_actions()
+(True, True)
 >>> seats.close()
 """
 
 from __future__ import annotations
 
 import itertools
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ai.background import ProcessWorker
-from ai.seats import agent_seed
+from ai.background import BackgroundError, ProcessWorker, ThreadWorker, WorkerUnavailable
+from ai.seats import agent_seed, forget, in_process_levels
+from game.i18n import _
 
 __all__ = ["ComputerSeats", "agent_seed"]
+
+log = logging.getLogger(__name__)
 
 #: Names of matches, unique in the process (a worker's agents are kept by match).
 _matches = itertools.count(1)
@@ -39,7 +69,8 @@ class ComputerSeats:
 
     def __init__(self, game_id: str, seats: Sequence[str], seed: int,
                  min_delay: float = 0.0, worker: Callable[[], Any] | None = None,
-                 think: float | None = None) -> None:
+                 think: float | None = None,
+                 on_fallback: Callable[[str], None] | None = None) -> None:
         self.game_id = game_id
         self.think = think  # a Hard seat's seconds a decision (None: its own default)
         self.levels = {s: level for s, level in enumerate(seats) if level != "human"}
@@ -51,6 +82,11 @@ class ComputerSeats:
         self.asked: int | None = None  # the seat whose choice is awaited
         self._answer: tuple[int, Any] | None = None  # in, held back until min_delay passed
         self._waited = 0.0
+        self._question: tuple[int, Any] | None = None  # the seat asked and its observation
+        #: The seats play in this process: theirs could not be kept alive (see the module).
+        self.fallen_back = False
+        #: Called once with a message for the player when the seats fall back.
+        self.on_fallback = on_fallback
 
     def __contains__(self, seat: object) -> bool:
         return seat in self.levels
@@ -79,6 +115,7 @@ class ComputerSeats:
         if self._worker is None:  # (not started ahead)
             self._worker = self._factory()
         self.asked, self._answer, self._waited = seat, None, 0.0
+        self._question = (seat, observation)
         self._worker.request("ai.seats:choose", self._match, self.game_id, self.levels,
                              self.seed, seat, observation, self.think)
 
@@ -87,12 +124,25 @@ class ComputerSeats:
             self._waited += dt
 
     def poll(self) -> tuple[int, Any] | None:
-        """``(seat, action)`` once the asked seat has chosen and the delay has passed; an
-        agent's error is raised here."""
+        """``(seat, action)`` once the asked seat has chosen and the delay has passed. A
+        process that cannot be kept alive makes the seats fall back (see the module); an
+        agent's error is raised here in strict mode, else logged, and the seats fall back."""
         if self._worker is None or self.asked is None:
             return None
         if self._answer is None:
-            answer = self._worker.poll()
+            try:
+                answer = self._worker.poll()
+            except WorkerUnavailable:
+                log.warning("the computer players' process kept stopping: they play on here")
+                self._fall_back()
+                return None
+            except BackgroundError:
+                from game.app import strict_from_env
+                if strict_from_env():
+                    raise
+                log.exception("a computer player failed in its process: they play on here")
+                self._fall_back()
+                return None
             if answer is None:
                 return None
             self._answer = (int(answer[0]), answer[1])
@@ -100,6 +150,23 @@ class ComputerSeats:
             return None
         answer, self._answer, self.asked = self._answer, None, None
         return answer
+
+    def _fall_back(self) -> None:
+        """Play on in this process (see the module): a thread's worker, Hard at Normal, fresh
+        agents asked the same question again; the table is told."""
+        if self._worker is not None:
+            self._worker.close()
+        self._worker = ThreadWorker()
+        before = self.levels
+        self.levels = in_process_levels(self.game_id, self.levels)
+        self.fallen_back = True
+        self._match = next(_matches)  # fresh agents in this process, seeded as at the start
+        if self._question is not None:
+            seat, observation = self._question
+            self.asked = None
+            self.ask(seat, observation)
+        if self.on_fallback is not None:
+            self.on_fallback(fallback_message(self.levels != before))
 
     @property
     def thinking(self) -> bool:
@@ -116,6 +183,8 @@ class ComputerSeats:
         self.cancel()
         if seed is not None:
             self.seed = seed
+        if self.fallen_back:  # (agents kept in this process: let the old match's go)
+            forget(self._match)
         self._match = next(_matches)
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -131,3 +200,18 @@ class ComputerSeats:
         if self._worker is not None:
             self._worker.close()
             self._worker = None
+        if self.fallen_back:
+            forget(self._match)
+
+
+def fallback_message(weaker: bool) -> str:
+    """What the player is told when the computer seats fall back; ``weaker``: a Hard seat
+    now plays at Normal.
+
+    >>> fallback_message(False)
+    "The computer players' process kept stopping, so they play on within the game."
+    """
+    if weaker:
+        return _("The computer players' process kept stopping, so they play on within the "
+                 "game: Hard plays at the Normal level.")
+    return _("The computer players' process kept stopping, so they play on within the game.")
