@@ -133,6 +133,8 @@ def test_a_folder_in_place_of_the_file_is_reported_and_never_replaced(kind):
     (path / "mine.txt").write_text("keep me")
     _value, notice, writable = open_()
     assert notice and path.name in notice and "could not be read" in notice
+    if kind != "save":  # (the save's notice is session.load_current's)
+        assert "it is a folder, not a file" in notice
     save()
     kept = path if path.is_dir() else next(p for p in path.parent.glob(path.name + ".*")
                                            if p.is_dir())
