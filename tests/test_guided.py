@@ -9,7 +9,7 @@ import pytest
 
 from game.scenes.setup import SetupScene
 from game.table.dialogs import ChoicePanel, ResultPage
-from tests.helpers import click, drag, key, raise_scene_errors, run_until, texts
+from tests.helpers import click, drag, key, next_frame, raise_scene_errors, run_until, texts
 
 DT = 1 / 30
 
@@ -154,7 +154,7 @@ def follow(app, table, until=None, limit=800):
             act(app, table, guide.step)
         else:
             free_move(app, table)
-        app.frame(DT)
+        next_frame(app, DT)
     raise AssertionError(f"the guide never ended: {guide.said}")
 
 

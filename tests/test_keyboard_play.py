@@ -24,7 +24,7 @@ from game.scenes.pause import PauseMenu
 from game.scenes.setup import SetupScene
 from game.table.base import CardTable
 from game.table.dialogs import ChoicePanel, ResultPage
-from tests.helpers import key
+from tests.helpers import key, next_frame
 
 DT = 1 / 30
 
@@ -56,12 +56,12 @@ class Driver:
     # Keys, each after the focus was seen ---------------------------------------------------------
     def press(self, k: int, mod: int = 0) -> None:
         key(self.app, k, mod)
-        self.app.frame(DT)
+        next_frame(self.app, DT)
 
     def assert_widget_focus(self, scene: WidgetScene) -> Any:
         focused = scene.focus.focused
         assert focused is not None and focused.focused and focused.visible, scene.name
-        self.app.frame(DT)
+        next_frame(self.app, DT)
         assert ring_around(self.app.screen, focused.rect, scene.metrics.px(12)) >= 3, (
             f"no focus ring round {getattr(focused, 'text', focused)!r} on {scene.name}")
         return focused
@@ -70,7 +70,7 @@ class Driver:
         rect = table.focus_rect()
         assert rect is not None, f"{table.name}: no keyboard focus shown"
         table.frame_kept = False
-        self.app.frame(DT)
+        next_frame(self.app, DT)
         assert ring_around(self.app.screen, rect, table._ring_width() * 4) >= 3, (
             f"{table.name}: the focus ring is not drawn")
         return rect
@@ -110,7 +110,7 @@ class Driver:
             self.focus_widget(top, top.focus.widgets[0])
         elif isinstance(top, CardTable):
             if top.animating or not self.table_turn(top):
-                self.app.frame(DT)
+                next_frame(self.app, DT)
         else:  # pragma: no cover - a scene the driver does not know
             raise AssertionError(f"unexpected scene {top!r}")
 

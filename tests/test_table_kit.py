@@ -230,9 +230,10 @@ def test_cards_gathered_face_down_show_their_backs_at_once(app):
     deal gathered to the stock), where a card turning over squashes on its way."""
     from game.scenes.koikoi import KoiKoiTable
     from game.scenes.setup import default_setup
+    from tests.helpers import next_frame
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
     for _ in range(200):
-        app.frame(1 / 30)
+        next_frame(app, 1 / 30)
     t.queue.skip()
     up = [c for c, s in t.sprites.items() if s.face_up and s.alpha]
     assert up

@@ -14,7 +14,7 @@ from game.scenes.pause import PauseMenu
 from game.session import Session, default_setup, load_current, watch_setup
 from game.storage import flush_writes
 from game.table.dialogs import ResultPage
-from tests.helpers import click, key, press, raise_scene_errors
+from tests.helpers import click, key, next_frame, press, raise_scene_errors
 
 DT = 1 / 30
 WATCHED = ["koikoi", "hanaawase", "hearts600", "heart_of_five"]
@@ -70,7 +70,7 @@ def test_one_click_opens_a_table_of_computers_only(app, gid):
     names = [t.seat_name(s) for s in range(len(t.seats))]
     assert "Computer 1 (Hard)" in names and "Computer 2 (Normal)" in names
     for _ in range(20):
-        app.frame(DT)
+        next_frame(app, DT)
     # Esc pauses; the watcher leaves to the menu, where Continue still offers their game.
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseMenu)
@@ -95,9 +95,7 @@ def test_a_watched_game_plays_to_its_end_and_counts_nowhere(app):
             pages.append(top)
         if isinstance(top, ResultPage) and top.name == "koikoi-match":
             break
-        app.frame(DT)  # the pages between rounds go on by themselves
-        if t.computers is not None and t.computers.thinking:
-            t.computers.wait(30)
+        next_frame(app, DT)  # the pages between rounds go on by themselves
     else:
         raise AssertionError("the watched match did not end")
     assert t.game.is_over

@@ -13,7 +13,7 @@ from game.scenes.yatsuhashi import YatsuhashiTable
 from game.scenes.yatsuhashi_demo import demo_pace
 from game.session import load_current
 from rules.yatsuhashi import Game
-from tests.helpers import click, key, raise_scene_errors, run_until
+from tests.helpers import click, key, next_frame, raise_scene_errors, run_until
 
 DT = 1 / 30
 SEED = 3  # a winnable deal (ai.yatsuhashi's doctest)
@@ -34,8 +34,8 @@ def make_table(app, seed=SEED, speed="normal") -> YatsuhashiTable:
 
 
 def wait_verdict(app, t):
-    run_until(app, lambda: t.verdict() != "thinking" or (t.worker.wait(30) and False),
-              limit=50)
+    """Until the solver's verdict is in (``run_until`` waits for the answer itself)."""
+    run_until(app, lambda: t.verdict() != "thinking", limit=50)
 
 
 def test_show_me_plays_the_deal_to_the_win_with_legal_moves_at_a_watching_pace(app):
@@ -57,7 +57,7 @@ def test_show_me_plays_the_deal_to_the_win_with_legal_moves_at_a_watching_pace(a
     frames, first = 0, len(t.game.moves)
     while not t.game.is_won:
         assert frames < 20000, "the demo never won the deal"
-        app.frame(DT)
+        next_frame(app, DT)
         frames += 1
     made = len(t.game.moves) - first
     assert made > 40 and all(legal_each_time) and len(legal_each_time) == made
@@ -86,7 +86,7 @@ def test_a_key_stops_the_demo_and_hands_the_game_back(app):
     assert t.demo is None and not t.animating  # the move shown has finished
     assert t.buttons["show"].text == "Show me"
     for _ in range(90):
-        app.frame(DT)
+        next_frame(app, DT)
     assert len(t.game.moves) == made  # no more moves of the solver
     assert not t.keyboard  # the key stopped the demo and did nothing else
     # The game is the player's: the solver's moves undo as theirs would.
@@ -119,7 +119,7 @@ def test_no_winning_line_is_said_not_played(app):
     assert t.demo is None
     assert t.notice == "No winning line from here: undo a few moves?"
     for _ in range(30):
-        app.frame(DT)
+        next_frame(app, DT)
     assert not t.game.moves
 
 

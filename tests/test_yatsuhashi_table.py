@@ -54,8 +54,9 @@ def make_table(app, seed=3, speed="off", **options) -> YatsuhashiTable:
 
 
 def wait_verdict(app, t):
-    """Let the background solver answer (tests only: the table itself never waits)."""
-    run_until(app, lambda: t.verdict() != "thinking" or (t.worker.wait(10) and False), limit=50)
+    """Let the background solver answer (tests only: the table itself never waits;
+    ``run_until`` waits for the answer before each frame)."""
+    run_until(app, lambda: t.verdict() != "thinking", limit=50)
 
 
 def on_table(t):
@@ -469,7 +470,14 @@ def test_indicator_thinks_in_the_background_without_holding_the_frame(app, monke
         return real(game, seconds, **kw)
     monkeypatch.setattr(solver, "solve", slow)
     monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)  # sees the stand-in
-    t = make_table(app, seed=3)
+    app.settings.animation_speed = "off"
+    t = app.push(YatsuhashiTable(setup=default_setup("yatsuhashi", 3)))
+    # app.frame, not run_until: the solver is held on purpose (run_until would wait for it).
+    for _ in range(600):
+        if t.settled():
+            break
+        app.frame(DT)
+    assert t.settled()
     click(app, t.layout_.stock.center)
     for _ in range(5):
         app.frame(DT)  # frames go on while the solver is held
