@@ -12,7 +12,16 @@ from game.table.climbing_view import ClimbingLayout
 from game.table.dialogs import HandOver
 from rules.heart_of_five import HeartOfFiveGame, HeartOfFiveRules, classify
 from tests.fishing_tables import page, push_table, strict_with_testbot
-from tests.helpers import click, drag, key, play_match_to_its_end, press, run_until, texts
+from tests.helpers import (
+    click,
+    drag,
+    frames_while_a_thread_works,
+    key,
+    play_match_to_its_end,
+    press,
+    run_until,
+    texts,
+)
 
 SIZES = [(960, 600), (1280, 800), (1920, 1080)]
 _strict_and_bot = strict_with_testbot("heart_of_five")
@@ -327,11 +336,7 @@ def test_western_faces_are_rendered_ahead_on_the_warmers_thread(app, monkeypatch
         return real(card, w, h)
     monkeypatch.setattr(faces, "render_western", counting)
     t = make_table(app, ["human", "easy", "easy", "easy"])
-    frames = 0
-    while not t.warmer.done:  # the thread renders the plan while frames go on
-        app.frame(1 / 60)
-        frames += 1
-        assert frames < 100_000
+    frames_while_a_thread_works(app, lambda: t.warmer.done)  # the thread renders the plan
     key(app, pygame.K_SPACE)  # skips the deal: the hand turns up at once
     app.frame(1 / 60)
     hand = [s for c, s in t.sprites.items() if c in t.view.hands[t.viewer]]

@@ -18,8 +18,10 @@ from rules.koikoi import PHASE_DECIDE, PHASE_PLAY, PHASE_TAKE, KoiKoiGame, KoiKo
 from tests.helpers import (
     click,
     drag,
+    frames_while_a_thread_works,
     key,
     motion,
+    next_frame,
     pixels,
     press,
     raise_scene_errors,
@@ -449,7 +451,7 @@ def test_card_back_and_badges_are_honoured(app, table):
     key(app, pygame.K_ESCAPE)  # the settings change in the pause menu; the table resumes
     app.stack.pop()
     for _ in range(200):  # the faces with badges are rendered a few a frame
-        app.frame(DT)
+        next_frame(app, DT)
     after = pixels(app.screen, back), pixels(app.screen, face)
     assert after[0] != before[0] and after[1] != before[1]
 
@@ -480,13 +482,16 @@ def test_faces_are_rendered_a_few_a_frame_never_in_a_burst(app, monkeypatch):
         in_draw.append(per_frame[0] - before)
     monkeypatch.setattr(app.stack, "draw", draw)
     worst = frames = 0
-    # The deal waits for its faces: however fast the thread is, it is dealt and played on.
-    while frames < 240 or not t.game.actions or not t.warmer.done:
-        per_frame[0] = 0
-        app.frame(1 / 60)
+
+    def done():
+        nonlocal worst, frames
         worst = max(worst, per_frame[0])
+        per_frame[0] = 0
         frames += 1
-        assert frames < 100_000
+        return frames > 240 and t.game.actions and t.warmer.done
+    # The deal waits for its faces: however fast the thread is, it is dealt and played on.
+    per_frame[0] = 0
+    frames_while_a_thread_works(app, done)
     assert worst == 0 and sum(in_draw) == 0, (worst, in_draw)  # none on the frame loop:
     # The warmer's thread rendered them (field, hand); the piles' faces, half the field's
     # size, are scaled down from the field's, not rendered.
@@ -533,12 +538,12 @@ def test_one_worker_thread_for_all_computer_seats_stopped_when_the_table_goes(ap
     before = set(workers())
     t = make_table(app, seed=5, seats=("easy", "normal"), speed="off")
     for _ in range(60):
-        app.frame(DT)
+        next_frame(app, DT)
     mine = [w for w in workers() if w not in before]
     assert len(mine) == 1  # two computer seats, one worker
     t.restart()
     for _ in range(30):
-        app.frame(DT)
+        next_frame(app, DT)
     app.stack.remove(t)
     for w in [w for w in workers() if w not in before]:
         w.join(2.0)
@@ -711,7 +716,7 @@ def test_the_panel_shows_a_move_once_the_cards_are_still(app, table):
     frames = 1
     while t.panel_now() == before:
         assert frames < 600, "the panel never caught up"
-        app.frame(DT)
+        next_frame(app, DT)
         frames += 1
     assert not t.animating and t.panel_now() == t.panel_key()
     assert frames > t.PANEL_CALM
@@ -761,7 +766,7 @@ def test_the_panel_paints_again_only_the_lines_that_changed(app, table, monkeypa
     frames = 0
     while t.panel_now() != t.panel_key() or not painted:
         assert frames < 600, "the panel never caught up"
-        app.frame(DT)
+        next_frame(app, DT)
         frames += 1
     after = t.panel_parts()
     changed = [line for i, (line, box) in enumerate(after)
