@@ -14,7 +14,8 @@ import pytest
 
 from game import paths
 from game.catalog import GAMES
-from game.session import Session, default_setup, load_current, read_setups, remember_setup
+from game.session import (Session, default_setup, load_current, read_save, read_setups,
+                          remember_setup)
 from game.settings import Settings, open_settings, save_settings
 from game.stats import Statistics
 from game.storage import clean_temp_files, flush_writes, write_json
@@ -117,9 +118,9 @@ def test_a_damaged_file_is_kept_aside_and_defaults_are_used(kind, damage):
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_byte_order_mark_is_no_damage(kind):
     where, open_, save, valid = KINDS[kind]
-    if valid is None:  # a real save, written by the program, then given a BOM
+    if valid is None:  # a real save, written by the program, as one document with a BOM
         save()
-        valid = json.loads(where().read_text(encoding="utf-8"))
+        valid = read_save(where())
     _write(where(), b"\xef\xbb\xbf" + json.dumps(valid).encode())
     value, notice, writable = open_()
     assert notice is None and writable and value is not None
@@ -183,7 +184,7 @@ def test_a_newer_versions_file_is_read_as_far_as_understood_and_never_rewritten(
 def test_a_newer_versions_save_is_kept_aside_not_continued():
     where, open_, save, _valid = KINDS["save"]
     save()
-    data = json.loads(where().read_text())
+    data = read_save(where())
     data["version"] = 99
     content = json.dumps(data).encode()
     _write(where(), content)
@@ -197,7 +198,7 @@ def test_a_newer_versions_save_is_kept_aside_not_continued():
 def test_a_file_past_its_size_limit_is_refused_without_reading_it(kind):
     where, open_, save, _valid = KINDS[kind]
     path = where()
-    content = b'{"version": 1, "pad": "' + b"x" * (2 << 20) + b'"}'
+    content = b'{"version": 1, "pad": "' + b"x" * (5 << 20) + b'"}'
     _write(path, content)
     _value, notice, _w = open_()
     assert notice and path.name in notice and "too large" in notice
