@@ -216,12 +216,14 @@ class YatsuhashiTable(ShowMe, GuidedSolitaire, TableInput, SolverView, TableDraw
         data = {k: v for k, v in data.items() if k not in ("redo", "seen")}
         fresh = Game.from_dict({**data, "moves": []})
         auto = []
+        logged = len(moves) - (self.log.lines.maxlen or len(moves))  # (the log keeps so many)
         for n, text in enumerate(moves + redo, 1):
             move = parse_move(text)
-            if n <= len(moves):
+            if logged < n <= len(moves):
                 self.log.add(_("{n}. {move}").format(n=n, move=self.describe(move, fresh)))
-            auto.append(self.auto_collect and move == self._auto_collect_move(fresh))
-            fresh.apply(text)
+            auto.append(self.auto_collect and move.kind == "collect"
+                        and move == self._auto_collect_move(fresh))
+            fresh._apply(move)  # (the replay path: no events to make)
         self.auto = auto[:len(moves)]
         self.redo_auto = auto[len(moves):][::-1]  # the next to redo last
         self.started = not all(self.auto)  # a move of the player's is in effect
