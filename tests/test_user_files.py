@@ -388,6 +388,24 @@ def test_temporary_files_of_a_killed_save_are_removed_at_the_next_start():
     assert not any(p.exists() for p in dead) and alive.exists()
 
 
+def test_a_killed_writers_temporary_file_goes_while_its_pid_lingers_as_a_zombie():
+    """A program killed and not yet reaped by its parent keeps its pid (a zombie): its
+    temporary file is nobody's all the same, and the next start removes it."""
+    import subprocess
+    import sys
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    while not Path(f"/proc/{child.pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z":
+        os.sched_yield()  # (it exits at once; not reaped: no wait() yet)
+    folder = paths.saves_dir()
+    folder.mkdir(parents=True)
+    left = folder / f"current.json.{child.pid}.x1.tmp"
+    left.write_text("{")
+    try:
+        assert clean_temp_files(folder) == [left] and not left.exists()
+    finally:
+        child.wait()
+
+
 def test_write_json_names_its_temporary_file_after_the_writer(monkeypatch):
     names = []
     real = os.replace
