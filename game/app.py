@@ -129,7 +129,9 @@ class App:
         return pygame.display.set_mode((w, h), flags)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size: re-layout every scene."""
+        """The window changed size: re-layout every scene (what was drawn for the old size
+        let go first, ``memory.soon``)."""
+        memory.soon()
         if self.headless:
             self.screen = pygame.Surface(size)
         else:
@@ -142,6 +144,7 @@ class App:
         self.settings.fullscreen = on
         if self.headless:
             return
+        memory.soon()  # (the drawings of the old size go, as on a resize)
         if on:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:

@@ -4,14 +4,13 @@ and the layers a scene keeps between frames."""
 from __future__ import annotations
 
 import math
-import threading
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import pygame
 
 from game import theme
-from sprites.cache import SurfaceCache
+from sprites.cache import SurfaceCache, surface_bytes
 
 
 def rounded_rect(surface: pygame.Surface, color, rect: pygame.Rect, radius: int,
@@ -63,7 +62,7 @@ def blend_fill(surface: pygame.Surface, color, alpha: int, rect: pygame.Rect) ->
 
 #: Translucent shapes kept: panels are the same from frame to frame, and making and filling a
 #: new transparent surface each time cost more than blending it.
-_shapes = SurfaceCache(count=256, megabytes=16)
+_shapes: SurfaceCache[pygame.Surface] = SurfaceCache(count=256, megabytes=16)
 
 
 def _translucent(size: tuple[int, int], rgba: tuple[int, ...], radius: int,
@@ -119,23 +118,20 @@ def vertical_gradient(size: tuple[int, int], top, bottom,
     return surface
 
 
-#: Felts made, by window size (two: a window resized often must not keep them all).
-_felts: dict[tuple[int, int], pygame.Surface] = {}
-_felts_lock = threading.Lock()
+#: Felts made, by window size (two: a window resized often must not keep them all; and a
+#: resize empties it, ``game.memory.soon``).
+_felts: SurfaceCache[pygame.Surface] = SurfaceCache(count=2, megabytes=48)
 
 
 def table_background(size: tuple[int, int]) -> pygame.Surface:
     """The felt table: a gradient with a soft vignette and faint seigaiha wave pattern; made
-    once per size (safe on a thread: the menu makes its felt beside its first frames)."""
+    once per size (safe on a thread: the menu makes its felt beside its first frames).
+
+    >>> table_background((64, 40)) is table_background((64, 40)), felt_ready((64, 40))
+    (True, True)
+    """
     size = (int(size[0]), int(size[1]))
-    felt = _felts.get(size)
-    if felt is None:
-        felt = _felt(size)
-        with _felts_lock:
-            while len(_felts) >= 2:
-                del _felts[next(iter(_felts))]
-            _felts[size] = felt
-    return felt
+    return _felts.get(size, lambda: _felt(size))
 
 
 def felt_ready(size: tuple[int, int]) -> bool:
@@ -262,6 +258,9 @@ class Layers:
             surface = hit[1]  # painted over: a new surface each time costs its allocation
             surface.fill((0, 0, 0, 0) if alpha else (0, 0, 0))
         else:
+            # The old size's surface goes before the new one is made: never both at once.
+            self._kept.pop(name, None)
+            hit = None
             surface = part_layer(size) if by_parts and not alpha else \
                 pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
         paint(surface)
@@ -294,6 +293,8 @@ class Layers:
         now = parts()
         before = self._parts.get(name)
         if hit is None or before is None or hit[1].get_size() != size:
+            self._kept.pop(name, None)  # (the old size's surface first: never both at once)
+            hit = None
             surface = pygame.Surface(size, pygame.SRCALPHA)
             redo = list(range(len(now)))
         else:
@@ -319,6 +320,15 @@ class Layers:
         self._kept[name] = (key, surface)
         self._parts[name] = now
         return surface
+
+    @property
+    def bytes(self) -> int:
+        """Memory of the layers' pixels (each the size of the window, or less).
+
+        >>> layers = Layers(); _ = layers.get("felt", 1, (4, 3), lambda s: None); layers.bytes
+        48
+        """
+        return sum(surface_bytes(surface) for _key, surface in self._kept.values())
 
     def clear(self) -> None:
         self._kept.clear()

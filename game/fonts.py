@@ -1,12 +1,12 @@
 """Font loading: the bundled Noto Sans CJK JP subset (Latin, Cyrillic, kana, the kanji we use).
 
-Fonts are cached per (size, bold). If the bundled file is missing the pygame default font is
-used so the program still runs.
+Fonts are kept per (size, bold), a few dozen at most (``_fonts``: each open font holds its file
+and glyphs, some 300 KB, and a window resized often asks for every size in turn). If the
+bundled file is missing the pygame default font is used so the program still runs.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -23,9 +23,25 @@ BOLD = FONT_DIR / "NotoSansCJKjp-Parlor-Bold.otf"
 log = get_logger(__name__)
 
 
-@functools.lru_cache(maxsize=128)
+#: What an open font holds, by measure (its file read in, FreeType's face and glyph cache):
+#: ``_fonts`` counts it so in the budget of the caches of drawings.
+FONT_BYTES = 300_000
+#: The fonts open: one window's layout uses a dozen or two sizes.
+_fonts: SurfaceCache[pygame.font.Font] = SurfaceCache(count=32, megabytes=10,
+                                                      measure=lambda _font: FONT_BYTES)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A font of ``size`` pixels; the bold face when ``bold``."""
+    """A font of ``size`` pixels; the bold face when ``bold``. Kept: the same arguments give
+    the same font while it is kept.
+
+    >>> font(14) is font(14), font(14).get_height() > 0
+    (True, True)
+    """
+    return _fonts.get((size, bold), lambda: _open(size, bold))
+
+
+def _open(size: int, bold: bool) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     path = BOLD if bold else REGULAR
@@ -38,8 +54,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 #: Rendered text kept: labels, scores and buttons are the same from frame to frame, and
-#: ``Font.render`` costs as much as the rest of a menu frame. Bounded by count.
-_texts = SurfaceCache(count=1024, megabytes=12)
+#: ``Font.render`` costs as much as the rest of a menu frame. Bounded by count and bytes.
+_texts: SurfaceCache[pygame.Surface] = SurfaceCache(count=1024, megabytes=12)
 
 
 def text_image(face: pygame.font.Font, text: str, color: Sequence[int]) -> pygame.Surface:

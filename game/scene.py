@@ -222,6 +222,9 @@ class SceneStack:
     def resize(self, size: tuple[int, int]) -> None:
         self._changes += 1
         self.size = size
+        # The old size's pictures go before the new ones are made (and the window's is
+        # painted whole).
+        self._under = self._alone = None
         for scene in self._scenes:
             scene.layout(size)
 

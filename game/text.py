@@ -16,6 +16,7 @@ import functools
 import pygame
 
 from game.fonts import text_image
+from sprites.cache import on_clear_all
 
 Align = str  # "left" | "center" | "right"
 
@@ -76,6 +77,9 @@ def _wrapped(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
                     line = ch
         lines.append(line)
     return tuple(lines)
+
+
+on_clear_all(_wrapped.cache_clear)  # (its keys hold fonts open: they go with the others)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -23,12 +23,11 @@ Rule of the project: ``draw()`` changes no state (it may only fill render caches
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 import pygame
 
-from sprites.cache import STAND_INS, on_clear_all
+from sprites.cache import STAND_INS, kept, on_clear_all
 from sprites.easing import Easing, ease_in_out_cubic, ease_out_cubic, linear
 from sprites.tween import Tween
 
@@ -668,7 +667,7 @@ def _rgba(color: ColorLike) -> tuple[int, int, int, int]:
     return c if len(c) == 4 else (*c, 230)  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=32)
+@kept(count=32, megabytes=8)
 def _premultiplied(image: pygame.Surface) -> pygame.Surface:
     """``image.premul_alpha()``, kept for the shadows and glows all cards of a size share
     (a deal's first frame bakes forty-eight cards over one shadow)."""
@@ -686,11 +685,10 @@ def _blit_pieces(surface: pygame.Surface,
 _BAKED: dict[tuple, tuple[tuple, pygame.Surface, tuple[int, int, int, int]]] = {}
 _BAKED_KEPT = 8
 on_clear_all(_BAKED.clear)
-on_clear_all(_premultiplied.cache_clear)
 
 
 # Soft layers depend only on size (and colour): shared by every sprite, blurred once.
-@lru_cache(maxsize=16)
+@kept(count=16, megabytes=8)
 def _shadow_base(w: int, h: int, corner: int) -> pygame.Surface:
     blur = max(2, round(h * 0.04))
     pad = blur * 2
@@ -704,7 +702,7 @@ def _shadow_base(w: int, h: int, corner: int) -> pygame.Surface:
                                         size)
 
 
-@lru_cache(maxsize=16)
+@kept(count=16, megabytes=8)
 def _glow_mask(w: int, h: int, corner: int) -> pygame.Surface:
     """The glow's soft ring in white, blurred at half size and scaled up (a quarter of the
     work: a table's first selection made a 5 ms frame); each colour is a tinted copy."""
@@ -719,7 +717,7 @@ def _glow_mask(w: int, h: int, corner: int) -> pygame.Surface:
     return pygame.transform.smoothscale(blurred, size)
 
 
-@lru_cache(maxsize=32)
+@kept(count=32, megabytes=8)
 def _style_image(w: int, h: int, corner: int, color: tuple[int, ...], style: str
                  ) -> pygame.Surface:
     """A card-sized image of the line of ``style`` in ``color``, edged in ink inside so
@@ -732,7 +730,7 @@ def _style_image(w: int, h: int, corner: int, color: tuple[int, ...], style: str
     return image
 
 
-@lru_cache(maxsize=16)
+@kept(count=16, megabytes=8)
 def _glow_base(w: int, h: int, corner: int, rgba: tuple[int, int, int, int]) -> pygame.Surface:
     image = _glow_mask(w, h, corner).copy()
     image.fill(rgba, special_flags=pygame.BLEND_RGBA_MULT)
@@ -743,18 +741,13 @@ def warm(w: int, h: int) -> None:
     """Make the soft layers (shadow, glow) of cards of ``w`` x ``h`` now: a table does it
     when laid out, so that a card's first shadow or glow does not cost a frame a blur.
 
-    >>> warm(60, 96); _shadow_base.cache_info().currsize > 0
+    >>> warm(60, 96); len(_shadow_base.cache) > 0
     True
     """
     corner = _corner(w, h, CardSprite.CORNER_RATIO)
     _shadow_base(w, h, corner)
     _glow_mask(w, h, corner)
 
-
-on_clear_all(_shadow_base.cache_clear)
-on_clear_all(_glow_base.cache_clear)
-on_clear_all(_style_image.cache_clear)
-on_clear_all(_glow_mask.cache_clear)
 
 
 def _with_alpha(image: pygame.Surface) -> pygame.Surface:

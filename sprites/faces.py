@@ -52,7 +52,8 @@ DERIVE_FROM = 1.5
 
 Renderer = Callable[[int, int], pygame.Surface]
 
-_cache = SurfaceCache(count=100_000, megabytes=CACHE_LIMIT_BYTES / (1 << 20))
+_cache: SurfaceCache[pygame.Surface] = SurfaceCache(
+    count=100_000, megabytes=CACHE_LIMIT_BYTES / (1 << 20))
 _sizes: OrderedDict[tuple[int, int], set[Hashable]] = OrderedDict()
 #: Faces scaled from another size, kept until the real one is stored (then forgotten).
 _stand_ins: dict[tuple[str, int, int, bool], pygame.Surface] = {}

@@ -288,12 +288,12 @@ def test_a_table_closing_empties_the_caches_of_drawings(app):
         app.frame(1 / 60)
     FaceWarmer.finish(t.warmer)
     assert faces.cache_figures()[0] > 0 and len(_texts) > 0
-    assert card_sprite._shadow_base.cache_info().currsize > 0
+    assert len(card_sprite._shadow_base.cache) > 0
     app.close_scenes()
     app.start()
     app.frame(1 / 60)
     assert faces.cache_figures() == (0, 0, 0)
-    assert card_sprite._shadow_base.cache_info().currsize == 0
+    assert len(card_sprite._shadow_base.cache) == 0
     app.frame(1 / 60)
     assert len(_texts) > 0 and len(_looks) > 0  # the menu's own, made again
     assert [w for w in app.stack.top.focus.widgets]  # the menu is up and drawn

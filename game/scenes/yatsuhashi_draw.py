@@ -28,7 +28,7 @@ from game.text import clock, draw_fitted, draw_text, fit_font_size, text_height
 from rules.hanafuda import DECK, Card, Kind
 from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS
 from sprites import faces
-from sprites.cache import on_clear_all
+from sprites.cache import kept
 from sprites.card_sprite import Glow, draw_style
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,15 +55,13 @@ def ghost_cards(yaku: str) -> tuple[Card, ...]:
     return YAKU_CARDS[yaku]
 
 
-@functools.lru_cache(maxsize=64)
+@kept(count=64, megabytes=8)
 def _ghost(c: Card, w: int, h: int) -> pygame.Surface:
     """A faint copy of a face for an empty board slot (made once, not every frame)."""
     img = faces.hanafuda_face(c, w, h).copy()
     img.set_alpha(55)
     return img
 
-
-on_clear_all(_ghost.cache_clear)
 
 
 class TableDrawing(CardTable):

@@ -493,7 +493,8 @@ class CardTable(OpeningTable, TableSeats, GuidedTable, CoachedTable, CardTableIn
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.layers.clear()
+        self.layers.clear()  # the layers of the old size go before the new ones are made
+        self._rest = self._shown = None
         self.arrange(size)
         m = self.metrics
         self.log_button.place(self.log_button_rect(), m)

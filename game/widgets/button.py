@@ -25,7 +25,7 @@ from game.widgets.base import Widget
 from sprites.cache import SurfaceCache
 
 #: Every button's image by its look (size, text, state).
-_looks = SurfaceCache(count=256, megabytes=12)
+_looks: SurfaceCache[pygame.Surface] = SurfaceCache(count=256, megabytes=12)
 
 
 class Button(Widget):

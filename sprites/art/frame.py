@@ -12,12 +12,11 @@ rasterization plus one blit.
 
 from __future__ import annotations
 
-import functools
 import random
 
 import pygame
 
-from sprites.cache import on_clear_all
+from sprites.cache import kept
 
 from . import palette as pal
 from .svg import fmt, rasterize, rect
@@ -89,7 +88,7 @@ def _noise(rng: random.Random, width: int, height: int, low: int) -> pygame.Surf
     return pygame.image.frombytes(bytes(rgb), (width, height), "RGB")
 
 
-@functools.lru_cache(maxsize=64)
+@kept(count=64, megabytes=16)
 def finish_layer(width: int, height: int, texture_milli: int) -> pygame.Surface:
     """Multiply layer for one size: paper grain and mottling in RGB, the rounded outline in
     alpha. Cached: building it costs more than the card itself at small sizes."""
@@ -111,5 +110,3 @@ def finish_layer(width: int, height: int, texture_milli: int) -> pygame.Surface:
     layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return layer
 
-
-on_clear_all(finish_layer.cache_clear)
