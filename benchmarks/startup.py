@@ -1,17 +1,15 @@
-"""Start-up time and memory of the program, each beside its floor measured in the same run.
+"""Start-up time of the program beside its floor measured in the same run.
 
 * ``start``: seconds from spawning ``python main.py`` to its first menu frame on screen,
   against a bare pygame window (import pygame, open a window, fill, flip) spawned the same way;
   ``--runs`` of each, taken in pairs (bare, then game) after one run of each to compile and
   cache files: the median of the pairs' ratios (and the medians of each).
-* ``memory``: the game's peak resident memory after opening every screen and every game (each
-  table played for a while), and after resizing the window 60 times between 640x400 and
-  3000x2000; the card-face cache's figures after each. The solver's process: its peak and what
-  it holds after the hardest deals of 1-3000, and after the next request (a fresh process when
-  the hard search made it retire).
 
-Run one: ``python -m benchmarks.startup start|memory``; ``python -m benchmarks`` runs them all.
-The last line of each is ``RESULT {json}``.
+Memory is ``benchmarks/memory.py``'s (each peak in a fresh process, and real resizes: this
+module's old step called ``app.resize`` without a new display mode, so it measured none).
+
+Run: ``python -m benchmarks.startup start``; ``python -m benchmarks`` runs it with the others.
+The last line is ``RESULT {json}``.
 """
 
 from __future__ import annotations
@@ -92,70 +90,11 @@ def start(runs: int) -> dict[str, Any]:
             "medians_x": round(g / b, 2), "runs": runs}
 
 
-def rss_mb(pid: int | str = "self") -> tuple[float, float]:
-    """(now, peak) resident memory of process ``pid`` in MB, from /proc."""
-    fields = {}
-    with open(f"/proc/{pid}/status", encoding="ascii") as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            fields[key] = value
-    return (int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024)
-
-
-def memory(frames: int) -> dict[str, Any]:
-    from benchmarks.frames import DT, open_app, play
-    from game.scenes import registry
-    from game.scenes.setup import default_setup
-    from sprites import faces
-    app = open_app()
-    out: dict[str, Any] = {}
-    from game.scenes.settings import SettingsScene
-    from game.scenes.stats import StatsScene
-    for scene in (SettingsScene(), StatsScene(), registry.make("gallery")):
-        app.push(scene)
-        for _ in range(60):
-            app.frame(DT)
-        app.stack.pop()
-    for game_id in ("koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five"):
-        table = registry.make(game_id, setup=default_setup(game_id, 7))
-        play(app, table, frames, 12, paced=False)
-        app.close_scenes()
-        app.start()
-    out["after_every_screen_mb"] = round(rss_mb()[1], 1)
-    out["face_cache_after_screens"] = faces.cache_figures()
-    table = registry.make("koikoi", setup=default_setup("koikoi", 7))
-    play(app, table, 300, 12, paced=False)
-    sizes = [(640 + (i * 397) % 2361, 400 + (i * 211) % 1601) for i in range(60)]
-    for w, h in sizes:
-        app.resize((w, h))
-        for _ in range(20):
-            app.frame(DT)
-    out["after_resizing_mb"] = round(rss_mb()[1], 1)
-    out["face_cache_after_resizing"] = faces.cache_figures()
-    app.close_scenes()
-    out.update(solver_memory())
-    return out
-
-
-def solver_memory() -> dict[str, Any]:
-    """The solver's process through three of the hardest deals of 1-3000 (2414: 1.5 M
-    positions, 2802: 1.2 M, 2449), each in a fresh process as the game starts one: its peak,
-    what it holds after the job, whether it retired, and what the next request's process holds
-    (``benchmarks.bench_yatsuhashi_solver.child_memory``)."""
-    from ai.yatsuhashi import SOLVER_NODES
-    from benchmarks.bench_yatsuhashi_solver import child_memory
-    mb = 1 << 20
-    rows = child_memory([2414, 2802, 2449], 300.0, SOLVER_NODES)
-    return {"solver": [{"deal": r["deal"], "peak_mb": round(r["peak"] / mb),
-                        "after_mb": round(r["after"] / mb), "retired": r["retired"],
-                        "next_mb": round(r["next"] / mb)} for r in rows]}
-
-
-SECTIONS = {"start": (start, 15), "memory": (memory, 900)}
+SECTIONS = {"start": (start, 15)}
 
 
 def main(argv: list[str] | None = None) -> int:
-    from benchmarks.frames import run_section  # start: runs of each; memory: frames a table
+    from benchmarks.frames import run_section  # start: runs of each
     return run_section(SECTIONS, __doc__ or "", "runs", argv)
 
 

@@ -88,6 +88,7 @@ class Report:
     destinations: Counter[str] = field(default_factory=Counter)
     scenes: Counter[str] = field(default_factory=Counter)
     continues: int = 0
+    resizes: int = 0
     kills: int = 0
     exceptions: int = 0
     invariant_breaks: int = 0
@@ -100,7 +101,8 @@ class Report:
         return not (self.exceptions or self.invariant_breaks or self.lost_actions)
 
     def add(self, other: "Report") -> None:
-        for name in ("events", "frames", "drawn", "episodes", "actions", "continues", "kills",
+        for name in ("events", "frames", "drawn", "episodes", "actions", "continues", "resizes",
+                     "kills",
                      "seconds", "exceptions", "invariant_breaks", "lost_actions"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.games_finished.update(other.games_finished)
@@ -148,6 +150,9 @@ class Episode:
     report: Report = field(default_factory=Report)
     on_action: Callable[[Any], None] | None = None   # kill mode: told after every action
     destination: str = ""   # "": chosen at random (games most often)
+    #: A real (dummy-driver) window, each resize a new display mode as a player's is
+    #: (``benchmarks.memory``), rather than an off-screen surface.
+    window = False
 
     def __post_init__(self) -> None:
         self.rng = random.Random(episode_seed(self.seed, self.number))
@@ -164,7 +169,7 @@ class Episode:
         os.environ["HANAFUDA_PARLOR_HOME"] = str(self.home)
         settings = Settings()
         settings.animation_speed = self.rng.choice(["off", "fast", "fast", "normal"])
-        app = App((1280, 800), headless=True, settings=settings, strict=True)
+        app = App((1280, 800), headless=not self.window, settings=settings, strict=True)
         app.start()
         return app
 
@@ -179,6 +184,10 @@ class Episode:
         for e in events:
             if e.type == pygame.QUIT:
                 continue
+            if e.type == pygame.VIDEORESIZE:
+                self.report.resizes += 1
+                if self.window and not app.settings.fullscreen:
+                    pygame.display.set_mode((e.w, e.h), pygame.RESIZABLE)
             app.dispatch(e)
             self.report.events += 1
             if not len(app.stack):  # the menu's Quit: start again, as a player would

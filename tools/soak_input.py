@@ -123,6 +123,10 @@ def targets(app: Any) -> list[pygame.Rect]:
 class Driver:
     """Makes the input of one episode from its random generator."""
 
+    #: The smallest and the largest window of a random resize (most resizes are of a
+    #: common size within them); ``benchmarks.memory`` narrows them.
+    sizes: tuple[tuple[int, int], tuple[int, int]] = ((100, 100), (3000, 2000))
+
     def __init__(self, rng: random.Random, app: Any) -> None:
         self.rng = rng
         self.app = app
@@ -176,10 +180,12 @@ class Driver:
                                        pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED,
                                        pygame.WINDOWLEAVE, pygame.WINDOWENTER,
                                        pygame.ACTIVEEVENT]), gain=0, state=0)]
+        (w0, h0), (w1, h1) = self.sizes
         if rng.random() < 0.7:
-            w, h = rng.randint(960, 1920), rng.randint(600, 1080)
+            w = rng.randint(max(w0, 960), min(w1, 1920))
+            h = rng.randint(max(h0, 600), min(h1, 1080))
         else:
-            w, h = rng.randint(100, 3000), rng.randint(100, 2000)
+            w, h = rng.randint(w0, w1), rng.randint(h0, h1)
         return [make_event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))]
 
     def guided_events(self) -> list[pygame.event.Event]:
