@@ -15,6 +15,14 @@ Meld('run', 'AS 2H 3H 4S 5C')
 (True, True)
 >>> [str(m) for m in legal_melds(parse("5H 5D 6S jj"), classify(parse("4C")))]
 ['5D', '6S', 'jj', '5H']
+
+A hand or meld holds at most as many copies of a card as the decks in play (rules.md,
+"Copies": two at most; ``decks=1`` for a one-deck game); more is refused, never classified:
+
+>>> legal_melds(parse("3C 3C 3C 4D"))
+Traceback (most recent call last):
+...
+rules.climbing.TooManyCopiesError: hand: 3C 3 times: at most 2 copies of a card (2 decks)
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, cast
 
-from rules.engine import InvalidNotationError
+from rules.engine import DuplicateCardError, InvalidNotationError, RulesError
 from rules.western import RANKS, SUITS, Card, UnknownWesternCardError, parse_card
 
 KINDS = ("single", "pair", "triple", "full_house", "run", "sisters", "bomb", "straight_flush")
@@ -110,6 +118,35 @@ def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
     return cards
 
 
+class TooManyCopiesError(DuplicateCardError):
+    """A hand or meld with more copies of a card than the decks in play (rules.md, "Copies")."""
+
+
+MAX_DECKS = 2
+
+
+def check_copies(cards: tuple[Card, ...], decks: object = MAX_DECKS,
+                 what: str = "cards") -> tuple[Card, ...]:
+    """``cards`` if no card is in them more often than ``decks`` (1 or 2) allows, else
+    TooManyCopiesError naming the card and ``what``.
+
+    >>> check_copies(tuple(parse("3C 3C")), 1, "meld")
+    Traceback (most recent call last):
+    ...
+    rules.climbing.TooManyCopiesError: meld: 3C 2 times: at most 1 copy of a card (1 deck)
+    """
+    if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
+        raise RulesError(f"decks={decks!r}: expected 1 or 2")
+    if len(set(cards)) == len(cards):
+        return cards  # no card twice: the common case, checked fast
+    card, times = Counter(cards).most_common(1)[0]
+    if times > decks:
+        raise TooManyCopiesError(
+            f"{what}: {card} {times} times: at most {decks} cop{'y' if decks == 1 else 'ies'} "
+            f"of a card ({decks} deck{'' if decks == 1 else 's'})")
+    return cards
+
+
 @dataclass(frozen=True)
 class Meld:
     """A meld: ``kind`` (one of KINDS), ``cards`` (display order), ``key`` (its strength
@@ -174,16 +211,17 @@ def _meld(kind: str, cards: Iterable[Card], key: int, shape: tuple[int, ...] = (
     return Meld(kind, tuple(ordered), key, shape)
 
 
-def classify(cards: Iterable[Card] | str) -> Meld | None:
+def classify(cards: Iterable[Card] | str, decks: int = MAX_DECKS) -> Meld | None:
     """The meld ``cards`` make (notation or cards), or None. A single 5H is the top single;
     a run all in one suit is a straight flush; equal groups of 2-4 in run order are sisters.
+    More copies of a card than ``decks`` (1 or 2) raise TooManyCopiesError.
 
     >>> [classify(parse(t)).kind for t in ("5H", "3! 4!", "7C 7D 7S 2C 2D", "TH JH QH KH AH")]
     ['single', 'sisters', 'full_house', 'straight_flush']
     >>> classify(parse("KC AD 2H 3S 4C")) is None, classify(parse("2C 2D AC AD")).key
     (True, 1)
     """
-    cs = as_cards(cards)
+    cs = check_copies(as_cards(cards), decks, "meld")
     n = len(cs)
     if n == 0:
         return None
@@ -191,8 +229,8 @@ def classify(cards: Iterable[Card] | str) -> Meld | None:
         c = cs[0]
         return Meld("single", cs, FIVE_OF_HEARTS if _is_5h(c) else SINGLE_ORDER[c.rank])
     counts = Counter(c.rank for c in cs)
-    if "jj" in counts or "JJ" in counts or max(Counter(cs).values()) > 2:
-        return None  # jokers are never grouped; at most two copies of a card (two decks)
+    if "jj" in counts or "JJ" in counts:
+        return None  # jokers are never grouped
     k = len(counts)
     if k == 1:
         rank = SINGLE_ORDER[cs[0].rank]
@@ -225,6 +263,9 @@ def classify(cards: Iterable[Card] | str) -> Meld | None:
 def _check_meld(meld: object, what: str) -> Meld:
     if type(meld) is not Meld:
         raise InvalidNotationError(f"{what}: not a meld: {meld!r}")
+    if not isinstance(meld.cards, tuple):
+        raise InvalidNotationError(f"{what}: not a meld: {meld!r}")
+    check_copies(meld.cards, MAX_DECKS, what)
     return meld
 
 
@@ -258,7 +299,8 @@ def beats(meld: Meld, previous: Meld | None) -> bool:
 # subsets of the hand.
 
 
-def legal_melds(hand: Iterable[Card] | str, previous: Meld | None = None) -> list[Meld]:
+def legal_melds(hand: Iterable[Card] | str, previous: Meld | None = None,
+                decks: int = MAX_DECKS) -> list[Meld]:
     """The melds ``hand`` may play on ``previous`` (None: leading), one for each kind and
     ranks (the suits are the player's choice) but a straight flush once per suit and the
     single 5H apart from the other fives. Each meld's cards are one choice from the hand,
@@ -266,13 +308,14 @@ def legal_melds(hand: Iterable[Card] | str, previous: Meld | None = None) -> lis
 
     Order: singles, pairs, triples, full houses, runs, sisters, bombs, straight flushes; each
     kind in a fixed order (singles, groups, bombs and straight flushes weakest first).
+    A hand with more copies of a card than ``decks`` (1 or 2) raises TooManyCopiesError.
 
     >>> [str(m) for m in legal_melds(parse("3H 3D 4C 4S 5H"))]
     ['3D', '4C', '5H', '3D 3H', '4C 4S', '3D 3H 4C 4S']
     >>> [str(m) for m in legal_melds(parse("9C TC JC QC KC KD 2S"), classify(parse("9S")))]
     ['TC', 'JC', 'QC', 'KC', '2S', '9C TC JC QC KC']
     """
-    cs = as_cards(hand, "hand")
+    cs = check_copies(as_cards(hand, "hand"), decks, "hand")
     if previous is not None:
         previous = _check_meld(previous, "previous")
     groups: list[list[Card]] = [[] for _ in range(15)]
@@ -466,5 +509,6 @@ def _straight_flushes(groups: list[list[Card]], low: int, out: list[Meld]) -> No
             out.append(Meld("straight_flush", tuple(chosen), key))
 
 
-__all__ = ["KINDS", "BOMBS", "SINGLE_ORDER", "FIVE_OF_HEARTS", "Meld", "parse", "as_cards",
-           "sort_key", "classify", "beats", "legal_melds"]
+__all__ = ["KINDS", "BOMBS", "SINGLE_ORDER", "FIVE_OF_HEARTS", "MAX_DECKS", "Meld", "parse",
+           "as_cards", "check_copies", "TooManyCopiesError", "sort_key", "classify", "beats",
+           "legal_melds"]

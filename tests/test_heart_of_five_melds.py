@@ -12,8 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.engine import InvalidNotationError, RulesError
-from rules.heart_of_five import (DECK, Card, Meld, beats, classify, legal_melds, parse)
+from rules.climbing import TooManyCopiesError, check_copies
+from rules.engine import DuplicateCardError, InvalidNotationError, RulesError
+from rules.heart_of_five import (DECK, Card, HeartOfFiveGame, HeartOfFiveRules, Meld, beats,
+                                 classify, legal_melds, parse)
 
 
 def meld(text: str) -> Meld:
@@ -99,7 +101,6 @@ def test_classify_kinds(text, kind, shape):
     "3C 3D 3H 3S 3C 4C 4D 4H 4S 4C",  # groups of five make no sisters
     "3C 3D 3H 4C 4D 4H 5C 5D",
     "7C 7D 7S 7H 2C",                 # four and one
-    "3C 3C 3C",                       # three copies of a card: more than two decks
     "AC 2D 3H 4S 5C 6D 7H 8S 9C TD JH QS KC AD AS",
 ])
 def test_classify_refuses(text):
@@ -293,3 +294,61 @@ def test_legal_melds_match_brute_force_on_chosen_hands(text):
     check_against_brute_force(hand, None)
     for m in brute_force(hand, None).values():
         check_against_brute_force(hand, m)
+
+
+# ----------------------------------------------------------------------------------------------
+# Copies (rules.md, "Copies"): at most as many copies of a card as the decks in play
+
+
+@pytest.mark.parametrize("text", [
+    "3C 3C 3C",                        # three copies: more than two decks
+    "5C 5C 5C 5C 5C",                  # five copies: no bomb of them
+    "3C 3C 3C 4D 4D",                  # a "full house" of copies
+    "AH AH AH 2H 3H 4H 5H",
+])
+def test_more_copies_than_two_decks_are_refused_everywhere(text):
+    cards = parse(text)
+    with pytest.raises(TooManyCopiesError, match="at most 2 copies"):
+        classify(cards)
+    with pytest.raises(TooManyCopiesError, match="^hand: "):
+        legal_melds(cards)
+    with pytest.raises(TooManyCopiesError, match="^hand: "):
+        legal_melds(cards + parse("6S"), meld("4D"))
+    forged = Meld("bomb", tuple(cards), 99)  # a meld made by hand, not by classify
+    with pytest.raises(TooManyCopiesError, match="^meld: "):
+        beats(forged, None)
+    with pytest.raises(TooManyCopiesError, match="^previous: "):
+        beats(meld("2!"), forged)
+    assert issubclass(TooManyCopiesError, DuplicateCardError)
+
+
+def test_legal_melds_offers_nothing_made_of_copies_a_pack_does_not_hold():
+    # the old fault: a hand of three 3C offered a triple, five 5C a bomb
+    with pytest.raises(RulesError):
+        legal_melds(parse("3C 3C 3C"))
+    with pytest.raises(RulesError):
+        legal_melds(parse("5C 5C 5C 5C 5C 9D"))
+
+
+def test_one_deck_allows_one_copy_two_decks_two():
+    assert classify(parse("3C 3C")) == meld("3C 3C")            # two decks: a pair
+    assert classify(parse("3C 3D"), decks=1) == meld("3C 3D")
+    with pytest.raises(TooManyCopiesError, match="at most 1 copy of a card .1 deck."):
+        classify(parse("3C 3C"), decks=1)
+    with pytest.raises(TooManyCopiesError, match="^hand: 9H 2 times"):
+        legal_melds(parse("9H 9H 4C"), decks=1)
+    assert [str(m) for m in legal_melds(parse("9H 9H"), decks=2)] == ["9H", "9H 9H"]
+    for bad in (0, 3, "2", None, True):
+        with pytest.raises(RulesError, match="decks="):
+            check_copies(tuple(parse("3C")), bad)
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_the_engine_refuses_plays_of_more_copies_than_its_decks(players):
+    g = HeartOfFiveGame.new(5, HeartOfFiveRules(players=players))
+    hand = g.hands[g.current_player]
+    before = g.to_dict()
+    for copies in (players // 4 + 1, 5):  # one more than the decks in play, and five
+        with pytest.raises(RulesError):
+            g.apply("play " + " ".join([str(hand[0])] * copies))
+    assert g.to_dict() == before
