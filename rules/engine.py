@@ -144,6 +144,138 @@ def replay_actions(game: Any, actions: list[str]) -> None:
 
 
 # ----------------------------------------------------------------------------------------------
+# What engines hand out is never their own: frozen values, or copies
+
+
+class FrozenDict(dict[Any, Any]):
+    """A dict that refuses every change: the mappings inside an engine's frozen records.
+
+    It is still a ``dict`` (``json.dumps`` takes it, ``==`` compares it with plain dicts) and
+    pickles, so an observation holding one can go to a worker process.
+
+    >>> d = FrozenDict({"a": 1})
+    >>> d == {"a": 1}, isinstance(d, dict)
+    (True, True)
+    >>> d["a"] = 2
+    Traceback (most recent call last):
+    ...
+    TypeError: a frozen record's mapping cannot be changed
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a frozen record's mapping cannot be changed")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> "FrozenDict":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "FrozenDict":
+        return self
+
+
+class FrozenList(list[Any]):
+    """A list that refuses every change: the lists inside an engine's frozen records. Still a
+    ``list`` (it equals the plain list of the same items, ``json.dumps`` takes it) and pickles.
+
+    >>> points = FrozenList([6, -6])
+    >>> points == [6, -6], points[0]
+    (True, 6)
+    >>> points.append(1)
+    Traceback (most recent call last):
+    ...
+    TypeError: a frozen record's list cannot be changed
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a frozen record's list cannot be changed")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenList, (list(self),))
+
+    def __copy__(self) -> "FrozenList":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "FrozenList":
+        return self
+
+
+def freeze(value: Any) -> Any:
+    """``value`` with every list and dict inside made a FrozenList or a FrozenDict (tuples
+    keep their kind with frozen items, sets become frozensets); other values (cards, numbers,
+    strings, frozen records) kept.
+
+    >>> frozen = freeze({"points": [1, -1], "yaku": {"akatan": 5}, "pair": (0, [1])})
+    >>> frozen == {"points": [1, -1], "yaku": {"akatan": 5}, "pair": (0, [1])}
+    True
+    >>> type(frozen).__name__, type(frozen["points"]).__name__, type(frozen["pair"][1]).__name__
+    ('FrozenDict', 'FrozenList', 'FrozenList')
+    """
+    t = type(value)
+    if t is list:
+        return FrozenList(map(freeze, value))
+    if t is tuple:
+        return tuple(map(freeze, value))
+    if t is dict:
+        return FrozenDict({k: freeze(v) for k, v in value.items()})
+    if t is set:
+        return frozenset(value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """A fresh JSON-ready copy of ``value``: tuples and lists as new lists, dicts (frozen or
+    not) as new dicts, all the way down; other values kept.
+
+    >>> thaw(freeze({"points": [1, -1]}))
+    {'points': [1, -1]}
+    """
+    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+        return [thaw(v) for v in value]
+    if isinstance(value, dict):
+        return {k: thaw(v) for k, v in value.items()}
+    return value
+
+
+def fresh(value: Any) -> Any:
+    """A copy of ``value`` that shares nothing that can change: lists, dicts and sets copied
+    all the way down (tuples too, when they hold any), everything else kept.
+
+    >>> record = {"order": [2, 0, 1], "wins": [1, 0, 0]}
+    >>> copy = fresh(record); copy["order"].append(9); record
+    {'order': [2, 0, 1], 'wins': [1, 0, 0]}
+    """
+    t = type(value)
+    if t is list:
+        return [fresh(v) for v in value]
+    if t is dict:
+        return {k: fresh(v) for k, v in value.items()}
+    if t is set:
+        return set(value)
+    if t is tuple:
+        items = tuple(fresh(v) for v in value)
+        return value if all(a is b for a, b in zip(items, value)) else items
+    return value
+
+
+# ----------------------------------------------------------------------------------------------
 # Events
 
 
@@ -169,6 +301,15 @@ class Event:
 
     def __repr__(self) -> str:
         return f"Event({str(self)!r})"
+
+    def copy(self) -> "Event":
+        """An event equal to this one that shares nothing that can change (``fresh`` data).
+
+        >>> e = Event("dealt", 1, (), {"hand_counts": [5, 5]})
+        >>> c = e.copy(); c.data["hand_counts"].append(0); e.data
+        {'hand_counts': [5, 5]}
+        """
+        return Event(self.kind, self.seat, fresh(self.cards), fresh(self.data))
 
     def __str__(self) -> str:
         who = f" seat{self.seat}" if self.seat is not None else ""
@@ -254,4 +395,5 @@ class Engine(Protocol[A, O_co]):
 
 __all__ = ["RulesError", "InvalidNotationError", "IllegalActionError", "AmbiguousActionError",
            "LayoutError", "DuplicateCardError", "Event", "Observation", "Engine", "check_seat",
-           "check_int", "check_list", "check_dict"]
+           "check_int", "check_list", "check_dict", "FrozenDict", "FrozenList", "freeze", "thaw",
+           "fresh"]

@@ -58,7 +58,7 @@ from rules.climbing import (BOMBS, FIVE_OF_HEARTS, KINDS, SINGLE_ORDER, Meld, as
 from rules.deck import shuffle_in_place, shuffled
 from rules.engine import (Event, IllegalActionError, InvalidNotationError, LayoutError,
                           RulesError, check_dict, check_int, check_record, check_sample_args,
-                          check_seat, replay_actions)
+                          check_seat, fresh, replay_actions)
 from rules.fishing.basics import derive_seed
 from rules.fishing.records import MAX_SEED
 from rules.western import DECK, Card
@@ -224,7 +224,7 @@ class HeartOfFiveGame:
     # The hot state in slots: search clones and applies many times a second.
     __slots__ = ("rules", "players", "seed", "actions", "hands", "played", "last", "last_seat",
                  "passes", "out", "wins", "losses", "round", "dealer", "current_player",
-                 "history", "winner", "start_events", "sampled", "_events", "_legal")
+                 "history", "winner", "_start_events", "sampled", "_events", "_legal")
 
     def __init__(self, seed: int, rules: HeartOfFiveRules = HeartOfFiveRules()) -> None:
         """An empty table (no cards dealt): ``new`` deals the first round."""
@@ -247,7 +247,7 @@ class HeartOfFiveGame:
         self.current_player: int | None = None
         self.history: list[dict[str, Any]] = []
         self.winner: int | None = None
-        self.start_events: list[Event] = []
+        self._start_events: tuple[Event, ...] = ()
         self.sampled = False
         self._events: list[Event] = []
         self._legal: list[Action] | None = None
@@ -264,7 +264,7 @@ class HeartOfFiveGame:
             rules = dataclasses.replace(rules, players=players)
         game = cls(seed, rules)
         game._start_round(None)
-        game.start_events, game._events = game._events, []
+        game._start_events, game._events = tuple(game._events), []
         return game
 
     # Queries -----------------------------------------------------------------------------------
@@ -273,12 +273,27 @@ class HeartOfFiveGame:
         return self.current_player is None and self.round > 0
 
     @property
+    def start_events(self) -> list[Event]:
+        """What dealing the first round made happen (``new``): copies, so an edited event
+        changes nothing here."""
+        return [e.copy() for e in self._start_events]
+
+    @property
     def result(self) -> dict[str, Any] | None:
-        """``winner``, ``wins``, ``losses`` per seat and the ``rounds`` once the match is over."""
+        """``winner``, ``wins``, ``losses`` per seat and the ``rounds`` once the match is over:
+        a new copy at each call, so editing it changes nothing of the match.
+
+        >>> g = HeartOfFiveGame.new(3, players=2, rules=HeartOfFiveRules(win_target=5))
+        >>> while not g.is_over:
+        ...     _ = g.apply(g.legal_actions()[0])
+        >>> g.result["rounds"][0]["order"].append(9)
+        >>> g.result["rounds"][0]["order"] == g.history[0]["order"] == [1, 0]
+        True
+        """
         if not self.is_over:
             return None
         return {"winner": self.winner, "wins": list(self.wins), "losses": list(self.losses),
-                "rounds": [dict(r) for r in self.history]}
+                "rounds": [fresh(r) for r in self.history]}
 
     def legal_actions(self) -> list[Action]:
         """One ``play`` per entry of ``legal_melds`` (same order), then ``pass`` when following."""
@@ -288,7 +303,8 @@ class HeartOfFiveGame:
             if p is None:
                 legal = []
             else:
-                legal = [Action("play", m.cards) for m in legal_melds(self.hands[p], self.last)]
+                legal = [Action("play", m.cards)
+                         for m in legal_melds(self.hands[p], self.last, self.rules.decks)]
                 if self.last is not None:
                     legal.append(PASS)
             self._legal = legal
@@ -326,7 +342,7 @@ class HeartOfFiveGame:
                 raise IllegalActionError(f"pass: seat {p} leads a new trick and must play")
         else:
             self._check_in_hand(p, act)
-            meld = classify(act.cards)
+            meld = classify(act.cards, self.rules.decks)
             if meld is None:
                 raise IllegalActionError(f"{act}: {' '.join(map(str, act.cards))} make no meld")
             if not beats(meld, self.last):
@@ -440,7 +456,7 @@ class HeartOfFiveGame:
         self.last = None
         self.last_seat = None
         self.passes = []
-        self._emit("round_over", winner, data={"result": dict(record)})
+        self._emit("round_over", winner, data={"result": fresh(record)})
         if self.wins[winner] >= self.rules.win_target:
             self.current_player = None
             self.winner = winner
@@ -494,9 +510,9 @@ class HeartOfFiveGame:
         new.round = self.round
         new.dealer = self.dealer
         new.current_player = self.current_player
-        new.history = self.history.copy()  # records are never changed once made
+        new.history = [fresh(r) for r in self.history]  # nothing shared that can change
         new.winner = self.winner
-        new.start_events = self.start_events
+        new._start_events = self._start_events  # a tuple, its events never handed out
         new.sampled = self.sampled
         new._events = []
         new._legal = self._legal  # never changed in place: apply replaces it

@@ -29,11 +29,11 @@ import random
 from _random import Random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event,
                           IllegalActionError, InvalidNotationError, LayoutError, RulesError,
-                          check_int, check_seat)
+                          FrozenDict, FrozenList, check_int, check_seat)
 from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGame,
                            FishingObservation, FishingOptions, deal_plan)
 from rules.fishing import parse_action as fishing_parse_action
@@ -421,19 +421,36 @@ PHASE_DECIDE = "decide"      # koi-koi or stop
 # PHASE_OVER (the match has ended) are the fishing engine's.
 
 
-@dataclass
+@dataclass(frozen=True)
 class RoundResult:
-    """How a round ended: ``kind`` stop | last_turn | exhausted | instant_win."""
+    """How a round ended: ``kind`` stop | last_turn | exhausted | instant_win. Frozen all the
+    way down (``FrozenList``, ``FrozenDict``): the history, the observations and the clones
+    share it safely; ``to_dict`` gives plain lists and dicts.
+
+    >>> r = RoundResult(1, "stop", 0, [6, -6], {"akatan": 6}, 6, [("koikoi", 2)], [1, 0])
+    >>> r.points, r.multipliers, r.to_dict()["multipliers"]
+    ([6, -6], [('koikoi', 2)], [['koikoi', 2]])
+    >>> r.points[0] += 100
+    Traceback (most recent call last):
+    ...
+    TypeError: a frozen record's list cannot be changed
+    """
 
     round: int
     kind: str
     winner: int | None
-    points: list[int]  # what each seat's score changed by
-    yaku: dict[str, int] = field(default_factory=dict)
+    points: Sequence[int]  # what each seat's score changed by
+    yaku: Mapping[str, int] = field(default_factory=FrozenDict)
     base: int = 0
-    multipliers: list[tuple[str, int]] = field(default_factory=list)
-    koikoi_calls: list[int] = field(default_factory=lambda: [0, 0])
+    multipliers: Sequence[tuple[str, int]] = FrozenList()
+    koikoi_calls: Sequence[int] = FrozenList([0, 0])
     dealer: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", FrozenList(self.points))
+        object.__setattr__(self, "yaku", FrozenDict(self.yaku))
+        object.__setattr__(self, "multipliers", FrozenList(map(tuple, self.multipliers)))
+        object.__setattr__(self, "koikoi_calls", FrozenList(self.koikoi_calls))
 
     def to_dict(self) -> dict[str, Any]:
         return {"round": self.round, "kind": self.kind, "winner": self.winner,
@@ -442,10 +459,8 @@ class RoundResult:
                 "koikoi_calls": list(self.koikoi_calls), "dealer": self.dealer}
 
     def copy(self) -> "RoundResult":
-        """An independent copy (its lists and dict copied)."""
-        return RoundResult(self.round, self.kind, self.winner, list(self.points),
-                           dict(self.yaku), self.base, list(self.multipliers),
-                           list(self.koikoi_calls), self.dealer)
+        """The record itself: it cannot change."""
+        return self
 
 
 def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, other_calls: int,

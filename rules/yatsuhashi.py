@@ -684,8 +684,9 @@ class Game:
 
     @property
     def last_events(self) -> list[Event]:
-        """The events of the last ``apply``, ``undo`` or ``redo`` (module docstring)."""
-        return list(self._last_events)
+        """The events of the last ``apply``, ``undo`` or ``redo`` (module docstring): copies,
+        so an edited event changes nothing here."""
+        return [e.copy() for e in self._last_events]
 
     def observation(self, seat: int = 0) -> YatsuhashiObservation:
         """What the player knows (``YatsuhashiObservation``); ``seat`` must be 0."""
@@ -1022,7 +1023,7 @@ class Game:
         self._redo.clear()
         move, info = self._history[-1]
         events = self._last_events = self._events(move, info)
-        return events
+        return [e.copy() for e in events]  # the caller's own: last_events keeps the originals
 
     def _apply(self, move: object) -> None:
         """``apply`` without the events and leaving the redo list alone: the path of the

@@ -277,8 +277,15 @@ def test_observation_history_is_the_rounds_played_and_cannot_change_the_game():
     assert len(g.history) >= 2
     obs = g.observation(0)
     assert [r.to_dict() for r in obs.history] == [r.to_dict() for r in g.history]
-    obs.history[0].points[0] += 100  # a careless agent
-    assert g.history[0].points != obs.history[0].points
+    with pytest.raises(TypeError):
+        obs.history[0].points[0] += 100  # a careless agent: refused, the record is frozen
+    with pytest.raises(AttributeError):
+        obs.history[0].winner = 1  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        obs.history[0].yaku["akatan"] = 99  # type: ignore[index]
+    later = g.observation(0)
+    assert [r.to_dict() for r in later.history] == [r.to_dict() for r in g.history]
+    assert g.clone().observation(0).history == later.history
 
 
 def swap_game(swap: bool) -> tuple[KoiKoiGame, list[list[Card]]]:

@@ -83,9 +83,9 @@ class FishingCore:
         self.winner: int | None = None
         self._events: list[Event] = []
         self._quiet = False           # playout mode: no events, no record, no pile lists
-        self.start_events: list[Event] = []       # what new() made happen before any action
+        self._start_events: tuple[Event, ...] = ()  # what new() made happen (start_events)
         self._legal: list[Action] | None = None   # cached until the next apply
-        self._history_view: tuple[Any, ...] = ()  # copies, for observations
+        self._history_view: tuple[Any, ...] = ()  # the history as a tuple, for observations
         self.layout: dict[str, Any] | None = None  # set by from_layout (kept for replay)
         self.sampled = False                       # made by sample(): no record to replay
 
@@ -171,6 +171,12 @@ class FishingCore:
     @property
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER
+
+    @property
+    def start_events(self) -> list[Event]:
+        """What dealing the first deal made happen (``new``), before any action: copies, so
+        an edited event changes nothing here."""
+        return [e.copy() for e in self._start_events]
 
     @property
     def result(self) -> dict[str, Any] | None:

@@ -69,7 +69,7 @@ class FishingGame(FishingPlayout):
         (void deals, the game's own opening events) is kept in ``start_events``."""
         game = cls(seed, cls.RULES() if rules is None and cls.RULES is not None else rules)
         game._start_round()
-        game.start_events, game._events = game._events, []
+        game._start_events, game._events = tuple(game._events), []
         return game
 
     @classmethod

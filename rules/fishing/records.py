@@ -10,11 +10,11 @@ rules.engine.LayoutError: steal=1: expected True or False
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple, Protocol, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Protocol, Sequence
 
-from rules.engine import DuplicateCardError, InvalidNotationError, LayoutError, check_list
+from rules.engine import (DuplicateCardError, FrozenDict, FrozenList, InvalidNotationError,
+                          LayoutError, check_list, freeze, thaw)
 from rules.fishing.actions import Action
 from rules.fishing.deal import VOID_CHECKS, DealPlan
 from rules.hanafuda import DECK, Card, cards
@@ -81,25 +81,41 @@ class DealRecord(Protocol):
     def copy(self) -> Any: ...
 
 
-@dataclass
+@dataclass(frozen=True)
 class DealResult:
-    """A plain record of a finished deal: what each seat's score changed by, and why."""
+    """A record of a finished deal: what each seat's score changed by, and why. Frozen all
+    the way down (``points`` a tuple, ``details`` made of tuples and ``FrozenDict``), so the
+    history, the observations and the clones share it safely; ``to_dict`` gives plain lists
+    and dicts.
+
+    >>> r = DealResult(1, "deal", 0, [5, -5], details={"totals": [5, -5]})
+    >>> r.points == [5, -5], r.details["totals"], r.to_dict()["details"]
+    (True, [5, -5], {'totals': [5, -5]})
+    >>> r.details["totals"] = []
+    Traceback (most recent call last):
+    ...
+    TypeError: a frozen record's mapping cannot be changed
+    """
 
     round: int
     kind: str
     winner: int | None
-    points: list[int]
+    points: Sequence[int]
     dealer: int = 0
-    details: dict[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=FrozenDict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", FrozenList(self.points))
+        object.__setattr__(self, "details", freeze(dict(self.details)))
 
     def to_dict(self) -> dict[str, Any]:
         return {"round": self.round, "kind": self.kind, "winner": self.winner,
                 "points": list(self.points), "dealer": self.dealer,
-                "details": copy.deepcopy(self.details)}
+                "details": thaw(self.details)}
 
     def copy(self) -> "DealResult":
-        return DealResult(self.round, self.kind, self.winner, list(self.points), self.dealer,
-                          copy.deepcopy(self.details))
+        """The record itself: it cannot change."""
+        return self
 
 
 class DealLog(NamedTuple):
@@ -136,7 +152,8 @@ class FishingObservation:
     knows to be in the stock, at places nobody knows (draw for first), both in deck order.
     ``absent_months[s]``: the months of which seat s is known to hold no card this deal (where
     matching is required, it played a card that captured nothing while they lay on the table
-    to be captured), in order. ``legal_actions`` is empty unless the seat is to move.
+    to be captured), in order. ``legal_actions`` is empty unless the seat is to move;
+    ``history``'s records are frozen (``DealResult``, Koi-Koi's ``RoundResult``).
     ``deal_log``: the deal's public record (``DealLog``); None before its first turn, for a
     deal set up by ``from_layout``, and in playout mode, which keeps none.
     """
