@@ -323,6 +323,7 @@ class App:
         logs.log_path()
         self.start_sounds()
         _ = self.stats
+        memory.tune()  # big blocks (layers the window's size) given back as they are freed
         if not gc.isenabled():  # (main.py: off for the start-up)
             # What the start-up made lives on: kept out of the collector's rounds, which
             # then go over only what play makes (shorter full collections).

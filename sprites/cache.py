@@ -35,9 +35,10 @@ import pygame
 T = TypeVar("T")
 
 #: The bytes every cache of drawings may hold together. A table at the largest window the
-#: benchmarks open (2667x1964) keeps its faces (about 20 MB), text, button looks and the felt
-#: (20 MB) well within it; a window resized often, or a long session, cannot go past it.
-BUDGET = 80 << 20
+#: benchmarks open (2667x1964) draws its frames from some 20-30 MB of faces, text and button
+#: looks; the felt (20 MB there), used only when a layer is painted, is the first to go past
+#: it. A window resized often, or a long session, cannot go past it.
+BUDGET = 48 << 20
 
 #: How to empty each cache of drawings (``clear_all``): every ``SurfaceCache`` (weakly) and
 #: what ``on_clear_all`` registered (cached functions that make surfaces, a module's caches).
