@@ -255,6 +255,10 @@ class ProcessWorker:
         """The child died while working: a new child takes the job again, unless it is given
         up (``MAX_RESTARTS`` deaths) or no longer wanted."""
         job, self._job, self._running = self._job, None, None
+        if self._proc is not None:  # its exit status collected now or by _reap: no zombie
+            self._proc.join(0)
+            if self._proc.exitcode is None:
+                self._retired.append(self._proc)
         self._proc = None
         self.deaths += 1
         self.restarts += 1

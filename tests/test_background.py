@@ -116,6 +116,23 @@ def test_a_job_that_kills_every_child_is_given_up_and_the_worker_serves_on():
     w.close()
 
 
+def test_children_that_died_leave_no_zombie_behind():
+    """Children that died on a job are reaped once the worker is closed (the computer seats
+    close theirs when they fall back), not left zombies until the game exits."""
+    w = ProcessWorker()
+    w.request("tests.background_jobs:die")
+    assert w.wait(60)
+    with pytest.raises(WorkerUnavailable):
+        w.poll()
+    w.close()
+    me = os.getpid()
+    children = [pid for task in os.listdir(f"/proc/{me}/task")
+                for pid in Path(f"/proc/{me}/task/{task}/children").read_text().split()]
+    states = [Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+              for pid in children if Path(f"/proc/{pid}").exists()]
+    assert "Z" not in states
+
+
 def test_a_child_that_grew_past_the_limit_retires_and_a_fresh_one_serves_on():
     w = ProcessWorker()
     w.request("tests.background_jobs:hold", 1000)      # a small job: the same child serves on
