@@ -72,9 +72,9 @@ def wait_for_answers(app, timeout: float = ANSWER_TIMEOUT) -> bool:
 
 def next_frame(app, dt: float = 1 / 30) -> None:
     """One frame of ``dt`` once the answers the top scene awaits are in
-    (``wait_for_answers``): a loop of ``next_frame`` reaches the same state in the same
-    number of frames on a machine at any load. ``app.frame`` alone is for a test that holds
-    an answer back on purpose."""
+    (``wait_for_answers``): in a loop of ``next_frame`` an answer is in by the frame after
+    its question, on a machine at any load, as on an idle one. ``app.frame`` alone is for a
+    test that holds an answer back on purpose."""
     wait_for_answers(app)
     app.frame(dt)
 
