@@ -189,7 +189,7 @@ def handed_out(kind: Kind, g: Any, events: Any, rng: random.Random) -> list[Any]
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=repr)
-@settings(derandomize=True, deadline=None, max_examples=4)
+@settings(derandomize=True, deadline=None, max_examples=2)
 @given(seed=st.integers(0, 2**32 - 1), every=st.integers(1, 9))
 def test_what_an_engine_hands_out_changes_nothing_it_shows_later(kind: Kind, seed: int,
                                                                  every: int) -> None:
@@ -198,8 +198,11 @@ def test_what_an_engine_hands_out_changes_nothing_it_shows_later(kind: Kind, see
     same_view(game, twin, "new")
     events: Any = list(game.start_events) if hasattr(game, "start_events") else []
     vandalize(handed_out(kind, game, events, random.Random(0)))
+    looked = True  # (a view is costly: compared after each full vandalizing, and at the end)
     for step in range(kind.steps):
-        same_view(game, twin, f"before action {step}")
+        if looked:
+            same_view(game, twin, f"before action {step}")
+        looked = False
         if twin.is_over:
             break
         legal = twin.legal_actions()
@@ -215,6 +218,7 @@ def test_what_an_engine_hands_out_changes_nothing_it_shows_later(kind: Kind, see
         rounds = len(getattr(twin, "history", ()))
         if step % every == 0 or twin.is_over or rounds != len(getattr(game, "history", ())):
             vandalize(handed_out(kind, game, events, random.Random(step)))
+            looked = True
         else:
             vandalize(events)
     same_view(game, twin, "at the end")
