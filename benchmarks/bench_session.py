@@ -66,7 +66,6 @@ def _continue_in_the_app() -> tuple[float, float]:
     """Seconds to build the menu (its Continue line) and from Continue's click to the
     table's first frame."""
     from game.app import App
-    from game.i18n import _
     from game.scenes.menu import MenuScene
     app = App((1280, 800), headless=True)
     t = time.perf_counter()
@@ -74,7 +73,7 @@ def _continue_in_the_app() -> tuple[float, float]:
     app.frame(0.0)
     menu_s = time.perf_counter() - t
     menu = app.stack.top
-    assert isinstance(menu, MenuScene) and menu.continue_button is not None, _("Continue")
+    assert isinstance(menu, MenuScene) and menu.continue_button is not None
     t = time.perf_counter()
     menu.continue_button.activate()
     app.frame(0.0)
