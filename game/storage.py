@@ -81,6 +81,12 @@ def _write_text(path: Path, text: str) -> None:
 def sync_file(path: Path) -> None:
     """Make what was written to ``path`` (and its name in its folder) durable; a file gone
     meanwhile is fine."""
+    _fsync(path)
+    _sync_folder(path.parent)
+
+
+def _fsync(path: Path) -> None:
+    """fsync the file or folder at ``path``; one that cannot be opened or synced is let be."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
@@ -91,7 +97,6 @@ def sync_file(path: Path) -> None:
         pass
     finally:
         os.close(fd)
-    _sync_folder(path.parent)
 
 
 class _Writer:
@@ -174,18 +179,8 @@ def flush_writes(path: Path | None = None) -> None:
 
 def _sync_folder(folder: Path) -> None:
     """Make the rename itself durable (POSIX: fsync the directory; Windows cannot, nor needs)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    if os.name == "posix":
+        _fsync(folder)
 
 
 class ReadResult(NamedTuple):
