@@ -756,6 +756,9 @@ def _load(path: Path, *, replay: bool) -> tuple[Session | None, str | None]:
         why = _("it was damaged") if result.status == "damaged" else _("it was too large")
         return None, _unusable(why, result.kept_aside, path)
     if result.status == "unreadable":
+        if notices.file_in_the_way(path.parent) is not None:  # no save can be there at all:
+            notices.post_unwritable(path.parent, _("game in progress"))  # the folder's notice
+            return None, None
         why = _("it could not be read ({reason})").format(reason=result.problem)
         try:  # moved aside untouched, so that the next game's save cannot replace it
             return None, _unusable(why, keep_aside(path), path)

@@ -654,3 +654,16 @@ def test_a_save_folder_that_cannot_be_written_is_told_once_and_play_goes_on():
     assert len(told) == 1 and str(paths.saves_dir()) in told[0]
     assert "file is where the folder should be" in told[0]
     assert session.moves == 3
+
+
+def test_a_file_in_place_of_the_saves_folder_is_the_folders_notice_not_an_unreadable_save():
+    """Continue has nothing to say of a save that cannot exist: the folder's notice says
+    what is wrong (a file where the folder should be), never "could not be read"."""
+    from game import notices
+    from game.session import peek_current
+    notices.drain()
+    paths.data_dir().mkdir(parents=True, exist_ok=True)
+    paths.saves_dir().write_text("not a folder")
+    assert load_current() == (None, None) and peek_current() == (None, None)
+    told = notices.drain()
+    assert len(told) == 1 and "a file is where the folder should be" in told[0]
