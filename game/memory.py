@@ -85,6 +85,16 @@ def soon() -> None:
     pending = True
 
 
+def collect_soon() -> None:
+    """A screen left the stack: ``release`` at the next frame, the caches kept. A screen is
+    held in reference cycles (its buttons' actions are its own methods), which only the
+    collector frees, and it runs by the count of objects made, never of pixels held: left to
+    it, every settings, statistics or gallery screen left kept its window-sized pictures
+    (21 MB each at 2667x1964) until some later collection."""
+    global pending
+    pending = True
+
+
 def release() -> int:
     """Collect garbage and return free heap pages to the system; returns the objects
     collected."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import draw
+from game import draw, memory
 from game.theme import PAGE_CANVAS, Metrics, metrics_for
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -167,6 +167,7 @@ class SceneStack:
         scene = self._scenes.pop()
         if scene.opaque:
             self._fresh_under()
+            memory.collect_soon()
         scene.exit()
         if self.top is not None:
             self.top.resume()
@@ -181,6 +182,7 @@ class SceneStack:
             self._scenes.remove(scene)
             if scene.opaque:
                 self._fresh_under()
+                memory.collect_soon()
             scene.exit()
 
     def replace(self, scene: Scene) -> Scene:

@@ -124,3 +124,24 @@ def test_a_table_resized_often_holds_nothing_of_the_sizes_before(app):
         assert size in held and not held & set(before), (size, held & set(before))
         before.append(size)
         assert cache.figures()[0] <= cache.BUDGET
+
+
+def test_a_screen_that_left_is_freed_by_the_next_frame(app):
+    """A screen is held in reference cycles (its buttons call its own methods): the frame
+    after it leaves collects it, with its window-sized pictures. Left to the collector's own
+    pace (it counts objects made, not pixels held), each settings, statistics or gallery
+    screen visited kept 21 MB at 2667x1964 until some later collection."""
+    from game.scenes.settings import SettingsScene
+    gc.collect()
+    gc.freeze()  # (what the test made so far: out of the count, as main.py does at start)
+    try:
+        scene = app.push(SettingsScene())
+        for _ in range(5):
+            app.frame(1 / 60)
+        gone = weakref.ref(scene)
+        del scene
+        app.stack.pop()
+        app.frame(1 / 60)
+        assert gone() is None
+    finally:
+        gc.unfreeze()
