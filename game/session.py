@@ -59,6 +59,7 @@ from game.i18n import _
 from game.logs import get_logger
 from game.schema import Int, ListOf, MapOf, Optional, Record, Scalar, Text
 from game.journal import Journal, read_journal
+from game.save_lines import assemble, changes
 from game.storage import keep_aside, write_json
 from game.userfile import Loaded, load
 
@@ -340,96 +341,6 @@ def _same_setup(fresh: dict[str, Any], played: dict[str, Any]) -> bool:
             and set(made) <= set(fresh))
 
 
-def _changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
-    """The journal line that makes ``after`` (a save's ``to_dict``) of ``before``: its new
-    ``seq``, each other field that changed, and for the engine data what ``_apply`` needs:
-    for a list, how much of the old one stays (``cut``) and what follows (``add``).
-
-    >>> a = {"seq": 1, "elapsed": 1.0, "engine": {"seed": 3, "actions": ["x", "y"]}}
-    >>> b = {"seq": 2, "elapsed": 2.0, "engine": {"seed": 3, "actions": ["x", "z", "w"]}}
-    >>> line = _changes(a, b); line
-    {'seq': 2, 'elapsed': 2.0, 'engine': {'actions': [1, ['z', 'w']]}}
-    >>> _apply(a, line) == b
-    True
-    """
-    line: dict[str, Any] = {"seq": after["seq"]}
-    for key, value in after.items():
-        if key not in ("seq", "engine") and before.get(key) != value:
-            line[key] = value
-    old, new = before.get("engine", {}), after["engine"]
-    engine: dict[str, Any] = {}
-    for key, value in new.items():
-        was = old.get(key)
-        if isinstance(value, list) and isinstance(was, list):
-            keep = _common_prefix(was, value)
-            if keep != len(was) or keep != len(value):
-                engine[key] = [keep, value[keep:]]
-        elif was != value or key not in old:
-            engine[key] = {"=": value}
-    for key in old:
-        if key not in new:
-            engine[key] = None
-    if engine:
-        line["engine"] = engine
-    return line
-
-
-def _common_prefix(a: list[Any], b: list[Any]) -> int:
-    """How many first entries ``a`` and ``b`` share (the usual cases in C-speed compares)."""
-    n = min(len(a), len(b))
-    if a[:n] == b[:n]:
-        return n
-    low, high = 0, n  # a[:low] == b[:low], a[:high] != b[:high]
-    while high - low > 1:
-        mid = (low + high) // 2
-        if a[:mid] == b[:mid]:
-            low = mid
-        else:
-            high = mid
-    return low
-
-
-def _apply(save: dict[str, Any], line: Any) -> dict[str, Any]:
-    """``save`` with journal ``line`` applied (a new dict; ``save`` is left as it is);
-    SaveError if the line does not fit it."""
-    if not isinstance(line, dict) or line.get("seq") != save.get("seq", 0) + 1:
-        raise SaveError("a line out of order")
-    out = {**save, **{k: v for k, v in line.items() if k != "engine"}}
-    changes = line.get("engine", {})
-    if not isinstance(changes, dict) or not isinstance(save.get("engine"), dict):
-        raise SaveError("engine: expected an object")
-    engine = dict(save["engine"])
-    for key, change in changes.items():
-        if change is None:
-            engine.pop(key, None)
-        elif isinstance(change, dict) and set(change) == {"="}:
-            engine[key] = change["="]
-        elif (isinstance(change, list) and len(change) == 2 and type(change[0]) is int
-              and isinstance(change[1], list) and isinstance(engine.get(key, []), list)
-              and 0 <= change[0] <= len(engine.get(key, []))):
-            engine[key] = engine.get(key, [])[:change[0]] + change[1]
-        else:
-            raise SaveError(f"engine {key!r:.40}: a change that does not fit")
-    out["engine"] = engine
-    return out
-
-
-def _assemble(records: list[Any]) -> Any:
-    """The save that a journal's records make: the first whole, each later one applied in
-    turn (a line that does not fit ends it: what came before stands)."""
-    save = records[0]
-    if not isinstance(save, dict):
-        return save  # (from_dict says what is wrong with it)
-    for k, line in enumerate(records[1:], 1):
-        try:
-            save = _apply(save, line)
-        except SaveError as exc:
-            log.warning("save line %d dropped with the %d after it: %s", k + 1,
-                        len(records) - k - 1, exc)
-            break
-    return save
-
-
 class Session:
     """A game in progress and its save. Tables use five calls: ``Session.start`` (a new game),
     ``record`` (after every action, undo and redo), ``finish`` (the game is over), ``leave``
@@ -608,7 +519,7 @@ class Session:
             if self._written is None or not self._journal.is_open:
                 self._journal.start(full)
             else:
-                self._journal.append(_changes(self._written, full), lambda: full)
+                self._journal.append(changes(self._written, full), lambda: full)
         except OSError as exc:
             log.warning("could not save the game in progress: %s", exc)
             self._journal.close()
@@ -745,7 +656,7 @@ def read_save(path: Path | None = None) -> dict[str, Any] | None:
     """The save at ``path`` as one document (its lines assembled), unchecked; None when there
     is none or it cannot be read (tests and tools)."""
     found = read_journal(path or paths.current_save(), MAX_BYTES)
-    return _assemble(found.records) if found.status == "ok" else None
+    return assemble(found.records) if found.status == "ok" else None
 
 
 def _load(path: Path, *, replay: bool) -> tuple[Session | None, str | None]:
@@ -766,7 +677,7 @@ def _load(path: Path, *, replay: bool) -> tuple[Session | None, str | None]:
             log.exception("could not keep the unreadable save aside")
             return None, _unusable(why, None, path)
     try:
-        return Session.from_dict(_assemble(result.records), path, replay=replay), None
+        return Session.from_dict(assemble(result.records), path, replay=replay), None
     except FutureSaveError as exc:
         log.warning("save %s: %s", path, exc)
         why = _("it was made by a newer version of Hanafuda Parlor")
