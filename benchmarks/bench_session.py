@@ -34,7 +34,8 @@ def _ms(values: list[float]) -> str:
 def _played(game_id: str, actions: int, rng: random.Random) -> tuple[list[float], int]:
     """A game of ``game_id`` saved after each of ``actions`` actions: the record times."""
     from game.catalog import GAMES
-    from game.session import Session, default_setup
+    from game.session import Session
+    from game.setups import default_setup
     setup = default_setup(game_id, 7)
     if game_id == "koikoi":
         setup.options["match_end"] = "rounds12"

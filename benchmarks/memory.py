@@ -70,7 +70,7 @@ def _figures(out: dict[str, Any]) -> dict[str, Any]:
 def largest_setup(game_id: str, seed: int = 7) -> Any:
     """The game's default setup at its largest seat count (you and computers)."""
     from game.catalog import GAMES as INFO
-    from game.session import default_setup
+    from game.setups import default_setup
     setup = default_setup(game_id, seed)
     info = INFO[game_id]
     setup.seats = setup.seats[:1] + [info.default_level] * (info.max_players - 1) \

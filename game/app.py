@@ -26,7 +26,7 @@ from game.i18n import _  # noqa: E402
 from game.icon import window_icon  # noqa: E402
 from game.scene import Scene, SceneStack  # noqa: E402
 from game import notices, paths  # noqa: E402
-from game.session import read_setups  # noqa: E402
+from game.setups import read_setups  # noqa: E402
 from game.settings import Settings, open_settings, save_settings  # noqa: E402
 from game.storage import clean_temp_files, flush_writes  # noqa: E402
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from game.i18n import _, ngettext, on_change
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.session import GameSetup
+    from game.setups import GameSetup
 
 class UnknownGameError(ValueError):
     """A game id that is not in the registry (or a game whose engine is not built yet)."""

@@ -1,5 +1,5 @@
-"""Games in progress: the setup a game was started with, and its save, written after every
-action so that no move is ever lost.
+"""Games in progress: the save of the game being played (with the setup it was started with:
+``game.setups``), written after every action so that no move is ever lost.
 
 There is one game in progress at a time, saved in ``paths.current_save()``: the menu's
 **Continue** resumes the game the player left, whatever it was, and one rule covers leaving
@@ -26,11 +26,13 @@ action only (its line is cut short and dropped when read). The disk syncs and th
 anew every 256 actions happen on the writer thread. A save read back is assembled from its
 lines (``read_save``), checked and replayed once; the menu only peeks at it
 (``peek_current``: no replay). Reading one trusts nothing in it: the game id must be in the
-registry, the setup must be one the setup screen could make, the engine must replay every
-action and match the setup; otherwise the file is kept aside, the player told, and play
-starts fresh. Nothing in a save is ever executed: it only names actions the engine parses.
+registry, the setup must be one the setup screen could make (``game.setups.check_setup``),
+the engine must replay every action and match the setup; otherwise the file is kept aside,
+the player told, and play starts fresh. Nothing in a save is ever executed: it only names
+actions the engine parses.
 
 >>> import tempfile, pathlib
+>>> from game.setups import default_setup
 >>> where = pathlib.Path(tempfile.mkdtemp()) / "current.json"
 >>> setup = default_setup("koikoi", seed=7)
 >>> game = GAMES["koikoi"].new_engine(setup)
@@ -47,9 +49,7 @@ from __future__ import annotations
 
 import json
 import math
-import random
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,11 +57,10 @@ from game import notices, paths
 from game.catalog import GAMES, UnknownGameError
 from game.i18n import _
 from game.logs import get_logger
-from game.schema import Int, ListOf, MapOf, Optional, Record, Scalar, Text
 from game.journal import Journal, read_journal
 from game.save_lines import assemble, changes
-from game.storage import keep_aside, write_json
-from game.userfile import Loaded, load
+from game.setups import GameSetup, SaveError, check_setup
+from game.storage import keep_aside
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.stats import Statistics
@@ -70,7 +69,6 @@ log = get_logger(__name__)
 
 FORMAT = "hanafuda-parlor-save"
 VERSION = 2  # 2: a journal of lines (1: one JSON document, still read)
-MAX_SEED = 999_999_999
 MAX_BYTES = 4 << 20        # a long Koi-Koi match is ~10 KB; 50,000 Yatsuhashi moves ~0.4 MB
 #: Lines appended between two full records (the file made anew on the writer thread).
 COMPACT_EVERY = 256
@@ -78,192 +76,8 @@ MAX_ACTIONS = 50_000  # per list of the engine data: far past any real game (a l
 MAX_ELAPSED = 10 * 365 * 24 * 3600.0
 
 
-# ----------------------------------------------------------------------------------------------
-# Setups
-
-
-@dataclass
-class GameSetup:
-    """What the setup scene hands a game's table: who sits where, options, deal number."""
-
-    game_id: str
-    seats: list[str]  # "human" or an AI level, seat 0 first (bottom of the screen)
-    options: dict[str, Any] = field(default_factory=dict)
-    seed: int = 1
-
-    @property
-    def players(self) -> int:
-        return len(self.seats)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seats": list(self.seats), "options": dict(self.options), "seed": self.seed}
-
-
-def default_setup(game_id: str, seed: int | None = None) -> GameSetup:
-    info = GAMES[game_id]
-    level = info.default_level
-    seats = ["human"] + [level] * (info.default_players - 1)
-    return GameSetup(game_id, seats, info.defaults(),
-                     seed if seed is not None else random.SystemRandom().randint(1, 99_999))
-
-
-def watch_setup(game_id: str, seed: int | None = None) -> GameSetup:
-    """The setup of a table of computers only, opened to be watched (the menu's Watch): the
-    game's ``watch`` levels, its defaults with ``watch_options``, a random deal.
-
-    >>> s = watch_setup("koikoi", 5); s.seats, s.options["match_end"], s.seed
-    (['hard', 'normal'], 'rounds3', 5)
-    """
-    info = GAMES[game_id]
-    if not info.watch:
-        raise ValueError(f"{game_id} has no computer players to watch")
-    setup = default_setup(game_id, seed)
-    setup.seats = list(info.watch)
-    setup.options.update(info.watch_options)
-    return setup
-
-
-class SaveError(ValueError):
-    """A save (or a remembered setup) that cannot be used; the message names the bad part."""
-
-
 class FutureSaveError(SaveError):
     """A save written by a newer version of the program."""
-
-
-def check_setup(game_id: str, data: Any) -> GameSetup:
-    """``data`` (a setup's ``to_dict()``) as a GameSetup of ``game_id``, checked as strictly
-    as the setup screen builds one; SaveError names the first bad part.
-
-    >>> check_setup("koikoi", {"seats": ["human", "easy"], "options": {}, "seed": 3}).seats
-    ['human', 'easy']
-    >>> check_setup("koikoi", {"seats": ["human", "rm -rf"], "options": {}, "seed": 3})
-    Traceback (most recent call last):
-    ...
-    game.session.SaveError: seat 2: 'rm -rf' is not human or a computer level of koikoi
-    """
-    info = GAMES.get(game_id) if isinstance(game_id, str) else None
-    if info is None:
-        raise SaveError(f"unknown game id {game_id!r}")
-    if not isinstance(data, dict) or set(data) != {"seats", "options", "seed"}:
-        raise SaveError("setup: expected an object of seats, options and seed")
-    seats, options, seed = data["seats"], data["options"], data["seed"]
-    if not isinstance(seats, list) or not info.min_players <= len(seats) <= info.max_players:
-        raise SaveError(f"seats: expected a list of {info.min_players}-{info.max_players} "
-                        f"seats for {game_id}")
-    allowed = ("human", *info.ai_levels)
-    for i, seat in enumerate(seats):
-        if not isinstance(seat, str) or seat not in allowed:
-            raise SaveError(f"seat {i + 1}: {seat!r:.40} is not human or a computer level "
-                            f"of {game_id}")
-    if not isinstance(options, dict):
-        raise SaveError("options: expected an object")
-    for key, value in options.items():
-        if info.option(key) is None:
-            raise SaveError(f"option {key!r:.40} is not an option of {game_id}")
-        if not info.valid_option(key, value):
-            raise SaveError(f"option {key}: {value!r:.40} is not one of its choices")
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise SaveError(f"seed: expected a deal number 0-{MAX_SEED}, got {seed!r:.40}")
-    # An option added since the save was written takes its default (the old behaviour).
-    return GameSetup(game_id, list(seats), {**info.defaults(), **options}, seed)
-
-
-# ----------------------------------------------------------------------------------------------
-# Remembered setups (each game's last choices on the setup screen)
-
-
-#: The version of the remembered setups file this program writes.
-SETUPS_VERSION = 1
-SETUPS_MAX_BYTES = 64 << 10
-_SETUP_FIELDS = {"seats": ListOf(Text(20), 8), "options": MapOf(Scalar(), 32),
-                 "seed": Optional(Int(1, MAX_SEED, 1))}
-#: Every value of the remembered setups file, with its bounds (the shape only: a game's
-#: entry is checked against the registry when it is used, ``read_setups(game_id)``).
-SETUPS_SCHEMA = Record({"version": Int(1, SETUPS_VERSION, SETUPS_VERSION),
-                        **{gid: Optional(Record(_SETUP_FIELDS)) for gid in GAMES}})
-
-
-def _fix_remembered(game_id: str, entry: dict[str, Any]) -> list[str]:
-    """A game's remembered setup as the setup screen could make it: seats of its kinds
-    (human or one of its computer levels) and count, else its default seats; options it
-    has, with one of their choices, else their defaults (dropped).
-
-    >>> entry = {"seats": ["human"], "options": {"match_end": 99}, "seed": None}
-    >>> _fix_remembered("koikoi", entry), entry["seats"], entry["options"]
-    (['seats: 1, not 2-2', 'options.match_end: 99 is not one of its choices'], \
-['human', 'normal'], {})
-    """
-    info = GAMES[game_id]
-    problems = []
-    seats = entry["seats"]
-    allowed = ("human", *info.ai_levels)
-    stranger = next((s for s in seats if s not in allowed), None)
-    if stranger is not None:
-        problems.append(f"seats: {stranger!r:.40} is not human or a computer level")
-    elif not info.min_players <= len(seats) <= info.max_players:
-        problems.append(f"seats: {len(seats)}, not {info.min_players}-{info.max_players}")
-    if problems:
-        entry["seats"] = default_setup(game_id, 1).seats
-    for key, value in list(entry["options"].items()):
-        if info.option(key) is None:
-            problems.append(f"options.{key}: not an option of {game_id}")
-        elif not info.valid_option(key, value):
-            problems.append(f"options.{key}: {value!r:.40} is not one of its choices")
-        else:
-            continue
-        del entry["options"][key]
-    return problems
-
-
-def read_setups(game_id: str | None = None) -> Loaded:
-    """The remembered setups file, checked (``game.userfile``); its notice, if any, names
-    the file. ``game_id``'s entry is checked against the registry too (its seats and options:
-    ``_fix_remembered``; the computer levels are imported for it, so not at start-up)."""
-    schema = SETUPS_SCHEMA
-    if game_id is not None:
-        entry = Record(_SETUP_FIELDS, fix=lambda e: _fix_remembered(game_id, e))
-        schema = Record({**SETUPS_SCHEMA.fields, game_id: Optional(entry)})
-    return load(paths.setups_file(), what=_("remembered setups"), schema=schema,
-                version=SETUPS_VERSION, max_bytes=SETUPS_MAX_BYTES)
-
-
-def remembered_setup(game_id: str, seed: int | None = None) -> GameSetup:
-    """The setup screen's starting point for ``game_id``: its last choices (seats, options,
-    and the deal number if the player typed one), the valid part of them, else the defaults;
-    an entry the setup screen could not have made is told to the player (``notices``) as any
-    damaged file is. ``seed`` (when given) wins over a remembered deal number."""
-    setup = default_setup(game_id, seed)
-    found = read_setups(game_id)
-    if found.notice:
-        log.warning("remembered setups: %s", found.notice)
-        notices.post(found.notice)
-    entry = found.data.get(game_id)
-    if entry is None:
-        return setup
-    setup.seats = list(entry["seats"])
-    setup.options.update(entry["options"])
-    if seed is None and entry["seed"] is not None:
-        setup.seed = entry["seed"]
-    return setup
-
-
-def remember_setup(setup: GameSetup, seed_typed: bool = False) -> None:
-    """Keep ``setup`` as its game's last choices (the deal number only if it was typed)."""
-    found = read_setups()
-    if not found.writable:
-        return  # an unreadable file, or a newer version's: left as it is
-    data = {k: v for k, v in found.data.items() if v is not None}
-    data["version"] = SETUPS_VERSION
-    entry: dict[str, Any] = {"seats": list(setup.seats), "options": dict(setup.options)}
-    if seed_typed:
-        entry["seed"] = setup.seed
-    data[setup.game_id] = entry
-    try:
-        write_json(paths.setups_file(), data)
-    except OSError as exc:
-        log.exception("could not remember the setup")
-        notices.post_unwritable(paths.setups_file().parent, _("remembered setups"), exc)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -354,7 +354,8 @@ def test_closing_the_window_leaves_every_scene_as_the_menu_does(app, monkeypatch
     """The window's close button (QUIT, then ``shutdown``): each scene's ``exit()``, top
     first; a table keeps its game saved for Continue (not counted lost)."""
     from game.scenes.koikoi import KoiKoiTable
-    from game.session import default_setup, load_current
+    from game.session import load_current
+    from game.setups import default_setup
     monkeypatch.setattr(pygame, "quit", lambda: None)   # the suite's pygame stays up
     setup = default_setup("koikoi", seed=7)
     setup.seats = ["human", "easy"]

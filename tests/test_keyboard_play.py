@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game import session, theme
+from game import setups, theme
 from game.scenes.base import WidgetScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu
@@ -315,6 +315,6 @@ CASES = {
 def test_each_game_is_played_by_keys_alone_with_the_focus_in_view(app, title, monkeypatch):
     driver_class, enough = CASES[title]
     # The setup's deal number, random for a player, fixed here: the same deal every run.
-    monkeypatch.setattr(session.random, "SystemRandom", lambda: random.Random(DEAL_SEED))
+    monkeypatch.setattr(setups.random, "SystemRandom", lambda: random.Random(DEAL_SEED))
     counts = driver_class(app, title).run(enough)
     assert counts["menu"] == 1 and counts["setup"] >= 1

@@ -21,7 +21,8 @@ SIZES = [(960, 600), (1280, 800), (1920, 1080), (3840, 2160), (1000, 1000)]
 def _menu_with_continue(app):
     """The menu when a game is saved in progress: Continue above the five games."""
     from game.catalog import GAMES
-    from game.session import Session, default_setup
+    from game.session import Session
+    from game.setups import default_setup
     setup = default_setup("koikoi", 3)
     game = GAMES["koikoi"].new_engine(setup)
     session = Session.start(setup, game)

@@ -14,7 +14,7 @@ from ai.background import ProcessWorker, WorkerUnavailable
 from ai.base import make_agent
 from game.catalog import GAMES
 from game.scenes.dialog import Dialog
-from game.session import GameSetup
+from game.setups import GameSetup
 from game.table.coach import Coach
 from game.table.computer import ComputerSeats
 from game.table.dialogs import ResultPage

@@ -14,14 +14,14 @@ from ai.base import levels, make_agent, register, unregister
 from game.catalog import GAMES, UnknownGameError, info, load
 from game.scenes import registry
 from game.scenes.setup import SetupScene
-from game.session import SaveError, check_setup, default_setup
+from game.setups import SaveError, check_setup, default_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Modules that serve every game alike: no game id may be spelled out in them.
 GENERIC = ["game/scenes/menu.py", "game/scenes/setup.py", "game/scenes/stats.py",
-           "game/scenes/registry.py", "game/session.py", "game/stats.py", "ai/base.py",
-           "main.py", "game/cli.py"]
+           "game/scenes/registry.py", "game/session.py", "game/setups.py", "game/stats.py",
+           "ai/base.py", "main.py", "game/cli.py"]
 
 
 @pytest.mark.parametrize("path", GENERIC)

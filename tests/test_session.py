@@ -11,9 +11,8 @@ import pytest
 
 from game import paths
 from game.catalog import GAMES
-from game.session import (MAX_ACTIONS, MAX_BYTES, GameSetup, Session, check_setup,
-                          default_setup, load_current, read_save, remember_setup,
-                          remembered_setup)
+from game.session import MAX_ACTIONS, MAX_BYTES, Session, load_current, read_save
+from game.setups import GameSetup, check_setup, default_setup, remember_setup, remembered_setup
 from game.stats import Statistics
 from rules.koikoi import KoiKoiGame
 from rules.yatsuhashi import Game
@@ -493,7 +492,8 @@ def test_gamesetup_is_still_importable_from_the_setup_scene():
 CHILD = """
 import json, sys, time
 from game.catalog import GAMES
-from game.session import Session, default_setup
+from game.session import Session
+from game.setups import default_setup
 setup = default_setup(sys.argv[1], 5)
 game = GAMES[sys.argv[1]].new_engine(setup)
 session = Session.start(setup, game)

@@ -21,7 +21,8 @@ from game.scenes.pause import PauseMenu
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
 from game.scenes.yatsuhashi import YatsuhashiTable
-from game.session import Session, default_setup, load_current
+from game.session import Session, load_current
+from game.setups import default_setup
 from game.settings import Settings
 from game.stats import Statistics
 from tests.helpers import click, key, run_until

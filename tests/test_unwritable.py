@@ -16,7 +16,7 @@ import pytest
 
 from game import notices, paths
 from game.scenes.dialog import Dialog
-from game.session import default_setup, remember_setup
+from game.setups import default_setup, remember_setup
 from game.settings import Settings
 from game.stats import Statistics
 

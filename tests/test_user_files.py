@@ -14,8 +14,8 @@ import pytest
 
 from game import paths
 from game.catalog import GAMES
-from game.session import (Session, default_setup, load_current, read_save, read_setups,
-                          remember_setup)
+from game.session import Session, load_current, read_save
+from game.setups import default_setup, read_setups, remember_setup
 from game.settings import Settings, open_settings, save_settings
 from game.stats import Statistics
 from game.storage import clean_temp_files, flush_writes, write_json
@@ -329,7 +329,7 @@ REMEMBERED_WRONG = [  # (the entry, what the notice names, the seats then used)
 @pytest.mark.parametrize("entry,named,seats", REMEMBERED_WRONG)
 def test_a_remembered_setup_the_setup_screen_could_not_make_is_told(entry, named, seats):
     from game import notices
-    from game.session import remembered_setup
+    from game.setups import remembered_setup
     assert GAMES["koikoi"].valid_option("match_end", "rounds6")
     content = json.dumps({"version": 1, "koikoi": entry}).encode()
     _write(paths.setups_file(), content)

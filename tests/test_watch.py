@@ -11,7 +11,8 @@ from game import paths
 from game.catalog import GAMES
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu
-from game.session import Session, default_setup, load_current, watch_setup
+from game.session import Session, load_current
+from game.setups import default_setup, watch_setup
 from game.storage import flush_writes
 from game.table.dialogs import ResultPage
 from tests.helpers import click, key, next_frame, press, raise_scene_errors

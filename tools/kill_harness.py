@@ -75,7 +75,7 @@ def child(game_id: str, seed: int) -> None:  # pragma: no cover - run in a child
     from game import session as session_module
     from game.app import App
     from game.catalog import GAMES
-    from game.session import default_setup
+    from game.setups import default_setup
     from game.settings import Settings
     from tools.soak_input import Driver, make_event
     session_module.COMPACT_EVERY = CHILD_COMPACT_EVERY

@@ -48,7 +48,7 @@ def render_page(page: str, language: str, out: Path) -> None:
     from game.app import App
     from game.scenes import registry
     from game.scenes.pause import PauseMenu
-    from game.session import default_setup
+    from game.setups import default_setup
     from game.settings import Settings
     from game.table.dialogs import ResultPage
     app = App(SIZE, headless=True, settings=Settings(language=language, animation_speed="off"),

@@ -283,7 +283,8 @@ class Episode:
         turn the stock for ever, and no player's game is longer), less its last 10-60."""
         from game.i18n import _
         from game.scenes.menu import MenuScene
-        from game.session import Session, default_setup
+        from game.session import Session
+        from game.setups import default_setup
         rng, info = self.rng, GAMES[self.destination]
         setup = default_setup(self.destination, seed=1)
         self.random_setup(setup)

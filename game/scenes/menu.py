@@ -18,7 +18,8 @@ from game.i18n import _
 from game.scenes import registry
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog, not_available
-from game.session import Session, load_current, peek_current, watch_setup
+from game.session import Session, load_current, peek_current
+from game.setups import watch_setup
 from game.text import fit_font_size
 from game.widgets import Button, Panel, Widget
 

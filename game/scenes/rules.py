@@ -3,7 +3,7 @@ setup (the options chosen, the seats), with no table and no game in progress; th
 screen's Rules reference button opens it, and the menu's Rules opens ``RulesChooser``, a
 list of the games (each page with the options last chosen on its setup screen).
 
->>> from game.session import default_setup
+>>> from game.setups import default_setup
 >>> rules_reference("koikoi", default_setup("koikoi", 1)).name
 'koikoi-rules'
 """
@@ -20,7 +20,7 @@ from game.i18n import _
 from game.scene import Scene
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import not_available
-from game.session import GameSetup, remembered_setup
+from game.setups import GameSetup, remembered_setup
 from game.widgets import Button, Label, Panel, Widget
 
 

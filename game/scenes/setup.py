@@ -1,6 +1,6 @@
 """Game setup, shared by every game: seats, player count, options and presets, deal number.
 
-The screen starts from the game's last choices (``game.session.remembered_setup``) and keeps
+The screen starts from the game's last choices (``game.setups.remembered_setup``) and keeps
 them when a game starts. Starting a game over one saved in progress asks first
 (``confirm_new_game``): the old game then counts as abandoned. Deal numbers run from 1 to
 ``MAX_SEED``: Start with the field at 0 (emptied with Backspace) says so and starts nothing.
@@ -20,8 +20,8 @@ from game.i18n import _
 from game.scenes import registry
 from game.scenes.base import WidgetScene
 from game.scenes.dialog import Dialog, not_available
-from game.session import (MAX_SEED, GameSetup, abandon_current, default_setup, peek_current,
-                          remember_setup, remembered_setup)
+from game.session import abandon_current, peek_current
+from game.setups import MAX_SEED, GameSetup, default_setup, remember_setup, remembered_setup
 from game.text import draw_text
 from game.widgets import Button, Choice, Label, NumberField, Panel, ScrollList, Toggle, Widget
 

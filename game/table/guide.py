@@ -36,7 +36,7 @@ from game.widgets import Button
 from sprites import barrier
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.session import GameSetup
+    from game.setups import GameSetup
 
 
 class GuideScript(NamedTuple):
@@ -70,7 +70,7 @@ class GuideScript(NamedTuple):
     def setup(self) -> GameSetup:
         """The guided game's setup: the game's defaults with ``options`` over them."""
         from game.catalog import GAMES
-        from game.session import GameSetup
+        from game.setups import GameSetup
         options = {**GAMES[self.game_id].defaults(), **self.options}
         return GameSetup(self.game_id, list(self.seats), options, self.seed)
 
