@@ -11,12 +11,12 @@ that after a crash or a power cut the file is the old one or the new one, never 
 >>> _ = p.write_text("[" * 100_000); r = read_json(p); r.data, r.status   # nested too deep
 (None, 'damaged')
 
-``write_json_soon`` makes the text at once and leaves the writing (temp file, fsync, rename,
-folder sync: about a millisecond of the frame's time) to a thread of its own, so the game's
-save after every action costs the frame only its JSON. ``read_json`` of a path waiting to
-be written, ``flush_writes()`` and the program's exit wait for the write.
+``call_soon`` leaves file work that can wait (the save's syncs and the file made anew:
+``game.journal``) to a thread of its own, so that the frame does not wait for the disk.
+``read_json`` of a path with a job waiting, ``flush_writes()`` and the program's exit wait
+for the job.
 
->>> write_json_soon(p, {"a": 2}); read_json(p).data
+>>> call_soon(p, "write", lambda: write_json(p, {"a": 2})); read_json(p).data
 {'a': 2}
 """
 
@@ -163,15 +163,6 @@ def call_soon(path: Path, kind: str, job: Callable[[], None]) -> None:
     _writer.put(path, kind, job)
 
 
-def write_json_soon(path: Path, data: Any, *, indent: int | None = None) -> None:
-    """``write_json`` on the writer thread: the text is made now (an error in ``data`` is
-    raised here, and ``data`` may change after the call), written within a frame or so; a
-    text not yet written for ``path`` is replaced by this one. A write that fails is
-    logged."""
-    text = json.dumps(data, indent=indent, sort_keys=True, ensure_ascii=False)
-    call_soon(path, "write", lambda: _write_text(path, text))
-
-
 def flush_writes(path: Path | None = None) -> None:
     """Wait until the writer thread's jobs for ``path`` (None: every job) are done."""
     _writer.flush(path)
@@ -225,7 +216,7 @@ def read_bytes(path: Path, max_bytes: int = 16 << 20) -> ReadResult:
 
 def read_json(path: Path, max_bytes: int = 16 << 20) -> ReadResult:
     """Read JSON from ``path``; see ``ReadResult`` for what can be found. A UTF-8 byte-order
-    mark is fine. A write of ``path`` still waiting (``write_json_soon``) is waited for."""
+    mark is fine. A job of ``path`` still waiting on the writer thread is waited for."""
     found = read_bytes(path, max_bytes)
     if found.status != "ok":
         return found

@@ -9,7 +9,7 @@ import pytest
 from game import paths
 from game.settings import Settings, load_settings, save_settings
 from game.stats import Statistics
-from game.storage import flush_writes, read_json, write_json, write_json_soon
+from game.storage import read_json, write_json
 
 
 def test_settings_round_trip():
@@ -80,58 +80,6 @@ def test_write_json_failure_keeps_old_file(tmp_path):
         write_json(target, {"bad": object()})
     assert read_json(target).data == {"ok": True}
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
-
-
-def test_write_json_soon_writes_the_latest_text_of_a_path_and_reading_waits_for_it(
-        tmp_path, monkeypatch):
-    """The writer thread takes the latest text: one given while another is being written
-    replaces any still waiting; ``read_json`` waits for the path's write."""
-    import threading
-    from game import storage
-    target = tmp_path / "x.json"
-    first_started, release = threading.Event(), threading.Event()
-    written: list[str] = []
-    real = storage._write_text
-
-    def slow(path, text):
-        written.append(text)
-        if len(written) == 1:
-            first_started.set()
-            assert release.wait(10)
-        real(path, text)
-
-    monkeypatch.setattr(storage, "_write_text", slow)
-    write_json_soon(target, {"n": 1})
-    assert first_started.wait(10)          # the first is being written ...
-    write_json_soon(target, {"n": 2})      # ... the second waits ...
-    write_json_soon(target, {"n": 3})      # ... and the third replaces it
-    release.set()
-    assert read_json(target).data == {"n": 3}
-    assert [json.loads(t)["n"] for t in written] == [1, 3]
-    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
-
-
-def test_write_json_soon_raises_bad_data_at_once_and_logs_a_failed_write(tmp_path, caplog):
-    with pytest.raises(TypeError):
-        write_json_soon(tmp_path / "x.json", {"bad": object()})
-    (tmp_path / "file").write_text("")
-    write_json_soon(tmp_path / "file" / "x.json", {"a": 1})  # its folder is a file
-    flush_writes()
-    assert "could not write" in caplog.text
-    assert read_json(tmp_path / "file" / "x.json").status != "ok"
-
-
-def test_write_json_soon_is_on_the_disk_when_the_program_exits(tmp_path):
-    """A program that ends right after the call (no flush of its own) still writes it."""
-    import subprocess
-    import sys
-    from pathlib import Path
-    target = tmp_path / "x.json"
-    code = ("import sys; from pathlib import Path; from game.storage import write_json_soon;"
-            "write_json_soon(Path(sys.argv[1]), {'done': True})")
-    root = Path(__file__).resolve().parent.parent
-    subprocess.run([sys.executable, "-c", code, str(target)], cwd=root, check=True, timeout=60)
-    assert read_json(target).data == {"done": True}
 
 
 def test_statistics_record_streaks_levels_bests_and_round_trip():
