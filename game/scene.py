@@ -77,8 +77,8 @@ class Scene:
         """Called once when removed from the stack."""
 
     def covered(self) -> None:
-        """An opaque scene was pushed over this one: let go of what is kept for drawing
-        (layers); it is painted again when it shows."""
+        """An opaque scene was pushed over this one, or this one left the stack: let go of
+        what is kept for drawing (layers); it is painted again when it shows."""
 
     def resume(self) -> None:
         """Called when the scene above it was popped."""
@@ -167,8 +167,7 @@ class SceneStack:
         scene = self._scenes.pop()
         if scene.opaque:
             self._fresh_under()
-            memory.collect_soon()
-        scene.exit()
+        self._leave(scene)
         if self.top is not None:
             self.top.resume()
         return scene
@@ -182,20 +181,18 @@ class SceneStack:
             self._scenes.remove(scene)
             if scene.opaque:
                 self._fresh_under()
-                memory.collect_soon()
-            scene.exit()
+            self._leave(scene)
 
     def replace(self, scene: Scene) -> Scene:
         """Swap the top scene for ``scene``."""
         if self._scenes:
-            old = self._scenes.pop()
-            old.exit()
+            self._leave(self._scenes.pop())
         return self.push(scene)
 
     def reset(self, scene: Scene) -> Scene:
         """Clear the stack and push ``scene``."""
         while self._scenes:
-            self._scenes.pop().exit()
+            self._leave(self._scenes.pop())
         return self.push(scene)
 
     def clear(self) -> None:
@@ -203,7 +200,18 @@ class SceneStack:
         self._changes += 1
         self._under = None
         while self._scenes:
-            self._scenes.pop().exit()
+            self._leave(self._scenes.pop())
+
+    @staticmethod
+    def _leave(scene: Scene) -> None:
+        """``scene`` left the stack: its ``exit``, and its pictures (layers the size of the
+        window) let go now (``covered``), not when the collector finds the scene: a screen is
+        held in reference cycles (its buttons' actions are its own methods), and the next
+        screen makes its own pictures before then. The rest of it is collected at the next
+        frame (``memory.collect_soon``)."""
+        scene.exit()
+        scene.covered()
+        memory.collect_soon()
 
     def _fresh_under(self) -> None:
         """An opaque scene came or went: the picture under the next overlay is painted anew,

@@ -145,3 +145,23 @@ def test_a_screen_that_left_is_freed_by_the_next_frame(app):
         assert gone() is None
     finally:
         gc.unfreeze()
+
+
+def test_a_screen_that_leaves_lets_go_of_its_pictures_at_once(app):
+    """Popped, removed or replaced, a screen's window-sized pictures go the moment it leaves,
+    while something still holds it (here the test; in play the handler of the click that
+    closed it): the next screen makes its own before the collector could find the old one."""
+    from game.scenes.settings import SettingsScene
+    from game.scenes.stats import StatsScene
+    for leave in ("pop", "remove", "replace", "reset"):
+        screen = app.push(SettingsScene())
+        app.frame(1 / 60)
+        assert screen.kept.bytes >= app.screen.get_width() * app.screen.get_height() * 4
+        if leave == "pop":
+            app.stack.pop()
+        elif leave == "remove":
+            app.stack.remove(screen)
+        else:
+            getattr(app.stack, leave)(StatsScene())
+        assert screen.kept.bytes == 0, leave
+        app.start()
