@@ -1,10 +1,10 @@
 """``CardTableDrawing``: how every kit table is drawn (a part of ``CardTable``).
 
 A frame (``draw``, which changes nothing): what ``draw_static`` paints and the game's
-``draw_under`` (``static_layer`` is kept, until the size, the display settings or
-``static_key()`` change; for a table with an ``under_key``, it and ``draw_under`` and the
-cards at rest are kept in one more layer, ``rest_layer``, else ``draw_under`` is drawn each
-frame), the card sprites in z order,
+``draw_under`` (for a table with an ``under_key``, both and the cards at rest are kept in one
+layer, ``rest_layer``, until the size, the display settings, ``static_key()`` or the key
+change; else ``static_layer`` is kept and ``draw_under`` is drawn each frame), the card
+sprites in z order,
 an outline round each card of another seat's last move (``draw_marks``, in ``LAST_MOVE``
 blue), the keyboard focus ring, the game's ``draw_over``. The message line says a refusal in
 red, else the coach's words in gold (``coach_line``: thinking, or its advice), else the
@@ -192,10 +192,11 @@ class CardTableDrawing(TableScene):
         ``under`` changes; where cards left it or changed, or where a part of ``under_parts``
         changed, those places only (clipped); added to when cards come to rest on top of
         those kept."""
-        # (What ``draw_static`` paints is kept in a layer of its own: 8 MB at 1080p, and a
-        # place painted again costs a clipped blit of it instead of 0.3-0.6 ms of drawing.)
+        # (What ``draw_static`` paints is drawn again where a place is painted again, clipped
+        # to it: its felt is a clipped blit of the kept felt. A layer of its own beside this
+        # one would save the frames' few shapes but hold another picture the window's size,
+        # 21 MB at 2667x1964.)
         key = (size, self.display, self.static_key(), under)
-        static = self.static_layer(size)
         parts = self.under_parts()
         kept = self._rest
         changed: list[pygame.Rect] | None = []
@@ -203,7 +204,7 @@ class CardTableDrawing(TableScene):
             changed = None
             layer = kept[1] if kept is not None and kept[1].get_size() == size \
                 else draw.part_layer(size)
-            layer.blit(static, (0, 0))
+            self.draw_static(layer)
             self.draw_under(layer)
             self._blit_still(layer, _unrepeated(still))
         else:
@@ -217,8 +218,8 @@ class CardTableDrawing(TableScene):
                 changed = _merged(dirty)
                 drawn = _unrepeated(still)
                 for box in changed:
-                    layer.set_clip(box)  # (first: the last box's clip would cut this blit)
-                    layer.blit(static, box, box)
+                    layer.set_clip(box)
+                    self.draw_static(layer)
                     self.draw_under(layer)
                     self._blit_still(layer, [item for item in drawn if box.colliderect(
                         pygame.Rect(item[1], item[0].get_size()))])
