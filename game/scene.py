@@ -132,7 +132,7 @@ class SceneStack:
         self._scenes: list[Scene] = []
         # The picture under the top scene when that is an overlay: only the top scene is
         # updated, so the scenes below look the same until the stack changes (``_changes``).
-        # Let go when an opaque scene comes or goes.
+        # Let go when an opaque scene comes or goes, or no overlay shows.
         self._changes = 0
         self._under: tuple[Any, pygame.Surface] | None = None
         # What the last frame drawn by one scene alone was drawn on (``Scene.frame_kept``).
@@ -215,19 +215,9 @@ class SceneStack:
 
     def _fresh_under(self) -> None:
         """An opaque scene came or went: the picture under the next overlay is painted anew,
-        on the layer kept for it. Past the first scene (the first frame does not wait for
-        it), one is made now if there is none of the window's size: a new surface the size
-        of the window costs milliseconds as its pages are first written, which a result
-        page's first frame (the table painted whole under it, the page over it) cannot
-        spare."""
-        layer = self._under[1] if self._under is not None else None
-        if layer is None or layer.get_size() != self.size:
-            if not self._scenes:
-                self._under = None
-                return
-            layer = pygame.Surface(self.size)
-            layer.fill((0, 0, 0))  # (written now)
-        self._under = (None, layer)
+        on a new layer (made when an overlay shows: kept while none does, it would hold a
+        picture the window's size for nothing, 21 MB at 2667x1964)."""
+        self._under = None
 
     def resize(self, size: tuple[int, int]) -> None:
         self._changes += 1
@@ -261,8 +251,7 @@ class SceneStack:
     def draw(self, surface: pygame.Surface) -> None:
         scenes = self.visible()
         if len(scenes) < 2:
-            # (The layer itself is kept for the next overlay over this scene: a new surface
-            # the size of the window costs several milliseconds to allocate.)
+            self._under = None  # (no overlay: see ``_fresh_under``)
             # (Ids, not the scenes: a table gone must not be kept alive, with its layers, by
             # this; a change of the stack changes ``_changes`` anyway.)
             alone = (surface, surface.get_size(), self._changes, tuple(map(id, scenes)))

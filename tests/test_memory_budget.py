@@ -165,3 +165,21 @@ def test_a_screen_that_leaves_lets_go_of_its_pictures_at_once(app):
             getattr(app.stack, leave)(StatsScene())
         assert screen.kept.bytes == 0, leave
         app.start()
+
+
+def test_the_picture_under_an_overlay_is_held_only_while_one_shows(app):
+    """The picture of the scenes under an overlay (a dialog, the pause menu, a result page)
+    is made when one shows and goes with it: kept in between, it would hold a picture the
+    window's size for nothing (21 MB at 2667x1964) through the whole of a game."""
+    from game.scenes.dialog import Dialog
+    from game.scenes.settings import SettingsScene
+    app.push(SettingsScene())
+    app.frame(1 / 60)
+    assert app.stack._under is None
+    dialog = app.push(Dialog("Notice", "A message.", [("OK", None)]))
+    app.frame(1 / 60)
+    assert app.stack._under is not None
+    assert app.stack._under[1].get_size() == app.screen.get_size()
+    app.stack.remove(dialog)
+    app.frame(1 / 60)
+    assert app.stack._under is None

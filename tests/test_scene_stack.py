@@ -117,10 +117,11 @@ def test_the_picture_under_an_overlay_is_kept_until_the_stack_changes():
     assert table.draws == 5 and surf.get_at((50, 50))[:3] == (200, 100, 40)
 
 
-def test_the_layer_under_overlays_is_made_as_a_second_opaque_scene_comes(monkeypatch):
-    """The surface an overlay's picture-under is painted on is made when an opaque scene
-    comes over another (a table over the menu), not by the overlay's first frame; the first
-    scene does not make it (the program's first frame does not wait for it)."""
+def test_the_layer_under_overlays_is_made_by_an_overlays_first_frame_and_kept_while_it_shows(
+        monkeypatch):
+    """The surface an overlay's picture-under is painted on is made by the overlay's first
+    frame, once however many frames it shows, and goes with it (``test_memory_budget``): no
+    opaque scene makes one in advance."""
     made = []
     real = pygame.Surface
 
@@ -130,12 +131,16 @@ def test_the_layer_under_overlays_is_made_as_a_second_opaque_scene_comes(monkeyp
     monkeypatch.setattr(pygame, "Surface", counting)
     stack = SceneStack(size=(100, 100))
     stack.push(Counting("menu", (1, 2, 3)))
-    assert made == []
     stack.push(Counting("table", (200, 100, 40)))
-    assert made == [(100, 100)]
+    assert made == []
     stack.push(Counting("dialog", (0, 0, 255), opaque=False, dim_below=128))
-    stack.draw(real((100, 100)))
-    assert made == [(100, 100)]  # the overlay's frame made no surface
+    window = real((100, 100))
+    for _ in range(3):
+        stack.draw(window)
+    assert made == [(100, 100)]
+    stack.pop()
+    stack.draw(window)
+    assert stack._under is None
 
 
 def test_an_overlays_still_widgets_are_kept_with_the_picture_under_it(monkeypatch):
