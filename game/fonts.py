@@ -14,6 +14,7 @@ import pygame
 
 from game.logs import get_logger
 from sprites.cache import SurfaceCache
+from sprites.fonts import use_badge_font
 
 #: Package data (pyproject.toml): inside the package, so an installed game has them too.
 FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"
@@ -51,6 +52,9 @@ def _open(size: int, bold: bool) -> pygame.font.Font:
     f = pygame.font.Font(None, round(size * 1.3))
     f.bold = bold
     return f
+
+
+use_badge_font(lambda size: font(size, True))  # (the art's badges in the same face)
 
 
 #: Rendered text kept: labels, scores and buttons are the same from frame to frame, and

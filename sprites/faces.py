@@ -29,6 +29,7 @@ import pygame
 from rules import hanafuda, western
 from sprites.backs import BACK_LABELS, BACK_STYLES, render_back
 from sprites.cache import STAND_INS, SurfaceCache, on_clear_all
+from sprites.fonts import badge_font
 from sprites.card_ratios import HANAFUDA_RATIO, WESTERN_RATIO
 from sprites.hanafuda_art import render_hanafuda
 from sprites.western_art import render_western
@@ -326,22 +327,12 @@ def back_renderer(style: str) -> Renderer:
     return functools.partial(card_back, style)
 
 
-def _font(size: int) -> pygame.font.Font:
-    if not pygame.font.get_init():
-        pygame.font.init()
-    try:
-        from game.fonts import font
-    except ImportError:  # pragma: no cover - the art is usable without the game package
-        return pygame.font.Font(None, round(size * 1.3))
-    return font(size, True)
-
-
 def _with_badge(face: pygame.Surface, card: hanafuda.Card) -> pygame.Surface:
     """A copy of ``face`` with a dark rounded badge "<month><kind>" in its top-left corner."""
     out = face.copy()
     w = out.get_width()
     size = max(10, round(w * 0.14))
-    font = _font(size)
+    font = badge_font(size)
     colour = (120, 175, 255) if card.code in _BLUE_RIBBONS else _BADGE_KINDS[card.kind]
     number = font.render(str(card.month), True, (255, 255, 255))
     letter = font.render(card.kind.value, True, colour)
