@@ -216,7 +216,7 @@ def table(game_id: str, frames: int) -> dict[str, Any]:
     default computer seats (Yatsuhashi: the solver deciding each new position in its process),
     at 60 frames a second as in play, a key that makes progress every 12 frames (five a
     second: moves, choices, new deals; faster than anyone plays), the floor timed between."""
-    from game.scenes import registry
+    from game import screens as registry
     from game.scenes.setup import default_setup
     app = open_app()
     floor = Floor()
@@ -263,7 +263,7 @@ def load(frames: int, rounds: int = 5) -> dict[str, Any]:
     machine's speed drifts within seconds, and blocks one after the other would compare the
     drift."""
     from ai.background import ProcessWorker, ThreadWorker
-    from game.scenes import registry
+    from game import screens as registry
     from game.scenes.setup import default_setup
     app = open_app()
     table = registry.make("koikoi", setup=default_setup("koikoi", 7))

@@ -97,7 +97,7 @@ def resize_sizes(n: int) -> list[tuple[int, int]]:
 def tables(frames: int) -> dict[str, Any]:
     """Every screen, then every table at its largest seat count for ``frames`` frames."""
     from benchmarks.frames import DT, open_app, play
-    from game.scenes import registry
+    from game import screens as registry
     from game.scenes.settings import SettingsScene
     from game.scenes.stats import StatsScene
     app = open_app()
@@ -122,7 +122,7 @@ def resize(count: int) -> dict[str, Any]:
     """Heart of Five at 8 seats, the window resized ``count`` times (``resize_sizes``), the
     table played between."""
     from benchmarks.frames import DT, open_app, play
-    from game.scenes import registry
+    from game import screens as registry
     app = open_app()
     play(app, registry.make("heart_of_five", setup=largest_setup("heart_of_five")), 120, 12,
          paced=False)

@@ -26,6 +26,7 @@ from game.i18n import _  # noqa: E402
 from game.icon import window_icon  # noqa: E402
 from game.scene import Scene, SceneStack  # noqa: E402
 from game import notices, paths  # noqa: E402
+from game.screens import screen  # noqa: E402
 from game.setups import read_setups  # noqa: E402
 from game.settings import Settings, open_settings, save_settings  # noqa: E402
 from game.storage import clean_temp_files, flush_writes  # noqa: E402
@@ -174,7 +175,7 @@ class App:
         if not len(self.stack):
             self.startup_messages.append(message)
             return
-        from game.scenes.dialog import Dialog
+        from game.widgets.dialog import Dialog
         self.stack.push(Dialog(_("Notice"), message, [(_("OK"), None)]))
 
     def start_sounds(self) -> None:
@@ -224,11 +225,10 @@ class App:
     def fail(self, exc: BaseException, scene: Scene | None) -> None:
         name = getattr(scene, "name", "?")
         log.error("error in scene %s", name, exc_info=exc)
-        from game.scenes.dialog import Dialog
-        from game.scenes.menu import MenuScene
+        from game.widgets.dialog import Dialog
         where = str(self.log_path) if self.log_path else _("the log file could not be written")
         try:
-            self.stack.reset(MenuScene())
+            self.stack.reset(screen("menu"))
         except Exception:  # noqa: BLE001
             log.exception("the menu itself failed")
             self.running = False
@@ -278,8 +278,7 @@ class App:
 
     def start(self, scene: Scene | None = None) -> None:
         """Put the first scene up (the menu), with any start-up problem as a dialog."""
-        from game.scenes.menu import MenuScene
-        self.stack.reset(scene or MenuScene())
+        self.stack.reset(scene or screen("menu"))
         messages, self.startup_messages = self.startup_messages, []
         for message in messages:
             self.notice(message)

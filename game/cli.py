@@ -41,7 +41,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_scene(name: str, seed: int | None):
     """The scene ``--screenshot`` renders, or None when it is not available yet."""
-    from game.scenes import registry
+    from game import screens as registry
     if name == "menu":
         from game.scenes.menu import MenuScene
         return MenuScene()

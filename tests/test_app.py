@@ -8,13 +8,13 @@ import pytest
 from ai.base import levels
 from game import paths
 from game.scene import Scene
-from game.scenes.dialog import Dialog
+from game.widgets.dialog import Dialog
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu, RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
-from game.scenes.table import TableScene
+from game.table.scene import TableScene
 from game.settings import load_settings
 from tests.helpers import click, key, press, send, without_its_table
 
@@ -50,7 +50,7 @@ def test_menu_keyboard_moves_focus_and_enter_activates(app):
                                    "Heart of Five"])
 def test_a_game_not_built_answers_not_available(app, monkeypatch, title):
     from game.catalog import GAMES
-    from game.scenes import registry
+    from game import screens as registry
     gid = next(g for g, info in GAMES.items() if info.title == title)
     assert registry.available(gid)  # every game is built
     without_its_table(monkeypatch, gid)

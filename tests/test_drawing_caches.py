@@ -7,7 +7,7 @@ import pygame
 
 from game import draw
 from game.fonts import font, text_image
-from game.scenes.base import WidgetScene
+from game.widgets.scene import WidgetScene
 from game.theme import Metrics
 from game.widgets import Button, Label, Panel
 from sprites import card_sprite
@@ -314,7 +314,7 @@ def test_an_overlay_coming_as_the_table_changes_shows_the_table_painted_afresh(a
     """A dialog or a result page that comes in the frame a table changed: the picture under
     it (the window's last frame copied, the table painting over it only what changed since)
     is the table painted whole."""
-    from game.scenes.dialog import Dialog
+    from game.widgets.dialog import Dialog
     from game.scenes.koikoi import KoiKoiTable
     from game.scenes.setup import default_setup
     from tests.helpers import key

@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from game import setups, theme
-from game.scenes.base import WidgetScene
+from game.widgets.scene import WidgetScene
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu
 from game.scenes.setup import SetupScene

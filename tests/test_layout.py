@@ -12,7 +12,7 @@ from game.scenes.pause import PauseMenu
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
-from game.scenes.table import TableScene
+from game.table.scene import TableScene
 from game.widgets import Panel, ScrollList
 
 SIZES = [(960, 600), (1280, 800), (1920, 1080), (3840, 2160), (1000, 1000)]

@@ -13,7 +13,7 @@ import ai.seats
 from ai.background import ProcessWorker, WorkerUnavailable
 from ai.base import make_agent
 from game.catalog import GAMES
-from game.scenes.dialog import Dialog
+from game.widgets.dialog import Dialog
 from game.setups import GameSetup
 from game.table.coach import Coach
 from game.table.computer import ComputerSeats

@@ -172,7 +172,7 @@ def test_the_picture_under_an_overlay_is_held_only_while_one_shows(app):
     """The picture of the scenes under an overlay (a dialog, the pause menu, a result page)
     is made when one shows and goes with it: kept in between, it would hold a picture the
     window's size for nothing (21 MB at 2667x1964) through the whole of a game."""
-    from game.scenes.dialog import Dialog
+    from game.widgets.dialog import Dialog
     from game.scenes.settings import SettingsScene
     app.push(SettingsScene())
     app.frame(1 / 60)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from game import notices
-from game.scenes.dialog import Dialog
+from game.widgets.dialog import Dialog
 
 
 def test_a_message_pending_twice_is_kept_once_and_drain_empties_the_queue():

@@ -12,7 +12,7 @@ import pytest
 
 from ai.base import levels, make_agent, register, unregister
 from game.catalog import GAMES, UnknownGameError, info, load
-from game.scenes import registry
+from game import screens as registry
 from game.scenes.setup import SetupScene
 from game.setups import SaveError, check_setup, default_setup
 
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Modules that serve every game alike: no game id may be spelled out in them.
 GENERIC = ["game/scenes/menu.py", "game/scenes/setup.py", "game/scenes/stats.py",
-           "game/scenes/registry.py", "game/session.py", "game/setups.py", "game/stats.py",
+           "game/screens.py", "game/session.py", "game/setups.py", "game/stats.py",
            "ai/base.py", "main.py", "game/cli.py"]
 
 

@@ -185,7 +185,7 @@ def test_a_dialogs_box_is_kept_under_its_buttons():
     """A dialog's box, title and message are painted once with the picture under it; a frame
     draws the buttons (which light up) over it, and looks as the dialog drawn whole."""
     from game import draw
-    from game.scenes.dialog import Dialog
+    from game.widgets.dialog import Dialog
     size = (640, 400)
     stack = SceneStack(size=size)
     table = stack.push(Counting("table", (200, 100, 40)))

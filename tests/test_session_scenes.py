@@ -13,7 +13,7 @@ from ai.background import ThreadWorker
 from game import paths
 from game.app import App
 from game.catalog import GAMES
-from game.scenes.dialog import Dialog
+from game.widgets.dialog import Dialog
 from game.scenes.koikoi import KoiKoiTable
 from game.table.dialogs import ResultPage
 from game.scenes.menu import MenuScene

@@ -250,7 +250,7 @@ def test_a_table_renders_its_card_backs_ahead(app, game_id):
     """The backs at every size face-down cards take on the table (the stock, the other
     seats' hands) are planned for the warmer with the faces, first: none is rendered on a
     frame of play (a deal's first key showed the other hands' backs, 1-2 ms each)."""
-    from game.scenes import registry
+    from game import screens as registry
     from game.scenes.setup import default_setup
     from sprites import faces
     faces.clear_cache()

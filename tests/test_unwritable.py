@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game import notices, paths
-from game.scenes.dialog import Dialog
+from game.widgets.dialog import Dialog
 from game.setups import default_setup, remember_setup
 from game.settings import Settings
 from game.stats import Statistics

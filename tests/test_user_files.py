@@ -356,7 +356,7 @@ PAIRS = [
 @pytest.mark.parametrize("settings_bytes,stats_bytes", PAIRS)
 def test_the_program_starts_over_damaged_settings_and_statistics(settings_bytes, stats_bytes):
     from game.app import App
-    from game.scenes.dialog import Dialog
+    from game.widgets.dialog import Dialog
     from game.scenes.menu import MenuScene
     _write(paths.settings_file(), settings_bytes)
     _write(paths.stats_file(), stats_bytes)

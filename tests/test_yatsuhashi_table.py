@@ -10,7 +10,7 @@ import pytest
 
 from ai.background import ProcessWorker, ThreadWorker
 from ai.yatsuhashi import useful_move
-from game.scenes.dialog import Dialog, NumberDialog
+from game.widgets.dialog import Dialog, NumberDialog
 from game.scenes.pause import PauseMenu
 from game.scenes.yatsuhashi_rules import YatsuhashiRulesScene
 from game.scenes.setup import default_setup

@@ -15,9 +15,9 @@ from game import draw, theme
 from game.catalog import GAMES
 from game.fonts import font, text_image
 from game.i18n import _
-from game.scenes import registry
-from game.scenes.base import WidgetScene
-from game.scenes.dialog import Dialog, not_available
+from game import screens as registry
+from game.widgets.scene import WidgetScene
+from game.widgets.dialog import Dialog, not_available
 from game.session import Session, load_current, peek_current
 from game.setups import watch_setup
 from game.text import fit_font_size

@@ -8,8 +8,8 @@ import pygame
 
 from game import theme
 from game.i18n import _
-from game.scenes.base import WidgetScene
-from game.scenes.dialog import Dialog
+from game.widgets.scene import WidgetScene
+from game.widgets.dialog import Dialog
 from game.widgets import Button, Label, Panel, ScrollList, Widget
 
 

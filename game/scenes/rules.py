@@ -18,8 +18,8 @@ from game import theme
 from game.catalog import GAMES
 from game.i18n import _
 from game.scene import Scene
-from game.scenes.base import WidgetScene
-from game.scenes.dialog import not_available
+from game.widgets.scene import WidgetScene
+from game.widgets.dialog import not_available
 from game.setups import GameSetup, remembered_setup
 from game.widgets import Button, Label, Panel, Widget
 

@@ -11,7 +11,7 @@ import pygame
 from game import theme
 from game.fonts import font, text_image
 from game.i18n import LANGUAGES, _, system_language
-from game.scenes.base import WidgetScene
+from game.widgets.scene import WidgetScene
 from game.widgets import Button, Choice, Label, Panel, ScrollList, Slider, Toggle, Widget
 
 

@@ -17,9 +17,9 @@ from game import theme
 from game.catalog import GAMES, GameInfo, Option, level_label
 from game.fonts import font
 from game.i18n import _
-from game.scenes import registry
-from game.scenes.base import WidgetScene
-from game.scenes.dialog import Dialog, not_available
+from game import screens as registry
+from game.widgets.scene import WidgetScene
+from game.widgets.dialog import Dialog, not_available
 from game.session import abandon_current, peek_current
 from game.setups import MAX_SEED, GameSetup, default_setup, remember_setup, remembered_setup
 from game.text import draw_text

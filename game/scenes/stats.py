@@ -7,7 +7,7 @@ import pygame
 from game import theme
 from game.catalog import GAMES, level_label
 from game.i18n import N_, _
-from game.scenes.base import WidgetScene
+from game.widgets.scene import WidgetScene
 from game.stats import Tally
 from game.text import clock
 from game.widgets import Button, Label, Panel, ScrollList, Widget

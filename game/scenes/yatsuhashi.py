@@ -28,7 +28,7 @@ import pygame
 
 from ai.background import ProcessWorker
 from game.i18n import N_, _
-from game.scenes.dialog import Dialog, NumberDialog
+from game.widgets.dialog import Dialog, NumberDialog
 from game.scenes.yatsuhashi_demo import ShowMe
 from game.scenes.yatsuhashi_draw import TableDrawing, ghost_cards, yaku_label
 from game.scenes.yatsuhashi_guided import GuidedSolitaire

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.table import TableAreas
+from game.table.scene import TableAreas
 from sprites.faces import hanafuda_size
 
 #: The board: one slot per collection, in two rows. The chaff yaku are collected twice.

@@ -47,7 +47,7 @@ from ai.search import Candidate
 from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import _
-from game.scenes.table import TableScene
+from game.table.scene import TableScene
 from game.table.dialogs import ChoicePanel
 from game.theme import Metrics
 from game.widgets import Button, Widget

@@ -17,9 +17,10 @@ import pygame
 from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import _
-from game.scenes.base import WidgetScene
-from game.scenes.dialog import Dialog
+from game.widgets.scene import WidgetScene
+from game.widgets.dialog import Dialog
 from game.text import draw_fitted, draw_text, fit_font_size, text_height
+from game.screens import screen
 from game.theme import Metrics
 from game.table.caches import FaceWarmer
 from game.widgets import Button, Label, Panel, ScrollList, Tip, Widget
@@ -319,9 +320,8 @@ def final_page(table: CardTable, title: str, rows: Iterable[Widget], again: str,
         t.restart()
 
     def menu() -> None:
-        from game.scenes.menu import MenuScene
         if t.app is not None:
-            t.app.stack.reset(MenuScene())
+            t.app.stack.reset(screen("menu"))
     page = ResultPage(title, rows, [(again, play_again), (_("Menu"), menu)], 900, 720)
     page.name = name
     return page

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 import pygame
 
 from game import draw, theme
-from game.scenes.table import TableScene
+from game.table.scene import TableScene
 from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
 from game.table.panel import PanelLine, PanelPainter

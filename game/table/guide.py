@@ -32,6 +32,7 @@ from game import draw, theme
 from game.fonts import font
 from game.i18n import N_, _
 from game.text import draw_text, text_height
+from game.screens import screen
 from game.widgets import Button
 from sprites import barrier
 
@@ -195,8 +196,7 @@ class Guide:
         table = self.table
         if table.app is None:
             return
-        from game.scenes.setup import SetupScene
-        table.app.stack.replace(SetupScene(self.script.game_id))
+        table.app.stack.replace(screen("setup", self.script.game_id))
 
     def update(self, dt: float) -> None:
         """What the box says when no message waits: the move to make, or play on."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.scenes.table import TableScene
+from game.table.scene import TableScene
 from rules.hanafuda import Card
 from sprites import AnimationQueue, CardSprite, DragController
 

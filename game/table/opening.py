@@ -36,7 +36,7 @@ class OpeningTable:
         game's, the saved ``session``'s, or those given; no setup, the game's defaults with
         the seats an ``engine`` has (humans where the defaults have none); a screenshot's
         demo at least ``DEMO_SEATS`` seats, the last one repeated."""
-        from game.scenes.setup import default_setup
+        from game.setups import default_setup
         if guide is not None:
             setup = guide.setup()
         if session is not None:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.scenes.table import TableAreas
+from game.table.scene import TableAreas
 from rules.hanafuda import Card, Kind
 from sprites.faces import HANAFUDA_RATIO
 

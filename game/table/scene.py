@@ -21,6 +21,7 @@ import pygame
 
 from game.catalog import GAMES
 from game.scene import Scene
+from game.screens import screen
 from game.theme import TABLE_CANVAS, Metrics, metrics_for
 
 
@@ -83,8 +84,7 @@ class TableScene(Scene):
             self.pause()
 
     def pause(self) -> None:
-        from game.scenes.pause import PauseMenu
-        self.host.push(PauseMenu(self))
+        self.host.push(screen("pause", self))
 
     @property
     def in_progress(self) -> bool:
@@ -98,8 +98,7 @@ class TableScene(Scene):
         """The rules reference the pause menu opens."""
         if self.RULES_PAGE is not None:
             return self.RULES_PAGE(getattr(self, "rules", None))
-        from game.scenes.pause import RulesScene
-        return RulesScene(self.title, self.rules_text())
+        return screen("rules", self.title, self.rules_text())
 
     def rules_text(self) -> str:
         """The rules reference (override with the game's yaku table and active options)."""

@@ -13,7 +13,7 @@ import pygame
 
 from game import draw, theme
 from game.fonts import font
-from game.scenes.base import WidgetScene
+from game.widgets.scene import WidgetScene
 from game.text import draw_text, text_height
 from game.widgets import Button, Widget
 
