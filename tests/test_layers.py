@@ -148,3 +148,58 @@ def test_the_program_imports_nothing_of_the_tools_above_it():
              for _line, module in imports(path.read_text(encoding="utf-8"))
              if module.split(".")[0] in {"tools", "benchmarks", "main"}]
     assert wrong == []
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The modules that import each other round a loop (strongly connected, two or more).
+
+    >>> cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}})
+    [['a', 'b']]
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(found)
+
+
+def test_the_program_has_no_import_cycle_in_game():
+    """No module of ``game/`` imports, however indirectly, one that imports it (every import,
+    lazy ones too)."""
+    files = sorted((ROOT / "game").rglob("*.py"))
+    names = {module_name(p) for p in files}
+    graph = {module_name(p): {m for _line, m in imports(p.read_text(encoding="utf-8"))
+                              if m in names and m != module_name(p)} for p in files}
+    assert cycles(graph) == []
+
+
+def test_the_examples_here_run():
+    """The docstring examples of this file (tests/ is not among the doctested packages)."""
+    import doctest
+    runner = doctest.DocTestRunner()
+    for function in (layer_of, imports, cycles):
+        for example in doctest.DocTestFinder().find(function, globs=globals()):
+            runner.run(example)
+    assert runner.failures == 0 and runner.tries >= 4

@@ -8,6 +8,7 @@ import pygame
 
 from game import theme
 from game.i18n import _
+from game.screens import screen
 from game.widgets.scene import WidgetScene
 from game.widgets.dialog import Dialog
 from game.widgets import Button, Label, Panel, ScrollList, Widget
@@ -56,8 +57,7 @@ class PauseMenu(WidgetScene):
 
     def _quit(self) -> None:
         # Nothing to confirm: the game is saved, and Continue on the menu resumes it.
-        from game.scenes.menu import MenuScene
-        self.host.stack.reset(MenuScene())
+        self.host.stack.reset(screen("menu"))
 
     def arrange(self, size: tuple[int, int]) -> None:
         m = self.metrics

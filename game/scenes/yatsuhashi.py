@@ -30,7 +30,8 @@ from ai.background import ProcessWorker
 from game.i18n import N_, _
 from game.widgets.dialog import Dialog, NumberDialog
 from game.scenes.yatsuhashi_demo import ShowMe
-from game.scenes.yatsuhashi_draw import TableDrawing, ghost_cards, yaku_label
+from game.scenes.yatsuhashi_draw import TableDrawing
+from game.scenes.yatsuhashi_rules import ghost_cards, yaku_label
 from game.scenes.yatsuhashi_guided import GuidedSolitaire
 from game.scenes.yatsuhashi_input import TableInput
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout

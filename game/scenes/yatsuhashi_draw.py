@@ -11,7 +11,6 @@ on the table kit's hooks (``places`` for the cards, ``draw_static`` kept, ``draw
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -22,11 +21,10 @@ from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import _, ngettext
 from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
+from game.scenes.yatsuhashi_rules import ghost_cards, yaku_label, yaku_tip
 from game.table.base import CardTable, Place
-from game.table.names import yaku_name
 from game.text import clock, draw_fitted, draw_text, fit_font_size, text_height
-from rules.hanafuda import DECK, Card, Kind
-from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS
+from rules.hanafuda import DECK, Card
 from sprites import faces
 from sprites.cache import kept
 from sprites.card_sprite import Glow, draw_style
@@ -39,21 +37,6 @@ COLLECT_GLOW = Glow(theme.GLOW_ACT)                # cards of a yaku that can be
 SELECT_GLOW = Glow(theme.GLOW_CHOSEN, "ring")      # cards chosen (held, or for a collection)
 TARGET_GLOW = Glow(theme.GLOW_TARGET, "dashed")    # legal drop targets while dragging
 HINT_GLOW = Glow(theme.GLOW_HINT, "marker")        # the hinted move
-
-def yaku_label(yaku: str) -> str:
-    """A board slot's yaku by name (``game.table.names``)."""
-    return yaku_name("yatsuhashi", yaku)
-
-
-@functools.lru_cache(maxsize=None)
-def ghost_cards(yaku: str) -> tuple[Card, ...]:
-    """What a board slot shows before its yaku is collected: the yaku's cards, or for the
-    chaff yaku the first chaff of each of their months."""
-    if yaku in CHAFF_MONTHS:
-        return tuple(next(c for c in DECK if c.month == m and c.kind is Kind.CHAFF)
-                     for m in CHAFF_MONTHS[yaku])
-    return YAKU_CARDS[yaku]
-
 
 @kept(count=64, megabytes=8)
 def _ghost(c: Card, w: int, h: int) -> pygame.Surface:
@@ -371,7 +354,6 @@ class TableDrawing(CardTable):
 
     def tip_targets(self) -> list[tuple[pygame.Rect, Any]]:
         """Each board slot (its cards and label), with its yaku's tooltip."""
-        from game.scenes.yatsuhashi_rules import yaku_tip
         return [(box, yaku_tip(yaku)) for yaku, box in zip(SLOT_YAKU, self._slot_boxes())]
 
     def focus_rect(self) -> pygame.Rect | None:

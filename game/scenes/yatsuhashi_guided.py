@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_
-from game.scenes.yatsuhashi_draw import yaku_label
+from game.scenes.yatsuhashi_rules import yaku_label
 from game.table.base import CardTable
 from game.table.names import card_name
 from rules.yatsuhashi import Game, Move, parse_move

@@ -25,8 +25,8 @@ from game.scenes.yatsuhashi_draw import (
     HINT_GLOW,
     SELECT_GLOW,
     TARGET_GLOW,
-    yaku_label,
 )
+from game.scenes.yatsuhashi_rules import yaku_label
 from game.scenes.yatsuhashi_layout import STOCK, WASTE, TableLayout
 from game.table.base import CardTable
 from game.table.input import tab_as_arrow

@@ -1,5 +1,6 @@
 """Yatsuhashi's rules reference: the rules in short and every yaku with its cards (the
-board's yaku, whose tooltips say the same: ``yaku_tip``).
+board's yaku, whose tooltips say the same: ``yaku_tip``; a yaku's name and the cards its
+empty slot shows: ``yaku_label``, ``ghost_cards``).
 
 >>> t = yaku_tip("early_chaff"); t.title, [c.code for c in t.cards]
 ('Early chaff', ['1C1', '2C1', '3C1', '4C1', '5C1'])
@@ -9,12 +10,31 @@ board's yaku, whose tooltips say the same: ``yaku_tip``).
 
 from __future__ import annotations
 
+import functools
+
 from game import theme
 from game.i18n import N_, _
-from game.scenes.yatsuhashi_draw import ghost_cards, yaku_label
 from game.table.dialogs import CardRow, RulesPage
+from game.table.names import yaku_name
 from game.widgets import Label, Tip, Widget
-from rules.yatsuhashi import YAKU_IDS
+from rules.hanafuda import DECK, Card, Kind
+from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS, YAKU_IDS
+
+
+def yaku_label(yaku: str) -> str:
+    """A board slot's yaku by name (``game.table.names``)."""
+    return yaku_name("yatsuhashi", yaku)
+
+
+@functools.lru_cache(maxsize=None)
+def ghost_cards(yaku: str) -> tuple[Card, ...]:
+    """What a board slot shows before its yaku is collected: the yaku's cards, or for the
+    chaff yaku the first chaff of each of their months."""
+    if yaku in CHAFF_MONTHS:
+        return tuple(next(c for c in DECK if c.month == m and c.kind is Kind.CHAFF)
+                     for m in CHAFF_MONTHS[yaku])
+    return YAKU_CARDS[yaku]
+
 
 RULES = N_(
     "Six foundations of six cards are dealt, the top card of each face up; the other twelve "
