@@ -66,6 +66,27 @@ def build_scene(name: str, seed: int | None):
     return registry.make(name, setup=setup, demo_moves=8)
 
 
+#: SDL's drivers that show nothing: it falls back to one when no display can be opened.
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+def no_display() -> str | None:
+    """Why the game's window cannot be seen, or None: SDL found no display (no desktop
+    session, ``DISPLAY`` unset) and fell back to a driver that shows nothing, which the player
+    did not ask for (``SDL_VIDEODRIVER``, as the tests and benchmarks set it)."""
+    import pygame
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        return f"Hanafuda Parlor cannot open its window: {exc}."
+    driver = pygame.display.get_driver()
+    if driver in INVISIBLE_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        return ("Hanafuda Parlor cannot open its window: no display was found (a desktop "
+                "session, or DISPLAY / WAYLAND_DISPLAY set). Start it from a desktop; "
+                f"for a picture without one: {_prog()} --screenshot menu --out menu.png")
+    return None
+
+
 def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | None,
                language: str = "en") -> int:
     """Render one scene headless to ``out``, in ``language``. Always strict: an error in the
@@ -119,6 +140,10 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
     if argv and argv[0] == "simulate":
         return simulate(argv[1:])
     if not argv:  # the game itself: straight to the window (the options' parser can wait)
+        problem = no_display()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return 1
         from game.app import App
         app = App()
         # Start-up benchmarks time this path, the player's own: they set this variable.
@@ -128,7 +153,13 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
         app.run()
         return 0
     import argparse
-    parser = argparse.ArgumentParser(prog=prog, description="Hanafuda Parlor")
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Hanafuda Parlor",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=f"commands:\n"
+               f"  {prog}                          start the game (the title menu)\n"
+               f"  {prog} --screenshot SCENE ...   one scene, headless, to a PNG\n"
+               f"  {prog} simulate GAME [options]  computer players only, headless: "
+               f"{prog} simulate --help")
     parser.add_argument("--screenshot", choices=SCREENSHOT_SCENES, metavar="SCENE",
                         help="render SCENE headless to --out: " + ", ".join(SCREENSHOT_SCENES))
     parser.add_argument("--out", type=Path, help="PNG file for --screenshot")

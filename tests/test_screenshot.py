@@ -203,3 +203,30 @@ def test_the_collector_is_off_until_the_first_frame_then_on_past_what_start_up_m
               "print(seen, flush=True)\n")
     proc = _run_script(script, tmp_path)
     assert proc.stdout.strip().splitlines()[-1] == "[(False, False), (True, True)]"
+
+
+def test_help_lists_every_command(capsys):
+    """``--help`` names each thing the command line does: the game, a screenshot, simulate."""
+    with pytest.raises(SystemExit) as stop:
+        main.main(["--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert "--screenshot SCENE" in out and "simulate GAME" in out and "simulate --help" in out
+
+
+def test_no_display_says_so_instead_of_running_unseen(monkeypatch, capsys):
+    """With no display SDL falls back to a driver that shows nothing: the game says why it
+    cannot open its window and stops, instead of running where nobody sees it. A driver the
+    environment asked for (the tests' dummy one) is no such fallback."""
+    import pygame
+    from game import app as app_module
+    built = []
+    monkeypatch.setattr(app_module, "App", lambda *a, **k: built.append(1))
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    assert main.main([]) == 1
+    assert "cannot open its window: no display was found" in capsys.readouterr().err
+    assert built == []
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")  # asked for: no complaint
+    from game.cli import no_display
+    assert no_display() is None
