@@ -25,3 +25,13 @@ def test_property_tests_are_derandomized_without_deadline():
     from hypothesis import settings
     assert settings.default.derandomize and settings.default.deadline is None
     assert settings(max_examples=3).derandomize  # a test's own @settings starts from it
+
+
+def test_the_pictures_in_docs_are_those_the_readme_shows():
+    """Only the pictures README.md shows live in the repository; every other screenshot is
+    made on demand into the ignored out/ (docs/architecture.md, the checklist's screenshots)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"\]\((docs/[^)\s]+\.png)\)", readme))
+    kept = {p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").rglob("*.png")}
+    assert kept == shown
+    assert len(shown) <= 12

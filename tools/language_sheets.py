@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python tools/language_sheets.py [--out docs/screenshots] [--keep DIR]
+    python tools/language_sheets.py [--out out/screenshots] [--keep DIR]
 
 Each scene of ``game.cli.SCREENSHOT_SCENES`` is rendered at 1280x800 by its own
 ``main.py --screenshot`` process (a fresh program each: nothing carried from one scene to the
@@ -102,7 +102,7 @@ def sheet(pictures: list[tuple[str, Path]]) -> pygame.Surface:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--out", type=Path, default=ROOT / "out" / "screenshots")
     parser.add_argument("--keep", type=Path, help="keep the full-size pictures here")
     parser.add_argument("--page", choices=PAGES, help=argparse.SUPPRESS)  # (one, in-process)
     parser.add_argument("--lang", default="en", help=argparse.SUPPRESS)
@@ -119,6 +119,7 @@ def main() -> int:
                 path = folder / f"{scene}_{language}.png"
                 render(scene, language, path, Path(tmp) / f"home_{scene}_{language}")
                 pictures.append((scene, path))
+            args.out.mkdir(parents=True, exist_ok=True)
             target = args.out / f"languages_{language}.png"
             pygame.image.save(posterize(sheet(pictures), 5), str(target))  # (size: as cards.png)
             print(f"wrote {target}")

@@ -1,7 +1,7 @@
 """Render a still of the card-sprite machinery with the real art: a drag in progress, a
 flip past its midpoint, a highlight glow, a hover lift and a rotated card.
 
-    python tools/sprite_showcase.py [--out docs/screenshots/sprites.png]
+    python tools/sprite_showcase.py [--out out/screenshots/sprites.png]
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class Target:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default="docs/screenshots/sprites.png")
+    parser.add_argument("--out", default="out/screenshots/sprites.png")
     args = parser.parse_args()
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -70,6 +70,7 @@ def main() -> int:
     pygame.draw.rect(screen, GOLD, target.rect, 2, border_radius=8)
     for s in [flip, rot] + sorted(cards, key=lambda s: s.dragging):
         s.draw(screen)
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(screen, args.out)
     print(f"wrote {args.out}; dragging: {drag.dragging}, legal targets: {len(drag.legal_targets)}")
     return 0

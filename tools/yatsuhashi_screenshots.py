@@ -1,6 +1,6 @@
 """Screenshots of a Yatsuhashi deal in its phases, driven by synthetic input like a player.
 
-    python tools/yatsuhashi_screenshots.py [--seed 7] [--out docs/screenshots]
+    python tools/yatsuhashi_screenshots.py [--seed 7] [--out out/screenshots]
 
 Writes yatsuhashi_deal.png (the deal), yatsuhashi_drag.png (a run being dragged, legal
 targets glowing), yatsuhashi_collecting.png (a yaku ready to collect, a card selected or
@@ -28,7 +28,7 @@ DT = 1 / 60
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--out", type=Path, default=Path("out/screenshots"))
     args = parser.parse_args()
     pygame.init()
     from game.app import App
