@@ -216,11 +216,11 @@ def table(game_id: str, frames: int) -> dict[str, Any]:
     default computer seats (Yatsuhashi: the solver deciding each new position in its process),
     at 60 frames a second as in play, a key that makes progress every 12 frames (five a
     second: moves, choices, new deals; faster than anyone plays), the floor timed between."""
-    from game import screens as registry
+    from game import screens
     from game.scenes.setup import default_setup
     app = open_app()
     floor = Floor()
-    t = registry.make(game_id, setup=default_setup(game_id, 1 if game_id == "yatsuhashi" else 7))
+    t = screens.make(game_id, setup=default_setup(game_id, 1 if game_id == "yatsuhashi" else 7))
     ms = play(app, t, frames, 12, floor=floor)
     return summary(ms, floor)
 
@@ -263,10 +263,10 @@ def load(frames: int, rounds: int = 5) -> dict[str, Any]:
     machine's speed drifts within seconds, and blocks one after the other would compare the
     drift."""
     from ai.background import ProcessWorker, ThreadWorker
-    from game import screens as registry
+    from game import screens
     from game.scenes.setup import default_setup
     app = open_app()
-    table = registry.make("koikoi", setup=default_setup("koikoi", 7))
+    table = screens.make("koikoi", setup=default_setup("koikoi", 7))
     app.push(table)
     for _ in range(600):  # the deal is over ...
         app.frame(DT)

@@ -97,11 +97,11 @@ def resize_sizes(n: int) -> list[tuple[int, int]]:
 def tables(frames: int) -> dict[str, Any]:
     """Every screen, then every table at its largest seat count for ``frames`` frames."""
     from benchmarks.frames import DT, open_app, play
-    from game import screens as registry
+    from game import screens
     from game.scenes.settings import SettingsScene
     from game.scenes.stats import StatsScene
     app = open_app()
-    for scene in (SettingsScene(), StatsScene(), registry.make("gallery")):
+    for scene in (SettingsScene(), StatsScene(), screens.make("gallery")):
         app.push(scene)
         for i in range(120):
             if scene.name == "gallery" and i % 4 == 0:  # scrolled down to its end
@@ -110,7 +110,7 @@ def tables(frames: int) -> dict[str, Any]:
             app.frame(DT)
         app.stack.pop()
     for game_id in GAMES:
-        play(app, registry.make(game_id, setup=largest_setup(game_id)), frames, 12,
+        play(app, screens.make(game_id, setup=largest_setup(game_id)), frames, 12,
              paced=False)
         app.close_scenes()
         app.start()
@@ -122,9 +122,9 @@ def resize(count: int) -> dict[str, Any]:
     """Heart of Five at 8 seats, the window resized ``count`` times (``resize_sizes``), the
     table played between."""
     from benchmarks.frames import DT, open_app, play
-    from game import screens as registry
+    from game import screens
     app = open_app()
-    play(app, registry.make("heart_of_five", setup=largest_setup("heart_of_five")), 120, 12,
+    play(app, screens.make("heart_of_five", setup=largest_setup("heart_of_five")), 120, 12,
          paced=False)
     sizes = resize_sizes(count)
     for size in sizes:

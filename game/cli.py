@@ -41,7 +41,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_scene(name: str, seed: int | None):
     """The scene ``--screenshot`` renders, or None when it is not available yet."""
-    from game import screens as registry
+    from game import screens
     if name == "menu":
         from game.scenes.menu import MenuScene
         return MenuScene()
@@ -56,14 +56,14 @@ def build_scene(name: str, seed: int | None):
         from game.scenes.stats import StatsScene
         return StatsScene()
     if name == "gallery":
-        return registry.make("gallery")
+        return screens.make("gallery")
     from game.scenes.setup import default_setup
     if name.startswith("rules-"):
         from game.scenes.rules import rules_reference
         game_id = name.removeprefix("rules-")
         return rules_reference(game_id, default_setup(game_id, seed if seed is not None else 7))
     setup = default_setup(name, seed if seed is not None else 7)
-    return registry.make(name, setup=setup, demo_moves=8)
+    return screens.make(name, setup=setup, demo_moves=8)
 
 
 #: SDL's drivers that show nothing: it falls back to one when no display can be opened.

@@ -53,5 +53,6 @@ def screen(scene_id: str, *args: Any, **kwargs: Any) -> Scene:
     'menu'
     """
     made = make(scene_id, *args, **kwargs)
-    assert made is not None, scene_id
+    if made is None:
+        raise LookupError(f"{scene_id!r} is not a screen")
     return made

@@ -50,11 +50,11 @@ def test_menu_keyboard_moves_focus_and_enter_activates(app):
                                    "Heart of Five"])
 def test_a_game_not_built_answers_not_available(app, monkeypatch, title):
     from game.catalog import GAMES
-    from game import screens as registry
+    from game import screens
     gid = next(g for g, info in GAMES.items() if info.title == title)
-    assert registry.available(gid)  # every game is built
+    assert screens.available(gid)  # every game is built
     without_its_table(monkeypatch, gid)
-    assert not registry.available(gid)
+    assert not screens.available(gid)
     click(app, button(app.stack.top, title).rect.center)
     dialog = app.stack.top
     assert isinstance(dialog, Dialog) and dialog.title == "Not available yet"

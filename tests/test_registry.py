@@ -12,7 +12,7 @@ import pytest
 
 from ai.base import levels, make_agent, register, unregister
 from game.catalog import GAMES, UnknownGameError, info, load
-from game import screens as registry
+from game import screens
 from game.scenes.setup import SetupScene
 from game.setups import SaveError, check_setup, default_setup
 
@@ -38,7 +38,7 @@ def test_generic_modules_name_no_game(path):
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_each_game_is_found_through_the_registry(game_id):
     g = info(game_id)
-    assert registry.available(game_id) == g.available == (g.table_factory() is not None)
+    assert screens.available(game_id) == g.available == (g.table_factory() is not None)
     cls = g.engine_class()
     if cls is None:
         assert not g.available  # no engine, no table
@@ -66,10 +66,10 @@ def test_unknown_ids_are_named():
     with pytest.raises(UnknownGameError, match="'chess'"):
         info("chess")
     with pytest.raises(ValueError, match="unknown scene id 'chess'"):
-        registry.factory("chess")
+        screens.factory("chess")
     with pytest.raises(ValueError, match="no AI for game 'yatsuhashi'"):
         levels("yatsuhashi")
-    assert registry.available("gallery")
+    assert screens.available("gallery")
 
 
 def test_computer_players_are_found_by_module_name():

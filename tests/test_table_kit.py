@@ -250,11 +250,11 @@ def test_a_table_renders_its_card_backs_ahead(app, game_id):
     """The backs at every size face-down cards take on the table (the stock, the other
     seats' hands) are planned for the warmer with the faces, first: none is rendered on a
     frame of play (a deal's first key showed the other hands' backs, 1-2 ms each)."""
-    from game import screens as registry
+    from game import screens
     from game.scenes.setup import default_setup
     from sprites import faces
     faces.clear_cache()
-    t = app.push(registry.make(game_id, setup=default_setup(game_id, 5)))
+    t = app.push(screens.make(game_id, setup=default_setup(game_id, 5)))
     sizes = list(dict.fromkeys(t.back_sizes()))
     assert len(sizes) >= 2
     t.warmer.finish()

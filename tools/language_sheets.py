@@ -46,7 +46,7 @@ SEATS = {"koikoi": 2, "hanaawase": 3, "hearts600": 3, "heart_of_five": 4}
 def render_page(page: str, language: str, out: Path) -> None:
     """One of ``PAGES`` in ``language`` to ``out``, in this process (``--page``)."""
     from game.app import App
-    from game import screens as registry
+    from game import screens
     from game.scenes.pause import PauseMenu
     from game.setups import default_setup
     from game.settings import Settings
@@ -57,7 +57,7 @@ def render_page(page: str, language: str, out: Path) -> None:
     setup = default_setup(game_id, 7)
     if page != "pause":
         setup.seats = ["easy"] * SEATS[game_id]
-    table = registry.make(game_id, setup=setup)
+    table = screens.make(game_id, setup=setup)
     app.start(table)
     if page == "pause":
         app.settle()

@@ -15,7 +15,7 @@ from game import draw, theme
 from game.catalog import GAMES
 from game.fonts import font, text_image
 from game.i18n import _
-from game import screens as registry
+from game import screens
 from game.widgets.scene import WidgetScene
 from game.widgets.dialog import Dialog, not_available
 from game.session import Session, load_current, peek_current
@@ -185,7 +185,7 @@ class MenuScene(WidgetScene):
     def _open_game(self, game_id: str):
         def open_() -> None:
             from game.scenes.setup import SetupScene
-            if not registry.available(game_id):
+            if not screens.available(game_id):
                 self.host.push(not_available(GAMES[game_id].title))
                 return
             self.host.push(SetupScene(game_id))
@@ -193,7 +193,7 @@ class MenuScene(WidgetScene):
 
     def _watch(self, game_id: str):
         def watch() -> None:
-            factory = registry.factory(game_id)
+            factory = screens.factory(game_id)
             if factory is None:
                 self.host.push(not_available(GAMES[game_id].title))
                 return
@@ -209,7 +209,7 @@ class MenuScene(WidgetScene):
         self.host.push(StatsScene())
 
     def _gallery(self) -> None:
-        scene = registry.make("gallery")
+        scene = screens.make("gallery")
         self.host.push(scene if scene is not None else not_available(_("The card gallery")))
 
     def _rules(self) -> None:

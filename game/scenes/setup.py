@@ -17,7 +17,7 @@ from game import theme
 from game.catalog import GAMES, GameInfo, Option, level_label
 from game.fonts import font
 from game.i18n import _
-from game import screens as registry
+from game import screens
 from game.widgets.scene import WidgetScene
 from game.widgets.dialog import Dialog, not_available
 from game.session import abandon_current, peek_current
@@ -208,7 +208,7 @@ class SetupScene(WidgetScene):
             self.play("invalid")
             self.focus.focus(self.seed_field)
             return
-        factory = registry.factory(self.info.id)
+        factory = screens.factory(self.info.id)
         if factory is None:
             self.host.push(not_available(self.info.title))
             return
