@@ -7,7 +7,7 @@ A game's computer players are found by convention in ``ai.<game id>``, and the l
 seats offer are the ones that module registers (``ai.base.levels``), read when asked: a level
 added there shows in the setup screen without a change here.
 
-Options mirror rules.md; each game's engine turns the chosen values into its own options
+Options mirror docs/rules.md; each game's engine turns the chosen values into its own options
 dataclass.
 
 >>> g = GAMES["koikoi"]; g.defaults()["hand_swap"], g.preset("nintendo")["hand_swap"]

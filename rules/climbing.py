@@ -1,5 +1,5 @@
 """Heart of Five's melds: parse the ANSI notation, classify cards, compare melds, list the legal
-ones (rules.md, "Heart of Five"). ``rules.heart_of_five`` re-exports every name here.
+ones (docs/rules.md, "Heart of Five"). ``rules.heart_of_five`` re-exports every name here.
 
 A meld's strength is one integer ``key`` and its ``shape`` (what a follower must copy): a run's
 length, the sisters' number and size of groups. Ranks sit in two orders: the *single order*
@@ -16,7 +16,7 @@ Meld('run', 'AS 2H 3H 4S 5C')
 >>> [str(m) for m in legal_melds(parse("5H 5D 6S jj"), classify(parse("4C")))]
 ['5D', '6S', 'jj', '5H']
 
-A hand or meld holds at most as many copies of a card as the decks in play (rules.md,
+A hand or meld holds at most as many copies of a card as the decks in play (docs/rules.md,
 "Copies": two at most; ``decks=1`` for a one-deck game); more is refused, never classified:
 
 >>> legal_melds(parse("3C 3C 3C 4D"))
@@ -119,7 +119,7 @@ def as_cards(cards: object, what: str = "cards") -> tuple[Card, ...]:
 
 
 class TooManyCopiesError(DuplicateCardError):
-    """A hand or meld with more copies of a card than the decks in play (rules.md, "Copies")."""
+    """A hand or meld with more copies of a card than decks in play (docs/rules.md, "Copies")."""
 
 
 MAX_DECKS = 2

@@ -1,7 +1,7 @@
 """Deterministic shuffling shared by every game.
 
 ``random.shuffle`` is not promised to give the same order across Python versions, so the
-deal algorithm is spelled out (rules.md): a Fisher-Yates shuffle driven only by
+deal algorithm is spelled out (docs/rules.md): a Fisher-Yates shuffle driven only by
 ``random.Random(seed).random()``, whose output *is* stable.
 
 >>> shuffled([1, 2, 3, 4], seed=1) == shuffled([1, 2, 3, 4], seed=1)
@@ -18,7 +18,7 @@ T = TypeVar("T")
 
 
 def shuffled(deck: Sequence[T], seed: int) -> list[T]:
-    """Return a new list: ``deck`` shuffled exactly as rules.md prescribes for ``seed``."""
+    """Return a new list: ``deck`` shuffled exactly as docs/rules.md prescribes for ``seed``."""
     return shuffled_with_rng(deck, seed)[0]
 
 
@@ -37,7 +37,7 @@ def shuffled_with_rng(deck: Sequence[T], seed: int) -> tuple[list[T], random.Ran
 
 
 def shuffle_in_place(cards: list[T], rng: random.Random) -> None:
-    """rules.md's Fisher-Yates shuffle of ``cards`` with ``rng`` (stable across versions):
+    """docs/rules.md's Fisher-Yates shuffle of ``cards`` with ``rng`` (stable across versions):
     for i from the last position down to 1, swap with j = int(rng.random() * (i + 1))."""
     rand, floor = rng.random, math.floor  # floor() is int() here (x >= 0), and a cheaper call
     for i in range(len(cards) - 1, 0, -1):

@@ -1,4 +1,4 @@
-"""Hana-awase for three players, twelve deals (rules.md, "Hana-awase").
+"""Hana-awase for three players, twelve deals (docs/rules.md, "Hana-awase").
 
 Each deal scores the card values a player captured less 88, plus the dekiyaku (capture-pile
 yaku) it collects from each other player, less those it pays, plus the bonuses of the special
@@ -9,7 +9,7 @@ piles (option ``steal_from_piles``), drawing on with an empty hand and the lefto
 last captor. The scoring is public and pure: ``card_value``, ``teyaku``, ``dekiyaku``,
 ``settle_deal`` (and ``deal_details``, everything a result table shows).
 
-Decisions where rules.md is silent:
+Decisions where docs/rules.md is silent:
 
 - The first dealer is drawn from the seed (as in every fishing game); later deals are dealt by
   the highest total of the previous deal (its deal score and its teyaku); on a tie, by the
@@ -65,7 +65,7 @@ HAND_CARDS = 7
 
 
 class InvalidRulesError(LayoutError):
-    """An option with a value rules.md does not allow (or of the wrong type), or an unknown one."""
+    """An option with a value docs/rules.md does not allow (or wrong type), or an unknown one."""
 
 
 class IncompleteDealError(LayoutError):
@@ -126,7 +126,7 @@ _TAN = _RIBBONS & ~card("11R").bit  # 11R not counted for shichitan and rokutan
 _RAIN = card("11B").bit
 _NOMI = _mask("9A 8B 3B")
 
-#: Every dekiyaku id with its value, in rules.md's order (results list them in this order).
+#: Every dekiyaku id with its value, in docs/rules.md's order (results list them in this order).
 DEKIYAKU_VALUES: dict[str, int] = {
     "goko": 200, "shiko": 60, "shichitan": 40, "rokutan": 30, "aotan": 40, "akatan": 40,
     "nomi": 30, "omote_sugawara": 30, "matsu_kiri_bozu": 20, "inoshikacho": 20, "tsukimi": 20,
@@ -205,7 +205,7 @@ def dekiyaku_of_mask(m: int, rules: HanaAwaseRules = HanaAwaseRules()) -> dict[s
 
 
 def dekiyaku(captured: Iterable[Card], rules: HanaAwaseRules = HanaAwaseRules()) -> dict[str, int]:
-    """The dekiyaku ``captured`` makes: id (as in rules.md) to what its holder collects from
+    """The dekiyaku ``captured`` makes: id (as in docs/rules.md) to what its holder collects from
     each other player. Goko replaces shiko, shichitan rokutan, nomi tsukimi and hanami; 11R
     is no ribbon for shichitan and rokutan; the options void as ``HanaAwaseRules`` says.
 

@@ -1,4 +1,4 @@
-"""The 48-card hanafuda deck: cards, codes and names (see cards.md).
+"""The 48-card hanafuda deck: cards, codes and names (see docs/cards.md).
 
 A card's code is its month, a kind letter and, for chaff, an index: ``1B``, ``11C1``.
 
@@ -61,7 +61,7 @@ MONTH_NAMES = (
     "July", "August", "September", "October", "November", "December",
 )
 
-# Cards whose name is not "plant + kind": the special pictures of cards.md.
+# Cards whose name is not "plant + kind": the special pictures of docs/cards.md.
 _SPECIAL_NAMES = {
     "1B": "Crane and Sun",
     "1R": "Pine poetry ribbon",

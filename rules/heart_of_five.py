@@ -1,12 +1,12 @@
-"""Heart of Five, the climbing game for 2-8 players on a western deck (rules.md, "Heart of
+"""Heart of Five, the climbing game for 2-8 players on a western deck (docs/rules.md, "Heart of
 Five"). The melds (``parse``, ``classify``, ``beats``, ``legal_melds``) live in
-``rules.climbing`` and are re-exported here, the public home api.md names.
+``rules.climbing`` and are re-exported here, the public home docs/api.md names.
 
 >>> [str(m) for m in legal_melds(parse("3H 3D 4C"), classify(parse("3S")))]
 ['4C']
 
 The match (``HeartOfFiveGame``): the pack (54 cards, two packs for 7-8 players) is shuffled as
-rules.md prescribes and dealt round-robin from the seat after the dealer, all of it. The first
+docs/rules.md prescribes and dealt round-robin from the seat after the dealer, all of it. The first
 dealer comes from the seed (as in the fishing games); each later round the seat after the
 previous dealer deals. The first round's leader holds 3H (two packs: the first holder counting
 from the seat after the dealer); later rounds the previous round's winner leads. Turns go
@@ -68,7 +68,7 @@ from rules.western import DECK, Card
 
 
 class InvalidRulesError(LayoutError):
-    """An option with a value rules.md does not allow (or of the wrong type), or an unknown one."""
+    """An option with a value docs/rules.md does not allow (or wrong type), or an unknown one."""
 
 
 WIN_TARGETS = (5, 10, 20)
@@ -114,7 +114,7 @@ class HeartOfFiveRules:
 
 
 def pack(decks: int) -> tuple[Card, ...]:
-    """The unshuffled pack: ``DECK`` once, or twice for two decks (rules.md's order)."""
+    """The unshuffled pack: ``DECK`` once, or twice for two decks (docs/rules.md's order)."""
     return DECK * decks
 
 

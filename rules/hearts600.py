@@ -1,4 +1,4 @@
-"""600 Hearts for 2 to 4 players: the point-avoidance fishing game (rules.md, "600 Hearts").
+"""600 Hearts for 2 to 4 players: the point-avoidance fishing game (docs/rules.md, "600 Hearts").
 
 Captured cards score *against* their captor, and a yaku a player captures scores against
 every opponent; the game ends after a round in which a score reaches 600, and the lowest
@@ -40,7 +40,7 @@ from rules.fishing.records import capture_masks, pile_mask
 
 
 class InvalidRulesError(LayoutError):
-    """An option with a value rules.md does not allow (or of the wrong type), or an unknown one."""
+    """An option with a value docs/rules.md does not allow (or wrong type), or an unknown one."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class Hearts600Rules:
         return cls(**options)
 
 
-#: rules.md's deal by seat count: hand cards each, field cards (the rest is the stock).
+#: docs/rules.md's deal by seat count: hand cards each, field cards (the rest is the stock).
 DEALS = {2: deal_plan(2, hand=10, field=8), 3: deal_plan(3, hand=7, field=6),
          4: deal_plan(4, hand=5, field=8)}
 
@@ -97,7 +97,7 @@ _BRIGHTS = sum(c.bit for c in DECK if c.kind is Kind.BRIGHT)
 _RAIN = card("11B").bit
 _CHAFF = sum(c.bit for c in DECK if c.kind is Kind.CHAFF)  # all 24; the sake cup is no chaff
 
-#: The yaku made of fixed cards: id, points, the cards (rules.md's list, in its order).
+#: The yaku made of fixed cards: id, points, the cards (docs/rules.md's list, in its order).
 SET_YAKU: tuple[tuple[str, int, int], ...] = tuple((name, points, _mask(text)) for
                                                    name, points, text in (
     ("moon_viewing", 100, "8B 9A"),
@@ -110,7 +110,7 @@ SET_YAKU: tuple[tuple[str, int, int], ...] = tuple((name, points, _mask(text)) f
     ("plain_ribbons", 50, "4R 5R 7R 11R"),
 ))
 
-#: Every yaku id with its points, in rules.md's order (for display).
+#: Every yaku id with its points, in docs/rules.md's order (for display).
 YAKU_POINTS: dict[str, int] = {
     "five_bright": 600, "dry_four_bright": 300, "rainy_four_bright": 150, "three_bright": 100,
     **{name: points for name, points, _ in SET_YAKU}, "chaff": 50}
@@ -161,7 +161,7 @@ def yaku_of_mask(m: int) -> dict[str, int]:
 
 
 def yaku(captured: Iterable[Card]) -> dict[str, int]:
-    """The yaku ``captured`` makes: id (as in rules.md) to points. A card may count in
+    """The yaku ``captured`` makes: id (as in docs/rules.md) to points. A card may count in
     several yaku at once (the sake cup in three).
 
     >>> yaku(cards("1B 3B 11B"))  # three brights with the Rain Man: none

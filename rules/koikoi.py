@@ -47,7 +47,7 @@ from rules.hanafuda import DECK, Card, Kind, card, cards
 
 
 class InvalidRulesError(LayoutError):
-    """An option with a value rules.md does not allow (or of the wrong type), or an unknown one."""
+    """An option with a value docs/rules.md does not allow (or wrong type), or an unknown one."""
 
 
 _CHOICES = {
@@ -62,7 +62,7 @@ _CHOICES = {
 
 @dataclass(frozen=True)
 class KoiKoiRules:
-    """Every option of rules.md. ``KoiKoiRules()`` is the Seed preset.
+    """Every option of docs/rules.md. ``KoiKoiRules()`` is the Seed preset.
 
     >>> KoiKoiRules.nintendo().seven_point_double, KoiKoiRules().seven_point_double
     (True, False)
@@ -137,7 +137,7 @@ AKATAN = ("1R", "2R", "3R")
 AOTAN = ("6R", "9R", "10R")
 INOSHIKACHO = ("7A", "10A", "6A")
 
-#: English names of the yaku ids (rules.md), for display.
+#: English names of the yaku ids (docs/rules.md), for display.
 YAKU_NAMES = {
     "goko": "Five brights", "shiko": "Dry four brights", "ame_shiko": "Rainy four brights",
     "sanko": "Three brights", "hanami": "Flower viewing", "tsukimi": "Moon viewing",
@@ -193,7 +193,7 @@ def kind_counts(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) ->
 
 
 def yaku(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> dict[str, int]:
-    """The yaku that score under ``rules``: id (as in rules.md) to points."""
+    """The yaku that score under ``rules``: id (as in docs/rules.md) to points."""
     _check_rules(rules)
     return yaku_of_mask(pile_mask(captured), rules)
 
@@ -465,7 +465,7 @@ class RoundResult:
 
 def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, other_calls: int,
                       base: float) -> tuple[list[tuple[str, int]], int]:
-    """The multipliers a round's winner scores with, and their product (rules.md: they multiply).
+    """The multipliers a round's winner scores with, and product (docs/rules.md: they multiply).
 
     ``own_calls``/``other_calls``: koi-koi called this round by the winner and by the loser;
     ``base``: the winner's yaku total before any multiplier (the seven-point double looks at it).
@@ -872,7 +872,7 @@ class KoiKoiGame(FishingGame):
         if self.rules.draw_for_first:
             # Each draws from the top of the stock (dealer first), the earlier month plays
             # first; the cards go back one at a time (dealer's first) at places chosen by the
-            # deal's random generator (rules.md, "Settled details"): both seats know they are
+            # deal's random generator (docs/rules.md, "Settled details"): both seats know they are
             # somewhere in the stock, neither knows where.
             stock = self.stock
             d, o = stock.pop(0), stock.pop(0)

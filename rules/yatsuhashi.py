@@ -1,10 +1,10 @@
 """Yatsuhashi Solitaire (one player): yaku, the deal, moves, undo/redo and replay.
 
-rules.md ("Yatsuhashi Solitaire") is binding. Six foundations of six cards (five face down, the
+docs/rules.md ("Yatsuhashi Solitaire") is binding. Six foundations of six cards (five face down, the
 top face up) and a stock of twelve; the object is to take the whole table away as the 14 yaku.
 
 Moves have a string notation used in tests, logs and saves (``parse_move`` reads it back;
-foundations are numbered 0-5, as in api.md):
+foundations are numbered 0-5, as in docs/api.md):
 
 ============= ================================= ================================================
 kind          cards                             data
@@ -81,7 +81,7 @@ class AmbiguousMoveError(IllegalMoveError, AmbiguousActionError):
 # ----------------------------------------------------------------------------------------------
 # Yaku
 
-#: The yaku ids of rules.md, in its table order (early_chaff and late_chaff are taken twice).
+#: The yaku ids of docs/rules.md, in its table order (early_chaff and late_chaff are taken twice).
 YAKU_IDS = ("early_chaff", "late_chaff", "akatan", "aotan", "kasutan", "inoshikacho", "godori",
             "hanami_tsukimi_zake", "ame_sanko", "kiri_kasu", "yanagi_kasu", "yatsuhashi")
 
@@ -167,7 +167,7 @@ def _yaku_of_mask(m: int) -> str | None:
 
 
 def yaku_of(collection: Iterable[Card]) -> str | None:
-    """The yaku id the cards form exactly (rules.md's table), or None.
+    """The yaku id the cards form exactly (docs/rules.md's table), or None.
 
     >>> yaku_of(cards("12C1 12C2 12C3")), yaku_of(cards("5A")), yaku_of(cards("5A 5R"))
     ('kiri_kasu', 'yatsuhashi', None)
@@ -447,7 +447,7 @@ class Game:
     # Construction ------------------------------------------------------------------------------
     @classmethod
     def deal(cls, seed: int) -> Game:
-        """The deal of rules.md for deal number ``seed`` (0 .. MAX_SEED): foundation k gets
+        """The deal of docs/rules.md for deal number ``seed`` (0 .. MAX_SEED): foundation k gets
         ``deck[6k:6k+6]`` (bottom to top), the stock ``deck[36:48]`` with ``deck[36]`` on top.
 
         >>> g = Game.deal(5)

@@ -1,4 +1,4 @@
-"""The shared decks and the deal shuffle (cards.md, rules.md 'Every deal ... reproducible')."""
+"""The shared decks and the deal shuffle (docs/cards.md, docs/rules.md 'Every deal')."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def test_shuffle_is_a_seeded_permutation():
 
 
 def test_shuffle_follows_the_rules_md_algorithm():
-    # rules.md spells the algorithm out so that deals match on every machine; this pins the
+    # docs/rules.md spells the algorithm out so that deals match on every machine; this pins the
     # result of seed 1 so a change of algorithm (e.g. to random.shuffle) is caught.
     import random
     rng = random.Random(1)

@@ -31,7 +31,7 @@ from tests.helpers import cards_in
 # ----------------------------------------------------------------------------------------------
 # The test game
 
-#: rules.md's deals of 600 Hearts by seat count (Hana-awase: 3 seats, 7 + 6 too), and a short
+#: docs/rules.md's deals of 600 Hearts by seat count (Hana-awase: 3 seats, 7 + 6 too), and a short
 #: deal whose stock outlasts the hands (for drawing on with an empty hand).
 PLANS = {("standard", 2): deal_plan(2, 10, 8), ("standard", 3): deal_plan(3, 7, 6),
          ("standard", 4): deal_plan(4, 5, 8), ("short", 2): deal_plan(2, 4, 6),

@@ -1,7 +1,7 @@
-"""Hana-awase, table by table from rules.md (the Hana-awase section is binding).
+"""Hana-awase, table by table from docs/rules.md (the Hana-awase section is binding).
 
-Rows name cards in card notation (cards.md) and the exact values, teyaku, dekiyaku or deal
-scores expected, at every boundary rules.md draws: 5, 6 and 7 chaff in a dealt hand; each
+Rows name cards in card notation (docs/cards.md) and the exact values, teyaku, dekiyaku or deal
+scores expected, at every boundary docs/rules.md draws: 5, 6 and 7 chaff in a dealt hand; each
 dekiyaku and what replaces it (goko/shiko, shichitan/rokutan and 11R, nomi/tsukimi/hanami);
 the -88; dekiyaku paid by each other seat; the under-20 draw at 19 and 20; the few-cards
 bonus at 8/9 and 10/11 by seat from the dealer; the willow and rain options. Then the deal
@@ -140,7 +140,7 @@ def test_teyaku_refuses_bad_input(bad, error):
 ])
 def test_each_dekiyaku_and_what_replaces_it(text, expected):
     assert D(text) == expected
-    assert list(D(text)) == [k for k in DEKIYAKU_VALUES if k in expected]  # rules.md's order
+    assert list(D(text)) == [k for k in DEKIYAKU_VALUES if k in expected]  # docs/rules.md's order
 
 
 def test_the_whole_deck():

@@ -1,4 +1,4 @@
-"""Heart of Five's melds (rules.md, "Heart of Five"): every kind and its boundaries as tables in
+"""Heart of Five's melds (docs/rules.md, "Heart of Five"): every kind and its boundaries as tables
 card notation, ``beats`` across kinds, and ``legal_melds`` against a brute force over every
 subset of small random hands (the brute force lives only here).
 """
@@ -297,7 +297,7 @@ def test_legal_melds_match_brute_force_on_chosen_hands(text):
 
 
 # ----------------------------------------------------------------------------------------------
-# Copies (rules.md, "Copies"): at most as many copies of a card as the decks in play
+# Copies (docs/rules.md, "Copies"): at most as many copies of a card as the decks in play
 
 
 @pytest.mark.parametrize("text", [

@@ -1,7 +1,7 @@
-"""600 Hearts, table by table from rules.md (the 600 Hearts section is binding).
+"""600 Hearts, table by table from docs/rules.md (the 600 Hearts section is binding).
 
-Rows name captured cards in card notation (cards.md) and the exact yaku dict or scores
-expected, at every boundary rules.md draws: the bright yaku and the Rain Man, 14 and 15 chaff,
+Rows name captured cards in card notation (docs/cards.md) and the exact yaku dict or scores
+expected, at every boundary docs/rules.md draws: the bright yaku and the Rain Man, 14 and 15 chaff,
 the sake cup in three yaku, the seed's two settlement examples, ties for the lowest score,
 the deal by seat count, void deals, the next dealer and the end at 600.
 """

@@ -1,7 +1,7 @@
-"""The Koi-Koi engine against rules.md (Koi-Koi section and "Common to the three fishing games").
+"""The Koi-Koi engine against docs/rules.md (Koi-Koi and "Common to the three fishing games").
 
 Exact positions come from ``KoiKoiGame.from_layout`` in card notation: hands, field, stock (top
-first), capture piles. Deals come from fixed seeds, checked against rules.md's shuffle written
+first), capture piles. Deals come from fixed seeds, checked against docs/rules.md's shuffle written
 out again here. The Hypothesis playouts at the end play whole matches with random legal actions
 under random options and check the invariants after every action.
 """
@@ -31,7 +31,7 @@ PLAIN = KoiKoiRules(field_bright_multiplier=False, koikoi_multiplier=False)
 
 
 def reference_deck(seed: int) -> list[Card]:
-    """rules.md's shuffle, written out independently of rules.deck."""
+    """docs/rules.md's shuffle, written out independently of rules.deck."""
     deck = list(DECK)
     rng = random.Random(seed)
     for i in range(len(deck) - 1, 0, -1):
@@ -305,7 +305,7 @@ def test_no_hand_swap_the_dealer_plays_first(rules):
 
 
 def reference_stock_after_draw_for_first(seed: int) -> tuple[list[Card], Card, Card]:
-    """rules.md: the dealer draws deck[24], the other deck[25]; they go back one at a time
+    """docs/rules.md: the dealer draws deck[24], the other deck[25]; they go back one at a time
     (dealer's first), each to stock index int(rng.random() * (len(stock) + 1)), rng being the
     deal's random.Random continued after the shuffle. Returns (stock, dealer's, other's)."""
     deck = list(DECK)
@@ -320,7 +320,7 @@ def reference_stock_after_draw_for_first(seed: int) -> tuple[list[Card], Card, C
     return stock, d, o
 
 
-# rules.md changed: the two cards drawn for first go back into the stock at unknown places
+# docs/rules.md changed: the two cards drawn for first go back into the stock at unknown places
 # (they stayed on top before).
 @pytest.mark.parametrize("swap", [False, True])
 @pytest.mark.parametrize("seed", range(12))

@@ -1,6 +1,6 @@
-"""Koi-Koi yaku and options, table by table from rules.md (the Koi-Koi section is binding).
+"""Koi-Koi yaku and options, table by table from docs/rules.md (the Koi-Koi section is binding).
 
-Each row names captured cards in card notation (cards.md) and the exact yaku dict expected, so
+Each row names captured cards in card notation (docs/cards.md) and the exact yaku dict expected, so
 a yaku that appears too early, too late, or with an extra neighbour fails the row.
 """
 
@@ -308,7 +308,7 @@ SEED_COLUMN = {
     "opponent_koikoi_double": False, "seven_point_double": False, "koikoi_penalty": False,
     "exhausted_dealer": "stays", "match_end": "target50",
 }
-# What the Nintendo column of rules.md changes; every other option keeps its Seed value.
+# What the Nintendo column of docs/rules.md changes; every other option keeps its Seed value.
 NINTENDO_CHANGES = {
     "hand_swap": False, "field_bright_multiplier": False, "instant_win_points": 6,
     "matching": "if_matching", "koikoi_multiplier": False, "opponent_koikoi_double": True,

@@ -27,7 +27,7 @@ GAME_IDS = {
     "yatsuhashi": list(yatsuhashi.YAKU_IDS),
 }
 
-#: Yaku that are the same yaku by rule, not by a fixed set of cards (rules.md).
+#: Yaku that are the same yaku by rule, not by a fixed set of cards (docs/rules.md).
 SAME_BY_RULE = [
     [("koikoi", "goko"), ("hanaawase", "goko"), ("hearts600", "five_bright")],
     [("koikoi", "shiko"), ("hearts600", "dry_four_bright")],

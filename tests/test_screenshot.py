@@ -1,4 +1,4 @@
-"""``python main.py --screenshot SCENE --out FILE.png`` (api.md)."""
+"""``python main.py --screenshot SCENE --out FILE.png`` (docs/api.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Yatsuhashi engine and solver: the essentials from rules.md (a first, compact table; the
+"""Yatsuhashi engine and solver: the essentials from docs/rules.md (a first, compact table; the
 engine's own docstring examples run too)."""
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""The Yatsuhashi engine against rules.md ("Yatsuhashi Solitaire"), beyond the basics of
+"""The Yatsuhashi engine against docs/rules.md ("Yatsuhashi Solitaire"), beyond the basics of
 test_yatsuhashi_basics.py: which moves are legal (the December-January wrap, runs, empty
 foundations), when a yaku's cards are available, the Bridge rule, the stock and waste; then
 Hypothesis playouts from random deals that check the bookkeeping after every move.
 
 Positions come from ``Game.from_layout``: foundations bottom to top, ``face_down`` cards at the
-bottom of each face down, the stock top first. The tables are written from rules.md.
+bottom of each face down, the stock top first. The tables are written from docs/rules.md.
 """
 
 from __future__ import annotations

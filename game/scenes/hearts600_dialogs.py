@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: The yaku ids and their display names (``game.table.names``).
 YAKU_LABELS = yaku_labels("hearts600")
-#: Example cards of each yaku for the rules reference (rules.md's list, in its order).
+#: Example cards of each yaku for the rules reference (docs/rules.md's list, in its order).
 YAKU_EXAMPLES = {
     "five_bright": "1B 3B 8B 11B 12B", "dry_four_bright": "1B 3B 8B 12B",
     "rainy_four_bright": "1B 3B 8B 11B", "three_bright": "1B 3B 8B",

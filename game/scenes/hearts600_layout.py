@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from game.table.places import FishingLayout
 
-#: The most cards a hand holds, by seat count (rules.md's deal: 10, 7 or 5).
+#: The most cards a hand holds, by seat count (docs/rules.md's deal: 10, 7 or 5).
 HAND_BY_PLAYERS = {2: 10, 3: 7, 4: 5}
 
 

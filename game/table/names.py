@@ -3,7 +3,7 @@
 ``rules/`` names everything in English data (a card's ``name``, ``MONTH_NAMES``, each game's
 yaku ids); this is the one place that turns them into display names, every one a ``N_()``
 msgid so the catalogue collects it. A player does not count chaff: the card is "Plum
-(chaff)". The special cards keep their names (cards.md), the plain ribbons are the plant's red
+(chaff)". The special cards keep their names (docs/cards.md), the plain ribbons are the plant's red
 ribbon.
 
 >>> from rules.hanafuda import card
@@ -47,7 +47,7 @@ MONTHS = (
 )
 
 #: The cards with a name of their own (the others are chaff): the English of the rules'
-#: ``Card.name`` (cards.md).
+#: ``Card.name`` (docs/cards.md).
 CARD_NAMES = {
     "1B": N_("Crane and Sun"), "1R": N_("Pine poetry ribbon"),
     "2A": N_("Bush warbler"), "2R": N_("Plum poetry ribbon"),

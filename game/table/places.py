@@ -30,7 +30,7 @@ from sprites.faces import HANAFUDA_RATIO
 Point = tuple[float, float]
 Size = tuple[int, int]
 
-#: Capture piles are grouped by kind in this order (rules.md: brights, animals, ribbons, chaff).
+#: Capture piles group by kind in this order (docs/rules.md: brights, animals, ribbons, chaff).
 KINDS = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
 _KIND_RANK = {k: i for i, k in enumerate(KINDS)}
 

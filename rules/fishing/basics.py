@@ -2,7 +2,7 @@
 
 Matching is by month. A played or drawn card that matches one field card captures it; two
 candidates mean a choice; three cards of the month on the field are a *triple* that the fourth
-captures whole (rules.md, "Common to the three fishing games").
+captures whole (docs/rules.md, "Common to the three fishing games").
 
 >>> from rules.hanafuda import cards
 >>> capture_options(cards("1B")[0], cards("1C1 2A 1R"))

@@ -1,6 +1,6 @@
 """The fishing engine: a match of deals for 2-4 seats, each game being options, scoring and hooks.
 
-A deal: the cards are shuffled (rules.md's shuffle) and dealt by the game's ``DealPlan``; a
+A deal: the cards are shuffled (docs/rules.md's shuffle) and dealt by the game's ``DealPlan``; a
 void deal (the game's checks) is dealt again by the same dealer. Then turns go round the table,
 ``(seat + 1) % players``: the player *plays* a hand card, which captures a card of its month
 (choosing when there are two; a field triple is taken whole by the fourth) or stays on the
