@@ -52,7 +52,7 @@ def main() -> int:
     pygame.init()
     from game.app import App
     from game.scenes.setup import default_setup
-    from game.scenes.yatsuhashi import YatsuhashiTable
+    from game.games.yatsuhashi.table import YatsuhashiTable
     from game.settings import Settings
 
     if args.thread:

@@ -254,7 +254,7 @@ def _koikoi() -> GameInfo:
         summary=_("Match cards of the same month to capture them. Make yaku (scoring sets), "
                   "then stop to score or call koi-koi to play on for more, at the risk of the "
                   "opponent scoring first."),
-        engine="rules.koikoi:KoiKoiGame", table="game.scenes.koikoi:KoiKoiTable",
+        engine="rules.koikoi:KoiKoiGame", table="game.games.koikoi.table:KoiKoiTable",
         new_game=_new_koikoi, progress=_koikoi_progress,
         watch=("hard", "normal"), watch_options={"match_end": "rounds3"},
     )
@@ -284,7 +284,7 @@ def _hanaawase() -> GameInfo:
     return GameInfo(
         "hanaawase", _("Hana-awase"), _("Three players · twelve deals of card values and yaku"),
         3, 3, 3, options, {"seed": (_("Seed rules"), {})},
-        table="game.scenes.hanaawase:HanaAwaseTable",
+        table="game.games.hanaawase.table:HanaAwaseTable",
         summary=_("Capture cards by month; each deal scores card values minus 88 plus yaku "
                   "collected from the other players. Highest total after twelve deals wins."),
         engine="rules.hanaawase:HanaAwaseGame", new_game=_new_hanaawase,
@@ -308,7 +308,7 @@ def _hearts600() -> GameInfo:
     return GameInfo(
         "hearts600", _("600 Hearts"), _("Two to four players · avoid points"),
         2, 4, 3, options, {"seed": (_("Seed rules"), {})},
-        table="game.scenes.hearts600:Hearts600Table",
+        table="game.games.hearts600.table:Hearts600Table",
         summary=_("A fishing game played in reverse: captured cards score against you, and "
                   "yaku you capture score against your opponents. The lowest score wins when "
                   "someone reaches 600."),
@@ -344,7 +344,7 @@ def _yatsuhashi() -> GameInfo:
         1, 1, 1, options, {"seed": (_("Standard"), {})},
         summary=_("Build down by month on six foundations and collect the fourteen yaku. "
                   "The eight-plank bridge leaves once five other yaku are in."),
-        engine="rules.yatsuhashi:Game", table="game.scenes.yatsuhashi:YatsuhashiTable",
+        engine="rules.yatsuhashi:Game", table="game.games.yatsuhashi.table:YatsuhashiTable",
         new_game=lambda engine_class, setup: engine_class.deal(setup.seed),
         progress=_yatsuhashi_progress,
     )
@@ -366,7 +366,7 @@ def _heart_of_five() -> GameInfo:
         "heart_of_five", _("Heart of Five"),
         _("Two to eight players · climbing game, western deck"),
         2, 8, 4, options, {"seed": (_("Standard"), {})},
-        table="game.scenes.heart_of_five:HeartOfFiveTable",
+        table="game.games.heart_of_five.table:HeartOfFiveTable",
         summary=_("Beat the last meld with a higher one of the same shape, or bomb it. "
                   "Be the first to shed your cards; the five of hearts is the top single."),
         engine="rules.heart_of_five:HeartOfFiveGame", new_game=_new_heart_of_five,

@@ -270,7 +270,7 @@ def test_setup_deal_number_is_typed(app):
 
 def test_setup_refuses_deal_number_zero_and_says_so(app):
     from game import theme
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     setup = SetupScene("koikoi", seed=5)
     app.push(setup)
     under = pygame.Rect(setup.left.rect.x, setup.left.rect.bottom,
@@ -353,7 +353,7 @@ def test_a_still_scene_without_input_runs_at_a_lower_frame_rate(app):
 def test_closing_the_window_leaves_every_scene_as_the_menu_does(app, monkeypatch):
     """The window's close button (QUIT, then ``shutdown``): each scene's ``exit()``, top
     first; a table keeps its game saved for Continue (not counted lost)."""
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     from game.session import load_current
     from game.setups import default_setup
     monkeypatch.setattr(pygame, "quit", lambda: None)   # the suite's pygame stays up

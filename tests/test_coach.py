@@ -16,8 +16,8 @@ import pytest
 
 from game import paths, theme
 from game.catalog import GAMES
-from game.scenes.heart_of_five import HeartOfFiveTable
-from game.scenes.koikoi import KoiKoiTable
+from game.games.heart_of_five.table import HeartOfFiveTable
+from game.games.koikoi.table import KoiKoiTable
 from game.scenes.setup import default_setup
 from game.session import Session, load_current, read_save
 from game.stats import Statistics

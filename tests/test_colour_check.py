@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game import theme
-from game.scenes import yatsuhashi_draw
+from game.games.yatsuhashi import draw as yatsuhashi_draw
 from game.table import fishing_input
 from sprites.card_sprite import GLOW_STYLES, Glow
 from tools.colour_check import FELT_MIN, PAIR_MIN, VISIONS, delta_e, simulate, weakest

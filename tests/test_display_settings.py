@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from game import theme
-from game.scenes.hearts600_layout import Hearts600Layout
-from game.scenes.hanaawase import HanaAwaseLayout
-from game.scenes.koikoi_layout import TableLayout as KoiKoiLayout
+from game.games.hearts600.layout import Hearts600Layout
+from game.games.hanaawase.table import HanaAwaseLayout
+from game.games.koikoi.layout import TableLayout as KoiKoiLayout
 from game.scenes.menu import MenuScene
 from game.scenes.settings import SettingsScene
-from game.scenes.yatsuhashi_layout import TableLayout as YatsuhashiLayout
+from game.games.yatsuhashi.layout import TableLayout as YatsuhashiLayout
 from game.settings import Settings
 from game.table.climbing_view import ClimbingLayout
 from tests.helpers import key

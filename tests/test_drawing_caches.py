@@ -203,7 +203,7 @@ def play_and_compare(app, t, keys, frames=600, every=5, min_kept=10,
 
 
 def test_koikoi_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(app):
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
     app.settings.animation_speed = "normal"
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=7)))
@@ -217,7 +217,7 @@ def _stock(t) -> pygame.Rect:
 
 
 def test_hanaawase_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(app):
-    from game.scenes.hanaawase import HanaAwaseTable
+    from game.games.hanaawase.table import HanaAwaseTable
     from game.scenes.setup import default_setup
     app.settings.animation_speed = "fast"
     t = app.push(HanaAwaseTable(setup=default_setup("hanaawase", seed=3)))
@@ -250,7 +250,7 @@ def test_the_menu_shows_its_first_frame_before_the_fan_and_the_felt_are_made(app
 
 def test_yatsuhashi_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(app):
     from game.scenes.setup import default_setup
-    from game.scenes.yatsuhashi import YatsuhashiTable
+    from game.games.yatsuhashi.table import YatsuhashiTable
     app.settings.animation_speed = "fast"
     t = app.push(YatsuhashiTable(setup=default_setup("yatsuhashi", 3)))
     keys = [pygame.K_SPACE, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K_UP]
@@ -265,7 +265,7 @@ def test_yatsuhashi_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(app)
 
 
 def test_heart_of_five_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(app):
-    from game.scenes.heart_of_five import HeartOfFiveTable
+    from game.games.heart_of_five.table import HeartOfFiveTable
     from game.scenes.setup import default_setup
     app.settings.animation_speed = "fast"
     t = app.push(HeartOfFiveTable(setup=default_setup("heart_of_five", seed=5)))
@@ -280,7 +280,7 @@ def test_a_table_closing_empties_the_caches_of_drawings(app):
     from game.fonts import _texts
     from game.scenes.setup import default_setup
     from game.table.caches import FaceWarmer
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     from game.widgets.button import _looks
     from sprites import card_sprite, faces
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
@@ -302,7 +302,7 @@ def test_a_table_closing_empties_the_caches_of_drawings(app):
 def test_a_table_makes_its_cards_shadows_and_glows_as_it_is_laid_out(app, monkeypatch):
     """Every size the table shows cards at has its shadow and glow made when it is laid out
     (a blur each), so no card's first shadow or glow costs a frame."""
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
     made = []
     monkeypatch.setattr(card_sprite, "warm", lambda w, h: made.append((w, h)))
@@ -315,7 +315,7 @@ def test_an_overlay_coming_as_the_table_changes_shows_the_table_painted_afresh(a
     it (the window's last frame copied, the table painting over it only what changed since)
     is the table painted whole."""
     from game.widgets.dialog import Dialog
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
     from tests.helpers import key
     app.settings.animation_speed = "fast"
@@ -339,7 +339,7 @@ def test_an_overlay_coming_as_the_table_changes_shows_the_table_painted_afresh(a
 def test_a_fishing_table_makes_its_result_page_s_small_faces_during_play(app):
     """The faces of a result page's rows are made at their size while the table is played
     (scaled from larger ones a few a frame): the page opens without scaling forty of them."""
-    from game.scenes.hearts600 import Hearts600Table
+    from game.games.hearts600.table import Hearts600Table
     from game.scenes.setup import default_setup
     from game.table.dialogs import CardRow
     from rules.hanafuda import DECK
@@ -361,7 +361,7 @@ def test_the_cards_of_a_stock_squared_up_are_blitted_once_into_the_layer(app, mo
     """A stock's cards under its top few lie squared up, one image in one place: the layer of
     cards at rest blits that image there once (blitted again, it changes only its own shadow,
     a shade darker each time, and repainting the stock's box cost a blit per card)."""
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
     from game.table.drawing import CardTableDrawing
     app.settings.animation_speed = "off"

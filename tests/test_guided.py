@@ -18,7 +18,7 @@ DT = 1 / 30
 def _strict(monkeypatch):
     raise_scene_errors(monkeypatch)
     from ai.background import ThreadWorker
-    from game.scenes.yatsuhashi import YatsuhashiTable
+    from game.games.yatsuhashi.table import YatsuhashiTable
     monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)  # (no child process)
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.hanaawase import HanaAwaseTable
-from game.scenes.hanaawase_dialogs import DEKIYAKU_LABELS, HanaAwaseRulesScene, signed
+from game.games.hanaawase.table import HanaAwaseTable
+from game.games.hanaawase.dialogs import DEKIYAKU_LABELS, HanaAwaseRulesScene, signed
 from game.scenes.setup import default_setup
 from game.session import load_current
 from game.table.dialogs import HandOver

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.heart_of_five import HeartOfFiveRulesScene, HeartOfFiveTable, meld_label
+from game.games.heart_of_five.table import HeartOfFiveRulesScene, HeartOfFiveTable, meld_label
 from game.session import load_current
 from game.table.climbing_view import ClimbingLayout
 from game.table.dialogs import HandOver

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game.app import App
-from game.scenes.hearts600 import Hearts600Table
-from game.scenes.hearts600_dialogs import YAKU_LABELS, Hearts600RulesScene
-from game.scenes.hearts600_layout import Hearts600Layout
+from game.games.hearts600.table import Hearts600Table
+from game.games.hearts600.dialogs import YAKU_LABELS, Hearts600RulesScene
+from game.games.hearts600.layout import Hearts600Layout
 from game.scenes.setup import default_setup
 from game.session import load_current
 from game.settings import Settings

@@ -9,7 +9,7 @@ import threading
 import pygame
 import pytest
 
-from game.scenes.koikoi import KoiKoiTable
+from game.games.koikoi.table import KoiKoiTable
 from game.scenes.setup import default_setup
 from game.table.base import LAST_MOVE
 from game.table.dialogs import ChoicePanel, LogScene, ResultPage

@@ -21,7 +21,7 @@ PACKAGES = ("rules", "ai", "sprites", "sounds", "game")
 #: (layer, module prefixes), lowest first; a module may import its own layer and those below.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("command line", ("game.cli", "game.__main__")),
-    ("screens and games", ("game.scenes",)),
+    ("screens and games", ("game.scenes", "game.games")),
     ("table kit", ("game.table",)),
     ("app's base", ("game",)),
     ("art and sound", ("sprites", "sounds")),

@@ -84,7 +84,7 @@ def test_after_a_resize_the_caches_and_layers_hold_nothing_of_the_old_size(app):
     """A table resized: no surface the size of the old window (felt, layers, the picture
     under an overlay) is held, no card face of the old card size is kept, and the next
     frame draws at the new size."""
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
     from game.table.caches import FaceWarmer
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
@@ -113,7 +113,7 @@ def test_a_table_resized_often_holds_nothing_of_the_sizes_before(app):
     """Resized again and again, a table holds no surface the size of a window before (its
     layers, the felt, the picture under an overlay), and the caches stay within the
     budget."""
-    from game.scenes.hearts600 import Hearts600Table
+    from game.games.hearts600.table import Hearts600Table
     from game.scenes.setup import default_setup
     app.push(Hearts600Table(setup=default_setup("hearts600", seed=4)))
     before = [app.screen.get_size()]

@@ -11,7 +11,10 @@ import pytest
 import main
 from game import fonts, i18n
 from game.app import App
-from game.scenes import hanaawase_dialogs, hearts600_dialogs, koikoi_dialogs, yatsuhashi_draw
+from game.games.hanaawase import dialogs as hanaawase_dialogs
+from game.games.hearts600 import dialogs as hearts600_dialogs
+from game.games.koikoi import dialogs as koikoi_dialogs
+from game.games.yatsuhashi import draw as yatsuhashi_draw
 from game.settings import Settings
 from game.table import names
 from rules import hanaawase, hanafuda, hearts600, koikoi, yatsuhashi
@@ -200,7 +203,7 @@ def test_long_names_fit_their_boxes_readably(app, code, language):
     """Every yaku name fits a Yatsuhashi board slot and the title column of a result page's
     row at 1280x800, on at most two lines, at a readable size (Russian names are long)."""
     from game.fonts import font
-    from game.scenes.yatsuhashi_layout import SLOT_YAKU, TableLayout
+    from game.games.yatsuhashi.layout import SLOT_YAKU, TableLayout
     from game.table.dialogs import CardRow, ResultPage
     from game.text import fit_lines, line_step
     from game.theme import Metrics

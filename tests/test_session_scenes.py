@@ -14,13 +14,13 @@ from game import paths
 from game.app import App
 from game.catalog import GAMES
 from game.widgets.dialog import Dialog
-from game.scenes.koikoi import KoiKoiTable
+from game.games.koikoi.table import KoiKoiTable
 from game.table.dialogs import ResultPage
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
-from game.scenes.yatsuhashi import YatsuhashiTable
+from game.games.yatsuhashi.table import YatsuhashiTable
 from game.session import Session, load_current
 from game.setups import default_setup
 from game.settings import Settings

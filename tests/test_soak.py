@@ -61,7 +61,7 @@ def test_kill_minus_nine_then_continue_loses_no_action():
 @pytest.fixture
 def koikoi_table(app):
     """A Koi-Koi table a few moves in (a save with actions), settled."""
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     table = push_table(app, KoiKoiTable, ["human", "easy"], seed=7)
     play_until(app, table, lambda: len(table.game.actions) >= 4 and table.human_to_move)
     run_until(app, table.settled)

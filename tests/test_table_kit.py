@@ -184,7 +184,7 @@ def test_a_choice_panel_hides_what_is_under_it(app):
 def test_faces_let_go_by_the_cache_while_an_animation_waits_are_asked_for_again(app):
     """A hang seen in the suite: faces an event waited on were rendered, then let go for newer
     sizes before the wait was over; the wait asks the warmer for them again."""
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
     from sprites import faces
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
@@ -228,7 +228,7 @@ def test_a_layer_of_parts_painted_again_in_part_equals_one_painted_whole():
 def test_cards_gathered_face_down_show_their_backs_at_once(app):
     """``retarget(turn=False)``: a card changing side shows its new side as it sets off (a
     deal gathered to the stock), where a card turning over squashes on its way."""
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
     from tests.helpers import next_frame
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from ai.base import levels, register, unregister
-from game.scenes.hearts600 import Hearts600Table
+from game.games.hearts600.table import Hearts600Table
 from tests.fishing_tables import push_table
 from tests.helpers import raise_scene_errors, run_until
 

@@ -8,14 +8,14 @@ import pygame
 import pytest
 
 from game.catalog import GAMES
-from game.scenes.hanaawase import HanaAwaseTable
-from game.scenes.hearts600 import Hearts600Table
-from game.scenes.koikoi import KoiKoiTable
+from game.games.hanaawase.table import HanaAwaseTable
+from game.games.hearts600.table import Hearts600Table
+from game.games.koikoi.table import KoiKoiTable
 from game.scenes.menu import MenuScene
 from game.scenes.rules import RulesChooser, rules_reference
 from game.scenes.setup import SetupScene, default_setup
-from game.scenes.yatsuhashi import YatsuhashiTable
-from game.scenes.yatsuhashi_rules import YatsuhashiRulesScene
+from game.games.yatsuhashi.table import YatsuhashiTable
+from game.games.yatsuhashi.rules import YatsuhashiRulesScene
 from game.table.dialogs import CardRow
 from rules.hanaawase import HanaAwaseGame
 from rules.hanafuda import DECK, codes
@@ -245,10 +245,10 @@ def test_yatsuhashis_reference_draws_each_yaku_with_its_cards(app):
 @pytest.mark.parametrize("language", ["ja", "ru"])
 def test_a_tip_without_a_note_says_nothing_more_in_every_language(language):
     from game.i18n import set_language
-    from game.scenes.hanaawase_dialogs import dekiyaku_tip
-    from game.scenes.hearts600_dialogs import yaku_tip as hearts600_tip
-    from game.scenes.koikoi_dialogs import yaku_tip as koikoi_tip
-    from game.scenes.yatsuhashi_rules import yaku_tip as yatsuhashi_tip
+    from game.games.hanaawase.dialogs import dekiyaku_tip
+    from game.games.hearts600.dialogs import yaku_tip as hearts600_tip
+    from game.games.koikoi.dialogs import yaku_tip as koikoi_tip
+    from game.games.yatsuhashi.rules import yaku_tip as yatsuhashi_tip
     from rules.yatsuhashi import YAKU_IDS
     from rules.koikoi import KoiKoiRules
     set_language(language)

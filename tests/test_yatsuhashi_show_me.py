@@ -9,8 +9,8 @@ import pytest
 
 from ai.background import ThreadWorker
 from game.scenes.setup import default_setup
-from game.scenes.yatsuhashi import YatsuhashiTable
-from game.scenes.yatsuhashi_demo import demo_pace
+from game.games.yatsuhashi.table import YatsuhashiTable
+from game.games.yatsuhashi.demo import demo_pace
 from game.session import load_current
 from rules.yatsuhashi import Game
 from tests.helpers import click, key, next_frame, raise_scene_errors, run_until

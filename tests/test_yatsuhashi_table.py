@@ -12,9 +12,9 @@ from ai.background import ProcessWorker, ThreadWorker
 from ai.yatsuhashi import useful_move
 from game.widgets.dialog import Dialog, NumberDialog
 from game.scenes.pause import PauseMenu
-from game.scenes.yatsuhashi_rules import YatsuhashiRulesScene
+from game.games.yatsuhashi.rules import YatsuhashiRulesScene
 from game.scenes.setup import default_setup
-from game.scenes.yatsuhashi import STOCK, WASTE, YatsuhashiTable
+from game.games.yatsuhashi.table import STOCK, WASTE, YatsuhashiTable
 from rules.hanafuda import card
 from rules.yatsuhashi import Game, Move
 from rules.yatsuhashi_solver import solve
@@ -212,7 +212,7 @@ def test_a_winning_line_is_kept_in_notation_and_read_a_move_at_a_time(app, monke
     """The frame the solver's answer comes in does not parse its hundred moves (most of a
     millisecond of that frame): the hint reads the line's first move, and a move on the line
     leaves the rest of it, unread, to the next position."""
-    import game.scenes.yatsuhashi_solver_view as view
+    import game.games.yatsuhashi.solver_view as view
     parsed: list[str] = []
     real = view.parse_move
     monkeypatch.setattr(view, "parse_move", lambda text: (parsed.append(text), real(text))[1])
@@ -616,7 +616,7 @@ def test_winnable_deals_only_without_a_solver_deals_the_deal_unchecked(app, monk
 def _drawn_words(app, monkeypatch):
     """Every text the Yatsuhashi table renders in one frame painted whole (a spy on its
     font; a frame that paints only what changed renders only that)."""
-    import game.scenes.yatsuhashi_draw as drawing
+    import game.games.yatsuhashi.draw as drawing
     seen, real = [], drawing.font
 
     class Spy:

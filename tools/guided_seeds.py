@@ -1,4 +1,4 @@
-"""Find deals for the guided first games (``game.scenes.<id>_guide``): deals whose opening
+"""Find deals for the guided first games (``game.games.<id>.guide``): deals whose opening
 shows the rules early, played by the player's scripted moves against the guide's computer
 seats exactly as the table will play them (each agent seeded ``ai.seats.agent_seed``).
 

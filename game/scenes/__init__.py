@@ -1,1 +1,4 @@
-"""The scenes: menus, setup, settings, statistics, dialogs, and (later) one per game."""
+"""The app's screens: title menu, setup, pause, settings, statistics, rules reference, gallery.
+
+Each game's own scene code (its table, pages, layout, guide) is in ``game.games.<id>``.
+"""

@@ -1,6 +1,6 @@
 """The guided first games: which games have one, opening one, and the first-time offer.
 
-A game's script (``game.table.guide.GuideScript``) lives in ``game.scenes.<id>_guide`` as
+A game's script (``game.table.guide.GuideScript``) lives in ``game.games.<id>.guide`` as
 ``GUIDE``; the setup screen offers it (``offer_due``: once per game, remembered in the
 settings' ``guides_offered``) and opens it (``open_guided``).
 
@@ -25,7 +25,7 @@ def has_guide(game_id: str) -> bool:
 
 
 def script(game_id: str) -> GuideScript:
-    return importlib.import_module(f"game.scenes.{game_id}_guide").GUIDE
+    return importlib.import_module(f"game.games.{game_id}.guide").GUIDE
 
 
 def guided_table(game_id: str) -> Any:

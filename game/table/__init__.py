@@ -23,5 +23,5 @@ thin scene.
 Adding a table: subclass ``CardTable`` (or ``FishingTable``), give it a layout (a
 ``SeatedLayout`` subclass), implement ``places()``, its input and drawing hooks, add its event
 kinds to ``EVENT_STEPS``, and name it in the game's entry of the registry, ``game.catalog``
-(``table="game.scenes.<id>:<Table>"``): nothing else lists tables.
+(``table="game.games.<id>.table:<Table>"``): nothing else lists tables.
 """

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from game import theme
 from game.i18n import N_, _, ngettext
-from game.scenes.koikoi_dialogs import (
+from game.games.koikoi.dialogs import (
     KoiKoiRulesScene,
     decision_panel,
     match_result,
@@ -23,7 +23,7 @@ from game.scenes.koikoi_dialogs import (
     yaku_label,
     yaku_tip,
 )
-from game.scenes.koikoi_layout import TableLayout
+from game.games.koikoi.layout import TableLayout
 from game.table.fishing import FishingTable
 from game.table.names import plant_name
 from game.table.panel import PanelLine, PanelPainter, more_label

@@ -1,7 +1,7 @@
 """Yatsuhashi's "Show me": the solver plays the deal on from where it stands, to the win, at a
 pace a player can watch (PySolFC's demo mode, with a line that wins).
 
-``ShowMe`` holds these methods of ``YatsuhashiTable`` (``game.scenes.yatsuhashi``). It plays
+``ShowMe`` holds these methods of ``YatsuhashiTable`` (``game.games.yatsuhashi.table``). It plays
 the winning line the background solver found for the position (``SolverView``'s verdicts: no
 search on the frame loop), one move every ``DEMO_PACE`` seconds (scaled by the animation
 speed), each through ``play_move`` as a player's move is made: logged, saved, animated,
@@ -47,7 +47,7 @@ def demo_pace(factor: float) -> float:
 class ShowMe(CardTable):
     """The "Show me" half of ``YatsuhashiTable``."""
 
-    if TYPE_CHECKING:  # what it reads of the table (game.scenes.yatsuhashi)
+    if TYPE_CHECKING:  # what it reads of the table (game.games.yatsuhashi.table)
         game: Game
         finding: dict[str, Any] | None
         verdicts: dict[tuple, tuple[bool | None, list[str]]]

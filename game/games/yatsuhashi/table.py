@@ -29,14 +29,14 @@ import pygame
 from ai.background import ProcessWorker
 from game.i18n import N_, _
 from game.widgets.dialog import Dialog, NumberDialog
-from game.scenes.yatsuhashi_demo import ShowMe
-from game.scenes.yatsuhashi_draw import TableDrawing
-from game.scenes.yatsuhashi_rules import ghost_cards, yaku_label
-from game.scenes.yatsuhashi_guided import GuidedSolitaire
-from game.scenes.yatsuhashi_input import TableInput
-from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
-from game.scenes.yatsuhashi_rules import YatsuhashiRulesScene
-from game.scenes.yatsuhashi_solver_view import SolverView
+from game.games.yatsuhashi.demo import ShowMe
+from game.games.yatsuhashi.draw import TableDrawing
+from game.games.yatsuhashi.rules import ghost_cards, yaku_label
+from game.games.yatsuhashi.guided import GuidedSolitaire
+from game.games.yatsuhashi.input import TableInput
+from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
+from game.games.yatsuhashi.rules import YatsuhashiRulesScene
+from game.games.yatsuhashi.solver_view import SolverView
 from game.table.caches import Face
 from game.table.names import card_name
 from game.widgets import Button

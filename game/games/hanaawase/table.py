@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from game import theme
 from game.i18n import _, ngettext
-from game.scenes.hanaawase_dialogs import (
+from game.games.hanaawase.dialogs import (
     HanaAwaseRulesScene,
     deal_result,
     dekiyaku_label,

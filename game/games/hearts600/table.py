@@ -14,7 +14,7 @@ from typing import Any
 
 from game import theme
 from game.i18n import _
-from game.scenes.hearts600_dialogs import (
+from game.games.hearts600.dialogs import (
     Hearts600RulesScene,
     game_result,
     kept_points,
@@ -23,7 +23,7 @@ from game.scenes.hearts600_dialogs import (
     yaku_tip,
     yaku_with_cards,
 )
-from game.scenes.hearts600_layout import Hearts600Layout
+from game.games.hearts600.layout import Hearts600Layout
 from game.table.fishing import FishingTable, PileYakuBanner
 from game.table.panel import PanelLine, PanelPainter, more_label
 from rules.hanafuda import DECK, Card, Kind, card, cards_of

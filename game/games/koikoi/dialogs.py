@@ -19,7 +19,7 @@ from rules.hanafuda import Card, cards, month_cards
 from rules.koikoi import KoiKoiRules, round_multipliers, yaku_cards
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.koikoi import KoiKoiTable
+    from game.games.koikoi.table import KoiKoiTable
 
 #: The yaku ids and their display names (``game.table.names``).
 YAKU_LABELS = yaku_labels("koikoi")

@@ -1,6 +1,6 @@
 """The Yatsuhashi table's solver: the indicator's verdicts, hints and winnable deals.
 
-``SolverView`` holds these methods of ``YatsuhashiTable`` (``game.scenes.yatsuhashi``). The
+``SolverView`` holds these methods of ``YatsuhashiTable`` (``game.games.yatsuhashi.table``). The
 solver runs on a worker thread or process (the table's ``worker``), on a copy of the game; its
 verdicts are kept per position (``verdicts``: key -> winnable or not or unknown, and a winning
 line in notation), so undoing to a position seen before answers at once, and two facts save
@@ -36,7 +36,7 @@ HINT_TIME = 4.0
 class SolverView(CardTable):
     """The solver half of ``YatsuhashiTable``: verdicts, hints, winnable deals."""
 
-    if TYPE_CHECKING:  # what it reads of the table (game.scenes.yatsuhashi)
+    if TYPE_CHECKING:  # what it reads of the table (game.games.yatsuhashi.table)
         game: Game
         worker: Any
         verdicts: dict[tuple, tuple[bool | None, list[str]]]

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_
-from game.scenes.yatsuhashi_rules import yaku_label
+from game.games.yatsuhashi.rules import yaku_label
 from game.table.base import CardTable
 from game.table.names import card_name
 from rules.yatsuhashi import Game, Move, parse_move
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.yatsuhashi_layout import TableLayout
+    from game.games.yatsuhashi.layout import TableLayout
     from game.table.guide import GuideScript
 
 _WORDS = {

@@ -1,7 +1,7 @@
 """How the Yatsuhashi table looks: where each card is shown, the piles, the board of yaku
 slots, the panel, the win.
 
-``TableDrawing`` holds the drawing methods of ``YatsuhashiTable`` (``game.scenes.yatsuhashi``),
+``TableDrawing`` holds the drawing methods of ``YatsuhashiTable`` (``game.games.yatsuhashi.table``),
 on the table kit's hooks (``places`` for the cards, ``draw_static`` kept, ``draw_under`` and
 ``draw_over`` the cards, ``focus_rect``); they read the table's state and change nothing.
 
@@ -20,8 +20,8 @@ import pygame
 from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import _, ngettext
-from game.scenes.yatsuhashi_layout import SLOT_YAKU, STOCK, WASTE, TableLayout
-from game.scenes.yatsuhashi_rules import ghost_cards, yaku_label, yaku_tip
+from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
+from game.games.yatsuhashi.rules import ghost_cards, yaku_label, yaku_tip
 from game.table.base import CardTable, Place
 from game.text import clock, draw_fitted, draw_text, fit_font_size, text_height
 from rules.hanafuda import DECK, Card
@@ -50,7 +50,7 @@ def _ghost(c: Card, w: int, h: int) -> pygame.Surface:
 class TableDrawing(CardTable):
     """The drawing half of ``YatsuhashiTable``."""
 
-    if TYPE_CHECKING:  # what the drawing reads of the table (game.scenes.yatsuhashi)
+    if TYPE_CHECKING:  # what the drawing reads of the table (game.games.yatsuhashi.table)
         game: Game
         shown: Game
         layout_: TableLayout

@@ -24,7 +24,7 @@ from rules.hearts600 import (CHAFF_YAKU_COUNT, SET_YAKU, YAKU_POINTS, card_point
 from rules.koikoi import pile_mask
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.hearts600 import Hearts600Table
+    from game.games.hearts600.table import Hearts600Table
 
 #: The yaku ids and their display names (``game.table.names``).
 YAKU_LABELS = yaku_labels("hearts600")

@@ -1,6 +1,6 @@
 """How the player acts on the Yatsuhashi table: the mouse and the keyboard.
 
-``TableInput`` holds the input methods of ``YatsuhashiTable`` (``game.scenes.yatsuhashi``),
+``TableInput`` holds the input methods of ``YatsuhashiTable`` (``game.games.yatsuhashi.table``),
 on the table kit's hooks (``pick``, ``drop_targets``, ``on_drop``, ``on_click``,
 ``handle_input``): drag a card (with the cards above it) onto a foundation, click a card to
 send it where it can go or to collect its yaku (selecting cards when a yaku can be collected
@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import _
-from game.scenes.yatsuhashi_draw import (
+from game.games.yatsuhashi.draw import (
     COLLECT_GLOW,
     HINT_GLOW,
     SELECT_GLOW,
     TARGET_GLOW,
 )
-from game.scenes.yatsuhashi_rules import yaku_label
-from game.scenes.yatsuhashi_layout import STOCK, WASTE, TableLayout
+from game.games.yatsuhashi.rules import yaku_label
+from game.games.yatsuhashi.layout import STOCK, WASTE, TableLayout
 from game.table.base import CardTable
 from game.table.input import tab_as_arrow
 from game.table.names import month_name
@@ -60,7 +60,7 @@ class _Foundation:
 class TableInput(CardTable):
     """The input half of ``YatsuhashiTable``."""
 
-    if TYPE_CHECKING:  # what the input reads of the table (game.scenes.yatsuhashi)
+    if TYPE_CHECKING:  # what the input reads of the table (game.games.yatsuhashi.table)
         game: Game
         layout_: TableLayout
         buttons: dict[str, Button]

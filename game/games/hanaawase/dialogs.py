@@ -24,7 +24,7 @@ from rules.hanaawase import (DEALS_PER_MATCH, DEKIYAKU_VALUES, PAR, SET_DEKIYAKU
                              HanaAwaseRules, dekiyaku)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.scenes.hanaawase import HanaAwaseTable
+    from game.games.hanaawase.table import HanaAwaseTable
 
 #: The dekiyaku ids and their display names (``game.table.names``).
 DEKIYAKU_LABELS = yaku_labels("hanaawase")

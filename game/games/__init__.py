@@ -1,0 +1,1 @@
+"""Each game's scene code, one folder a game: its table, dialogs and pages, layout, guide."""

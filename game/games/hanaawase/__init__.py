@@ -1,0 +1,1 @@
+"""hanaawase: its table, pages, layout and guide (the game's own scene code)."""

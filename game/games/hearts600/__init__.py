@@ -1,0 +1,1 @@
+"""hearts600: its table, pages, layout and guide (the game's own scene code)."""

@@ -1,0 +1,1 @@
+"""koikoi: its table, pages, layout and guide (the game's own scene code)."""
