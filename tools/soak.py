@@ -3,7 +3,7 @@
 Usage::
 
     python -m tools.soak --events 20000 --seed 1          # the CI variant (tests/test_soak.py)
-    python -m tools.soak --events 1000000 --seed 1        # the full run (README, Reliability)
+    python -m tools.soak --events 1000000 --seed 1        # the full run (docs/reliability.md)
     python -m tools.soak --seed 1 --episode 37            # replay one failing episode
     python -m tools.soak --kills 20 --seed 1              # kill -9 and restart, Continue
 
