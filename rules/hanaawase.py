@@ -48,6 +48,7 @@ from rules.engine import (InvalidNotationError, LayoutError, check_int,
                           check_seat)
 from rules.fishing import (DealResult, FishingGame, FishingObservation, FishingOptions,
                            deal_plan)
+from rules.fishing.progress import YakuProgress, progress, reach
 from rules.fishing.tables import BIT
 from rules.hanafuda import DECK, Card, Kind, card, cards, codes
 from rules.fishing.records import capture_masks, pile_mask
@@ -217,6 +218,36 @@ def dekiyaku(captured: Iterable[Card], rules: HanaAwaseRules = HanaAwaseRules())
     if not isinstance(rules, HanaAwaseRules):
         raise InvalidRulesError(f"rules: expected HanaAwaseRules, got {type(rules).__name__}")
     return dekiyaku_of_mask(pile_mask(captured), rules)
+
+
+def yaku_progress(captured: Iterable[Card], blocked: Iterable[Card] = (),
+                  rules: HanaAwaseRules = HanaAwaseRules()) -> list[YakuProgress]:
+    """The dekiyaku ``captured`` is closest to and has not made (``rules.fishing.progress``),
+    the closest first (fewest cards to go, then the highest value): a set dekiyaku of which
+    it holds at least half, shiko from three brights, rokutan from four ribbons (its missing
+    cards: none listed, any ribbon but 11R will do). A dekiyaku that the cards ``blocked``
+    (the other piles, when they cannot be taken from) have made impossible is left out.
+
+    >>> from rules.hanafuda import codes
+    >>> [(p.yaku, p.have, p.need, codes(p.missing)) for p in yaku_progress(cards("6R 9R 1R"))]
+    [('aotan', 2, 3, '10R')]
+    >>> yaku_progress(cards("6R 9R 1R"), blocked=cards("10R"))
+    []
+    """
+    if not isinstance(rules, HanaAwaseRules):
+        raise InvalidRulesError(f"rules: expected HanaAwaseRules, got {type(rules).__name__}")
+    m, free = reach(captured, blocked)
+    made = dekiyaku_of_mask(m, rules)
+    found = [progress(name, group, group.bit_count(), m, free,
+                      least=(group.bit_count() + 1) // 2)
+             for name, group in SET_DEKIYAKU.items() if m & group != group and name not in made]
+    if (m & _BRIGHTS).bit_count() < 4:
+        found.append(progress("shiko", _BRIGHTS, 4, m, free, least=3))
+    if (m & _TAN).bit_count() < 6:
+        found.append(progress("rokutan", _TAN, 6, m, free, least=4, listed=False))
+    out = [p for p in found if p is not None]
+    out.sort(key=lambda p: (p.need - p.have, -DEKIYAKU_VALUES[p.yaku]))
+    return out
 
 
 # ----------------------------------------------------------------------------------------------
@@ -468,4 +499,4 @@ class HanaAwaseGame(FishingGame):
 __all__ = ["HanaAwaseRules", "HanaAwaseGame", "HanaAwaseObservation", "InvalidRulesError",
            "IncompleteDealError", "DEKIYAKU_VALUES", "SET_DEKIYAKU", "PAR", "DEALS_PER_MATCH",
            "card_value", "teyaku", "teyaku_of_mask", "dekiyaku", "dekiyaku_of_mask",
-           "deal_details", "settle_deal", "fishing_options"]
+           "deal_details", "settle_deal", "fishing_options", "yaku_progress", "YakuProgress"]

@@ -31,9 +31,9 @@ from rules.engine import (InvalidNotationError, LayoutError, check_int,
                           check_list, check_seat)
 from rules.fishing import (DealResult, FishingGame, FishingObservation, FishingOptions,
                            deal_plan)
-from rules.fishing.records import MAX_SCORE
+from rules.fishing.progress import YakuProgress, progress, reach
+from rules.fishing.records import MAX_SCORE, capture_masks, pile_mask
 from rules.hanafuda import DECK, Card, Kind, card, cards
-from rules.fishing.records import capture_masks, pile_mask
 
 # ----------------------------------------------------------------------------------------------
 # Options
@@ -172,6 +172,41 @@ def yaku(captured: Iterable[Card]) -> dict[str, int]:
     return yaku_of_mask(pile_mask(captured))
 
 
+def _kept_of_mask(m: int, found: list[tuple[str, int, int]]) -> tuple[int, int]:
+    """(the cards of pile ``m`` outside every yaku of ``found``, its ``yaku_cards_of_mask``,
+    as a bit set; their card points)."""
+    used = 0
+    for _name, _points, group in found:
+        used |= group
+    rest = m & ~used
+    return rest, sum(_POINTS[i] for i in range(48) if rest >> i & 1)
+
+
+def kept_cards(captured: Iterable[Card]) -> list[Card]:
+    """The cards of ``captured`` (in its order) outside every yaku it makes: their points are
+    its captor's if the round ends now.
+
+    >>> from rules.hanafuda import codes
+    >>> codes(kept_cards(cards("8B 9A 1B 1C1"))), codes(kept_cards(cards("")))
+    ('1B 1C1', '')
+    """
+    pile = list(captured)
+    m = pile_mask(pile)
+    rest, _points = _kept_of_mask(m, yaku_cards_of_mask(m))
+    return [c for c in pile if rest & c.bit]
+
+
+def kept_points(captured: Iterable[Card]) -> int:
+    """The card points ``captured`` keeps for its captor if the round ends now (those of its
+    ``kept_cards``; what ``round_scores`` adds to the captor's own score).
+
+    >>> kept_points(cards("8B 9A 1B 1C1")), kept_points(cards("11C1 2A")), kept_points([])
+    (21, 10, 0)
+    """
+    m = pile_mask(captured)
+    return _kept_of_mask(m, yaku_cards_of_mask(m))[1]
+
+
 def _score_masks(masks: Sequence[int]) -> tuple[list[int], list[dict[str, int]], list[int]]:
     """(what each seat adds, each seat's yaku, the card points each seat keeps)."""
     n = len(masks)
@@ -180,18 +215,43 @@ def _score_masks(masks: Sequence[int]) -> tuple[list[int], list[dict[str, int]],
     kept: list[int] = []
     for seat, m in enumerate(masks):
         found = yaku_cards_of_mask(m)
-        used = 0
-        for _name, points, group in found:
-            used |= group
+        for _name, points, _group in found:
             for other in range(n):
                 if other != seat:
                     adds[other] += points
-        rest = m & ~used
-        own = sum(_POINTS[i] for i in range(48) if rest >> i & 1)
+        own = _kept_of_mask(m, found)[1]
         adds[seat] += own
         made.append({name: points for name, points, _ in found})
         kept.append(own)
     return adds, made, kept
+
+
+def yaku_progress(captured: Iterable[Card], blocked: Iterable[Card] = ()
+                  ) -> list[YakuProgress]:
+    """The yaku ``captured`` is heading for and has not made (``rules.fishing.progress``),
+    the closest first (fewest cards to go, then most held): a set yaku of which it holds a
+    card, three brights with two (without the Rain Man, which spoils it), the chaff yaku
+    from 8 chaff (its missing cards: none listed, any chaff will do); a yaku that the cards
+    ``blocked`` (the other seats' piles) have put out of reach is left out.
+
+    >>> from rules.hanafuda import codes
+    >>> [(p.yaku, p.have, p.need, codes(p.missing))
+    ...  for p in yaku_progress(cards("8B 1R 2R"), cards("3R"))]
+    [('moon_viewing', 1, 2, '9A')]
+    >>> [(p.yaku, codes(p.missing)) for p in yaku_progress(cards("1B 3B"), cards("8B"))]
+    [('three_bright', '12B'), ('flower_viewing', '9A')]
+    """
+    m, free = reach(captured, blocked)
+    found = [progress(name, group, group.bit_count(), m, free)
+             for name, _points, group in SET_YAKU if m & group != group]
+    if not m & _RAIN and (m & _BRIGHTS).bit_count() == 2:
+        found.append(progress("three_bright", _BRIGHTS & ~_RAIN, 3, m, free))
+    if (m & _CHAFF).bit_count() < CHAFF_YAKU_COUNT:
+        found.append(progress("chaff", _CHAFF, CHAFF_YAKU_COUNT, m, free, least=8,
+                              listed=False))
+    out = [p for p in found if p is not None]
+    out.sort(key=lambda p: (p.need - p.have, -p.have))
+    return out
 
 
 def _pile_masks(captures: object) -> list[int]:
@@ -371,4 +431,4 @@ class Hearts600Game(FishingGame):
 __all__ = ["Hearts600Rules", "Hearts600Game", "Hearts600Observation", "InvalidRulesError",
            "DEALS", "SET_YAKU", "YAKU_POINTS", "CHAFF_YAKU_COUNT", "card_points", "yaku",
            "yaku_of_mask", "yaku_cards_of_mask", "round_scores", "settlement",
-           "fishing_options"]
+           "fishing_options", "kept_cards", "kept_points", "yaku_progress", "YakuProgress"]

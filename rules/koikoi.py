@@ -38,6 +38,7 @@ from rules.fishing import (PHASE_OVER, PHASE_PLAY, PHASE_TAKE, Action, FishingGa
                            FishingObservation, FishingOptions, deal_plan)
 from rules.fishing import parse_action as fishing_parse_action
 from rules.fishing.playout import Policy
+from rules.fishing.progress import YakuProgress, progress, reach
 from rules.fishing.records import per_seat, pile_mask
 from rules.fishing.tables import BIT, month_or_pairs
 from rules.hanafuda import DECK, Card, Kind, card, cards
@@ -492,20 +493,6 @@ def round_multipliers(rules: KoiKoiRules, field_brights: int, own_calls: int, ot
 # Yaku for display: progress toward them, and the cards that make them
 
 
-class YakuProgress(NamedTuple):
-    """How far a pile is toward a yaku it has not made: ``have`` of the ``need`` cards;
-    ``missing`` the cards that would complete it (empty for a count yaku: any of the kind)."""
-
-    yaku: str
-    have: int
-    need: int
-    missing: tuple[Card, ...]
-
-
-def _cards_of_mask(m: int) -> tuple[Card, ...]:
-    return tuple(c for c in DECK if m >> c.index & 1)
-
-
 def yaku_progress(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules(),
                   blocked: Iterable[Card] = ()) -> list[YakuProgress]:
     """The yaku ``captured`` has started (at least one card) but not made, and could still
@@ -523,20 +510,15 @@ def yaku_progress(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules(),
     ['sanko', 'tane', 'tanzaku', 'kasu']
     """
     _check_rules(rules)
-    m = pile_mask(captured)
-    out_of_reach = pile_mask(blocked)
-    if m & out_of_reach:
-        raise DuplicateCardError("a card is both captured and blocked")
+    m, free = reach(captured, blocked)
     made = yaku_of_mask(m, rules)
-    free = ~(m | out_of_reach)
     out: list[YakuProgress] = []
 
     def add(name: str, group: int, need: int, listed: bool = True) -> None:
-        """A yaku of ``need`` cards of ``group``; ``listed``: name the cards still free."""
-        have = (m & group).bit_count()
-        if name in made or not have or have + (group & free).bit_count() < need:
-            return
-        out.append(YakuProgress(name, have, need, _cards_of_mask(group & free) if listed else ()))
+        """A yaku of ``need`` cards of ``group``, unless made; ``listed``: name the free cards."""
+        found = None if name in made else progress(name, group, need, m, free, listed=listed)
+        if found:
+            out.append(found)
 
     brights = (m & _BRIGHTS).bit_count()
     rain = bool(m & _RAIN)
@@ -560,10 +542,9 @@ def yaku_progress(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules(),
     add("kasu", _CHAFF | (_SAKE if rules.sake_as_chaff else 0), 10, False)
     if rules.tsukifuda:
         for month in _MONTHS:
-            if (m & month).bit_count() >= 2 and m & month != month and not \
-                    month & out_of_reach:
-                out.append(YakuProgress("tsukifuda", (m & month).bit_count(), 4,
-                                        _cards_of_mask(month & ~m)))
+            found = progress("tsukifuda", month, 4, m, free, least=2)
+            if m & month != month and found:
+                out.append(found)
     return out
 
 

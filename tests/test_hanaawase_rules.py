@@ -18,7 +18,7 @@ from rules.engine import (DuplicateCardError, IllegalActionError, InvalidNotatio
 from rules.fishing import deal, deal_plan
 from rules.hanaawase import (DEKIYAKU_VALUES, HanaAwaseGame, HanaAwaseRules,
                              IncompleteDealError, InvalidRulesError, card_value, deal_details,
-                             dekiyaku, settle_deal, teyaku)
+                             dekiyaku, settle_deal, teyaku, yaku_progress)
 from rules.hanafuda import DECK, Kind, cards, codes
 
 CHAFF = [c.code for c in DECK if c.kind is Kind.CHAFF]  # 24, in deck order
@@ -191,6 +191,51 @@ def test_dekiyaku_refuses_bad_input(bad, error):
         dekiyaku(bad)
     with pytest.raises(InvalidRulesError):
         dekiyaku(cards("1B"), {"rain_rule": True})  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------------------------
+# What the panel shows: the dekiyaku a pile is heading for
+
+def progress(text: str, blocked: str = "", rules: HanaAwaseRules = NO_STEAL) -> list[str]:
+    return [f"{p.yaku} {p.have}/{p.need} {codes(p.missing)}".strip()
+            for p in yaku_progress(cards(text), cards(blocked), rules)]
+
+
+@pytest.mark.parametrize("text, blocked, expected", [
+    ("", "", []),
+    ("6R 9R 1R", "", ["aotan 2/3 10R"]),                        # one card away
+    ("6R 9R 1R", "10R", []),                                    # the missing card blocked
+    ("6R", "", []),                                             # less than half held
+    ("8B", "", ["tsukimi 1/2 9A"]),                             # half of two
+    ("8B 9A", "", ["nomi 2/3 3B", "hanami 1/2 3B"]),            # tsukimi made: not shown
+    ("8B 9A 3B", "", []),                                       # nomi made, replaces both
+    ("4A 4R", "", ["fuji_shima 2/4 4C1 4C2"]),
+    ("4A 4R", "4C2", []),
+    ("1B 3B 8B", "", ["shiko 3/4 11B 12B", "nomi 2/3 9A", "omote_sugawara 2/3 2A",
+                      "matsu_kiri_bozu 2/3 12B", "tsukimi 1/2 9A", "hanami 1/2 9A"]),
+    ("1B 3B 8B", "11B 12B 9A", ["omote_sugawara 2/3 2A"]),      # no bright left for shiko
+    ("1R 2R 4R 5R", "", ["akatan 2/3 3R", "kusa 2/3 7R", "rokutan 4/6"]),
+    ("1R 2R 4R 5R", "3R 6R 7R", ["rokutan 4/6"]),               # 9R 10R still make six
+    ("1R 2R 4R 5R", "3R 6R 7R 9R", []),                         # five at most
+])
+def test_yaku_progress(text, blocked, expected):
+    assert progress(text, blocked) == expected
+
+
+def test_yaku_progress_shows_no_set_held_whole():
+    # The rain rule voids the drinking dekiyaku: nomi held whole with 11B is not made, and
+    # not shown as in progress either (no card can make it now).
+    assert progress("8B 9A 3B 11B", "", RAIN) == progress("8B 9A 3B 11B") == [
+        "shiko 3/4 1B 12B"]
+
+
+def test_yaku_progress_refuses_bad_input():
+    with pytest.raises(DuplicateCardError):
+        yaku_progress(cards("1B"), cards("1B"))
+    with pytest.raises(InvalidNotationError):
+        yaku_progress(None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRulesError):
+        yaku_progress(cards("1B"), (), {"rain_rule": True})  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------------------------------------

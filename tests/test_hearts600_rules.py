@@ -16,7 +16,8 @@ from rules.engine import (DuplicateCardError, IllegalActionError, InvalidNotatio
 from rules.fishing import deal
 from rules.hanafuda import DECK, Kind, cards, codes
 from rules.hearts600 import (DEALS, YAKU_POINTS, Hearts600Game, Hearts600Rules,
-                             InvalidRulesError, card_points, round_scores, settlement, yaku)
+                             InvalidRulesError, card_points, kept_cards, kept_points,
+                             round_scores, settlement, yaku, yaku_progress)
 
 CHAFF = [c.code for c in DECK if c.kind is Kind.CHAFF]  # 24, in deck order
 ONE_POINT_CHAFF = [c for c in CHAFF if c not in ("11C1", "12C1", "12C2", "12C3")]
@@ -134,6 +135,71 @@ def test_the_zero_point_chaff_count_toward_the_chaff_yaku():
 def test_yaku_refuses_bad_input(bad, error):
     with pytest.raises(error):
         yaku(bad)
+
+
+# ----------------------------------------------------------------------------------------------
+# What the panel shows: the card points a pile keeps, the yaku it is heading for
+
+@pytest.mark.parametrize("text, kept, points", [
+    ("", "", 0),
+    ("8B 9A 1B 1C1", "1B 1C1", 21),          # moon viewing takes 8B 9A
+    ("11C1 2A", "11C1 2A", 10),               # a zero-point chaff is kept, worth 0
+    ("1B 3B 8B 1R", "1R", 5),                 # three brights take the brights
+    ("1B 3B 11B 1R", "1B 3B 11B 1R", 65),     # with the Rain Man: no yaku, all kept
+    (" ".join(CHAFF[:15]), "", 0),            # the chaff yaku takes every chaff
+    (" ".join(CHAFF[:14]), " ".join(CHAFF[:14]), 14),   # one short: kept, a point each
+])
+def test_kept_cards_and_points(text, kept, points):
+    assert codes(kept_cards(cards(text))) == kept
+    assert kept_points(cards(text)) == points
+
+
+def test_kept_points_are_what_a_round_adds_to_the_captor():
+    piles = ["8B 9A 1B 1C1 5R", "2A 3B 11C1"]
+    adds = round_scores([cards(p) for p in piles])
+    charged = [sum(yaku(cards(p)).values()) for p in piles]
+    assert [kept_points(cards(p)) for p in piles] == [adds[0] - charged[1], adds[1] - charged[0]]
+
+
+def progress(text: str, blocked: str = "") -> list[str]:
+    return [f"{p.yaku} {p.have}/{p.need} {codes(p.missing)}".strip()
+            for p in yaku_progress(cards(text), cards(blocked))]
+
+
+@pytest.mark.parametrize("text, blocked, expected", [
+    ("", "", []),
+    ("8B", "", ["moon_viewing 1/2 9A"]),                      # one card away
+    ("8B", "9A", []),                                          # the missing card held by another
+    ("8B 9A", "", ["flower_viewing 1/2 3B", "drunken_bird_watching 1/3 5A 11A"]),  # made: not shown
+    ("8B 1R 2R", "3R", ["moon_viewing 1/2 9A"]),
+    ("1B 3B", "8B", ["three_bright 2/3 12B", "flower_viewing 1/2 9A"]),
+    ("1B 3B", "8B 12B", ["flower_viewing 1/2 9A"]),            # no dry bright left for three
+    ("1B 3B 11B", "", ["flower_viewing 1/2 9A"]),              # the Rain Man spoils three
+    ("1B", "", []),                                            # three brights from two held
+    ("4R 5R 7R", "", ["plain_ribbons 3/4 11R"]),
+    (" ".join(CHAFF[:7]), "", []),                             # the chaff yaku from 8
+    (" ".join(CHAFF[:8]), "", ["chaff 8/15"]),
+    (" ".join(CHAFF[:14]), "", ["chaff 14/15"]),
+    (" ".join(CHAFF[:14]), " ".join(CHAFF[14:]), []),          # every other chaff held
+    (" ".join(CHAFF[:15]), "", []),                            # made
+])
+def test_yaku_progress(text, blocked, expected):
+    assert progress(text, blocked) == expected
+
+
+def test_yaku_progress_closest_first():
+    got = yaku_progress(cards("8B 7A 10A 2A"))   # one card to go: the most held first
+    assert [(p.yaku, p.have, p.need) for p in got] == [
+        ("boar_deer_butterflies", 2, 3), ("moon_viewing", 1, 2), ("five_birds", 1, 3)]
+
+
+def test_yaku_progress_and_kept_points_refuse_bad_input():
+    with pytest.raises(DuplicateCardError):
+        yaku_progress(cards("1B"), cards("1B"))
+    with pytest.raises(InvalidNotationError):
+        yaku_progress(None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidNotationError):
+        kept_points("1B")  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------------------------------------

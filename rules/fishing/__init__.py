@@ -12,7 +12,8 @@ and their notation), ``tables`` (the bit sets and move tables the engine looks m
 a seat's observation, a deal's result, layout checks) and the engine, ``FishingGame``, in
 layers: ``core`` (the state, the hooks for each game's options, scoring and decisions, the
 legal actions), ``turns`` (the play -> choose -> draw -> take turn for N seats and the match of
-deals), ``playout`` (the playout mode) and ``engine`` (making, saving and observing a game).
+deals), ``playout`` (the playout mode) and ``engine`` (making, saving and observing a game);
+``progress`` (a pile's progress toward a yaku, which each game's ``yaku_progress`` lists).
 """
 
 from rules.fishing.actions import Action, check_action, parse_action

@@ -10,7 +10,6 @@ cards), the final standings after twelve deals and the rules reference.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from game import theme
@@ -19,7 +18,7 @@ from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winne
 from game.table.names import yaku_labels, yaku_name
 from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Tip, Widget
-from rules.hanafuda import DECK, Card, Kind, card, cards, cards_of
+from rules.hanafuda import DECK, Card, Kind, cards, cards_of
 from rules.hanaawase import (DEALS_PER_MATCH, DEKIYAKU_VALUES, PAR, SET_DEKIYAKU,
                              HanaAwaseRules, dekiyaku)
 
@@ -67,44 +66,6 @@ def dekiyaku_with_cards(pile: list[Card], rules: HanaAwaseRules | None = None
         else:  # shichitan, rokutan: the ribbons that count
             shown = [c for c in pile if c in _TAN]
         out.append((name, value, shown))
-    return out
-
-
-#: Each set dekiyaku's cards, by code (the panel asks ``heading_for`` for every seat).
-_SET_CODES = {name: tuple(c.code for c in cards_of(group)) for name, group in SET_DEKIYAKU.items()}
-
-
-def heading_for(pile: list[Card], blocked: Sequence[Card] = ()
-                ) -> list[tuple[str, int, int, tuple[Card, ...]]]:
-    """The dekiyaku ``pile`` is closest to and has not made: (id, held, needed, the cards
-    that would make it: none for the six ribbons, any of which will do), at least half held,
-    the closest first. A dekiyaku that cards out of reach (``blocked``: the other piles when
-    they cannot be taken from) have made impossible is left out.
-
-    >>> from rules.hanafuda import codes
-    >>> [(n, h, k, codes(cs)) for n, h, k, cs in heading_for(cards("6R 9R 1R"))]
-    [('aotan', 2, 3, '10R')]
-    >>> heading_for(cards("6R 9R 1R"), blocked=cards("10R"))
-    []
-    """
-    have = {c.code for c in pile}
-    gone = {c.code for c in blocked}
-    made = dekiyaku(pile)
-    out: list[tuple[str, int, int, tuple[Card, ...]]] = []
-    for name, need in _SET_CODES.items():
-        held = sum(code in have for code in need)
-        if name not in made and 2 * held >= len(need) and held < len(need) and \
-                not any(code in gone for code in need):
-            out.append((name, held, len(need), tuple(card(c) for c in need if c not in have)))
-    brights = sum(c.code in have for c in _BRIGHTS)
-    free = tuple(c for c in _BRIGHTS if c.code not in have and c.code not in gone)
-    if 3 <= brights < 4 and free:
-        out.append(("shiko", brights, 4, free))
-    ribbons = sum(c.code in have for c in _TAN)
-    if 4 <= ribbons < 6 and ribbons + sum(c.code not in have and c.code not in gone
-                                          for c in _TAN) >= 6:
-        out.append(("rokutan", ribbons, 6, ()))
-    out.sort(key=lambda t: (t[2] - t[1], -DEKIYAKU_VALUES[t[0]]))
     return out
 
 

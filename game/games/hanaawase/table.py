@@ -22,12 +22,11 @@ from game.games.hanaawase.dialogs import (
     dekiyaku_tip,
     dekiyaku_with_cards,
     final_standings,
-    heading_for,
 )
 from game.table.fishing import MATCH_GLOW, PLAY, FishingTable, PileYakuBanner
 from game.table.panel import PanelLine, PanelPainter, more_label
 from game.table.places import FishingLayout
-from rules.hanaawase import DEALS_PER_MATCH, card_value
+from rules.hanaawase import DEALS_PER_MATCH, card_value, yaku_progress
 from rules.hanafuda import Card, Kind
 
 
@@ -138,7 +137,7 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
             # The other piles' cards stay in reach where a match may be taken from them.
             blocked = [] if self.rules.steal_from_piles else [
                 c for s, p in enumerate(self.view.piles) if s != seat for c in p]
-            for name, have, need, missing in heading_for(pile, blocked)[:2]:
+            for name, have, need, missing in yaku_progress(pile, blocked, self.rules)[:2]:
                 text = _("Heading for {yaku} {have}/{need}").format(
                     yaku=dekiyaku_label(name), have=have, need=need)
                 lines.append(PanelLine(text if missing else more_label(text, need - have),

@@ -19,8 +19,8 @@ from game.table.names import yaku_labels, yaku_name
 from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Tip, Widget
 from rules.hanafuda import Card, cards, cards_of
-from rules.hearts600 import (CHAFF_YAKU_COUNT, SET_YAKU, YAKU_POINTS, card_points,
-                             yaku_cards_of_mask)
+from rules.hearts600 import (CHAFF_YAKU_COUNT, SET_YAKU, YAKU_POINTS, kept_cards,
+                             kept_points, yaku_cards_of_mask)
 from rules.koikoi import pile_mask
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -63,23 +63,6 @@ def yaku_with_cards(pile: list[Card]) -> list[tuple[str, int, list[Card]]]:
     """The yaku ``pile`` makes: (id, points, the pile's cards that make it)."""
     return [(name, points, cards_of(group))
             for name, points, group in yaku_cards_of_mask(pile_mask(pile))]
-
-
-def kept_cards(pile: list[Card]) -> list[Card]:
-    """The cards of ``pile`` outside every yaku it makes: their points are its captor's."""
-    used = 0
-    for _name, _points, group in yaku_cards_of_mask(pile_mask(pile)):
-        used |= group
-    return [c for c in pile if not used & c.bit]
-
-
-def kept_points(pile: list[Card]) -> int:
-    """The card points ``pile`` would keep if the round ended now.
-
-    >>> kept_points(cards("8B 9A 1B 1C1")), kept_points(cards("11C1 2A"))
-    (21, 10)
-    """
-    return sum(card_points(c) for c in kept_cards(pile))
 
 
 def round_result(table: "Hearts600Table", result: dict[str, Any], scores: list[int],

@@ -17,7 +17,6 @@ from game.i18n import _
 from game.games.hearts600.dialogs import (
     Hearts600RulesScene,
     game_result,
-    kept_points,
     round_result,
     yaku_label,
     yaku_tip,
@@ -26,45 +25,10 @@ from game.games.hearts600.dialogs import (
 from game.games.hearts600.layout import Hearts600Layout
 from game.table.fishing import FishingTable, PileYakuBanner
 from game.table.panel import PanelLine, PanelPainter, more_label
-from rules.hanafuda import DECK, Card, Kind, card, cards_of
-from rules.hearts600 import CHAFF_YAKU_COUNT, SET_YAKU
+from rules.hanafuda import Card
+from rules.hearts600 import kept_points, yaku_progress
 
 TARGET = 600
-_BRIGHTS = [c for c in DECK if c.kind is Kind.BRIGHT]
-#: Each set yaku's cards, by code (the panel asks ``heading_for`` for every seat).
-_SET_CODES = [(name, tuple(c.code for c in cards_of(group))) for name, _points, group in SET_YAKU]
-
-
-def heading_for(pile: list[Card], others: list[Card]
-                ) -> list[tuple[str, int, int, tuple[Card, ...]]]:
-    """The yaku ``pile`` is heading for and has not made: (id, cards held, cards needed, the
-    cards that would make it: none for the chaff, any of which will do), the closest first;
-    a yaku that cards in other piles (``others``) have put out of reach is left out.
-
-    >>> from rules.hanafuda import cards, codes
-    >>> [(n, h, k, codes(cs)) for n, h, k, cs in heading_for(cards("8B 1R 2R"), cards("3R"))]
-    [('moon_viewing', 1, 2, '9A')]
-    >>> [(n, codes(cs)) for n, _h, _k, cs in heading_for(cards("1B 3B"), cards("8B"))]
-    [('three_bright', '12B'), ('flower_viewing', '9A')]
-    """
-    have = {c.code for c in pile}
-    gone = {c.code for c in others}
-    out: list[tuple[str, int, int, tuple[Card, ...]]] = []
-    for name, codes in _SET_CODES:
-        held = sum(c in have for c in codes)
-        if 0 < held < len(codes) and not any(c in gone for c in codes):
-            out.append((name, held, len(codes),
-                        tuple(card(c) for c in codes if c not in have)))
-    brights = sum(c.code in have for c in _BRIGHTS)
-    free = tuple(c for c in _BRIGHTS if c.code not in have and c.code not in gone
-                 and c.code != "11B")
-    if 1 < brights < 3 and "11B" not in have and brights + len(free) >= 3:
-        out.append(("three_bright", brights, 3, free))
-    chaff = sum(1 for c in pile if c.kind is Kind.CHAFF)
-    if 8 <= chaff < CHAFF_YAKU_COUNT:
-        out.append(("chaff", chaff, CHAFF_YAKU_COUNT, ()))
-    out.sort(key=lambda t: (t[2] - t[1], -t[1]))
-    return out
 
 
 class Hearts600Table(PileYakuBanner, FishingTable):
@@ -126,7 +90,7 @@ class Hearts600Table(PileYakuBanner, FishingTable):
                                    "small", theme.TEXT))
             made = yaku_with_cards(pile)
             others = [c for s, p in enumerate(piles) if s != seat for c in p]
-            reach = heading_for(pile, others)[:2]
+            reach = yaku_progress(pile, others)[:2]
             for name, points, _cards in made:
                 lines.append(PanelLine(f"{yaku_label(name)}  {points}", "tiny", theme.GOLD,
                                        True, tip=yaku_tip(name)))
