@@ -4,8 +4,9 @@ to give when the solver has no winning line (from what the player sees: no face-
 The jobs take and return plain data (a game's ``to_dict``, moves in notation) so that they can
 run in a child process (``ai.background.ProcessWorker``).
 
-The solver's budget is ``SOLVER_NODES`` positions, the same on every machine and under any
-load, so a position gets the same answer everywhere; ``WALL_CAP`` seconds is only a last resort.
+The solver (``ai.yatsuhashi_solver``) has a budget of ``SOLVER_NODES`` positions, the same on
+every machine and under any load, so a position gets the same answer everywhere; ``WALL_CAP``
+seconds of wall clock, the jobs' own cap, is only a last resort.
 
 >>> winnable, line = solve_position(Game.deal(3).to_dict(), WALL_CAP, SOLVER_NODES)
 >>> winnable, len(line) > 40
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ai import yatsuhashi_solver
 from rules.yatsuhashi import Game, Move, YatsuhashiObservation
 
 #: Positions the solver may generate for one position or deal: every deal of 1-3,000 is
@@ -32,20 +34,18 @@ WALL_CAP = 300.0
 
 
 def solve_position(game: dict[str, Any], seconds: float = WALL_CAP,
-                   max_nodes: int | None = SOLVER_NODES) -> tuple[bool | None, list[str]]:
+                   max_nodes: int = SOLVER_NODES) -> tuple[bool | None, list[str]]:
     """Can the game (``Game.to_dict()``) still be won? The verdict and a winning line within
     ``max_nodes`` positions (a budget that does not depend on the machine, as in ``solve``)
     or ``seconds`` of wall clock, whichever comes first."""
-    from rules import yatsuhashi_solver
-    solution = yatsuhashi_solver.solve(Game.from_dict(game), seconds, max_nodes=max_nodes)
+    solution = yatsuhashi_solver.solve(Game.from_dict(game), max_nodes, seconds=seconds)
     return solution.winnable, [str(m) for m in solution.moves]
 
 
 def solve_deal(number: int, seconds: float = WALL_CAP,
-               max_nodes: int | None = SOLVER_NODES) -> tuple[int, bool | None, list[str]]:
+               max_nodes: int = SOLVER_NODES) -> tuple[int, bool | None, list[str]]:
     """``solve_position`` of deal ``number`` as dealt (for "winnable deals only")."""
-    from rules import yatsuhashi_solver
-    solution = yatsuhashi_solver.solve(Game.deal(number), seconds, max_nodes=max_nodes)
+    solution = yatsuhashi_solver.solve(Game.deal(number), max_nodes, seconds=seconds)
     return number, solution.winnable, [str(m) for m in solution.moves]
 
 

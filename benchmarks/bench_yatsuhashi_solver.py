@@ -3,7 +3,7 @@
 Run from anywhere: ``python benchmarks/bench_yatsuhashi_solver.py [--deals 1-3000]
 [--max-nodes N] [--seconds S] [--memory K] [--rows FILE] [--json]`` (``--first``/``--count``
 still work). Each deal ``Game.deal(n)`` of the range is given to
-``rules.yatsuhashi_solver.solve`` with the game's budget (``ai.yatsuhashi.SOLVER_NODES``
+``ai.yatsuhashi_solver.solve`` with the game's budget (``ai.yatsuhashi.SOLVER_NODES``
 positions, and ``WALL_CAP`` seconds of wall clock as a last resort), one deal at a time on one
 core. The solver sees the face-down cards, so "winnable" means: some line of play wins for a
 player who knew every card.
@@ -105,7 +105,7 @@ def solve_and_measure(seed: int, seconds: float, max_nodes: int | None) -> dict:
     from ai.background import resident_bytes
     from ai.yatsuhashi import solve_deal
 
-    _, winnable, _ = solve_deal(seed, seconds, max_nodes)
+    _, winnable, _ = solve_deal(seed, seconds, max_nodes or NO_LIMIT)
     after = resident_bytes()
     return {"winnable": winnable, "after": after, "peak": max(peak_bytes(), after)}
 
@@ -150,6 +150,9 @@ def child_memory(seeds: list[int], seconds: float, max_nodes: int | None) -> lis
     return out
 
 
+#: ``--max-nodes 0``: a budget no search reaches (the wall-clock cap alone stops it).
+NO_LIMIT = 2**62
+
 #: With ``--repeat``, a deal is solved again only if its time could bear on the p95: above
 #: the first bound (a p95 this low is far below any measured) and below the second (a time
 #: this long is far above it).
@@ -159,7 +162,7 @@ REPEAT_BETWEEN = (0.05, 2.0)
 def _memo_sizes() -> tuple[int, int]:
     """The sizes of the solver module's memos (``_HMEMO``, ``_COHERENT``: they outlive a
     search, so a deal solved again would find its own entries there and run faster)."""
-    from rules import yatsuhashi_solver as solver
+    from ai import yatsuhashi_solver as solver
     return len(solver._HMEMO), len(solver._COHERENT)
 
 
@@ -168,13 +171,13 @@ def _forget_since(sizes: tuple[int, int]) -> bool:
     insertion: the newest are last), so that a repeated solve starts as the first did;
     False if a memo was cleared meanwhile (it cannot be put back as it was).
 
-    >>> from rules import yatsuhashi_solver as solver
+    >>> from ai import yatsuhashi_solver as solver
     >>> before = _memo_sizes()
     >>> solver._HMEMO[b"not a key"] = 0
     >>> _forget_since(before), _memo_sizes() == before
     (True, True)
     """
-    from rules import yatsuhashi_solver as solver
+    from ai import yatsuhashi_solver as solver
     for memo, size in zip((solver._HMEMO, solver._COHERENT), sizes):
         added = len(memo) - size
         if added < 0:
@@ -189,8 +192,8 @@ def run(deals: range, seconds: float, max_nodes: int | None, memory: int = 0,
     """Solve ``deals``; return the figures as plain data. ``repeat``: a deal whose time lies
     in ``REPEAT_BETWEEN`` is solved that many times in all, and its best time counted (the
     search is the same each time; this machine's speed drifts by up to half within seconds)."""
+    from ai.yatsuhashi_solver import solve
     from rules.yatsuhashi import Game
-    from rules.yatsuhashi_solver import solve
 
     rows = []
     sink = open(rows_file, "w") if rows_file else None   # noqa: SIM115 - closed below
@@ -200,14 +203,14 @@ def run(deals: range, seconds: float, max_nodes: int | None, memory: int = 0,
             game = Game.deal(seed)
             memos = _memo_sizes()
             cpu = time.process_time()
-            solution = solve(game, seconds, max_nodes=max_nodes)
+            solution = solve(game, max_nodes or NO_LIMIT, seconds=seconds)
             cpu = time.process_time() - cpu
             if REPEAT_BETWEEN[0] < cpu < REPEAT_BETWEEN[1]:
                 for _ in range(repeat - 1):
                     if not _forget_since(memos):
                         break
                     again = time.process_time()
-                    solve(Game.deal(seed), seconds, max_nodes=max_nodes)
+                    solve(Game.deal(seed), max_nodes or NO_LIMIT, seconds=seconds)
                     cpu = min(cpu, time.process_time() - again)
             replay_ok = None
             if solution.winnable:

@@ -30,7 +30,7 @@ import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from rules.deck import shuffled
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, IllegalActionError,
@@ -38,15 +38,11 @@ from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, Illeg
                           check_list, check_seat)
 from rules.hanafuda import DECK, Card, Kind, card, cards
 
-if TYPE_CHECKING:  # the solver imports this module: its names are imported lazily at run time
-    from rules.yatsuhashi_solver import Solution
-
 __all__ = [
     "BRIDGE_AFTER", "FOUNDATIONS", "MAX_SEED", "YAKU_CARDS", "YAKU_COUNT", "YAKU_IDS",
     "YAKU_NAMES", "YAKU_OF_CARD", "AmbiguousMoveError", "DuplicateCardError", "Game",
     "IllegalMoveError", "LayoutError", "Move", "MoveNotationError",
-    "Solution",  # noqa: F822 - from rules.yatsuhashi_solver, through __getattr__ below
-    "YatsuhashiError", "YatsuhashiObservation", "next_month", "parse_move", "solve", "yaku_of",
+    "YatsuhashiError", "YatsuhashiObservation", "next_month", "parse_move", "yaku_of",
 ]
 
 FOUNDATIONS = 6     #: foundations in a deal
@@ -1202,16 +1198,3 @@ class Game:
         self._apply(move)
         self._last_events = self._events(*self._history[-1])
         return move
-
-
-def solve(game: Game, seconds: float = 5.0) -> Solution:
-    """Decide whether ``game`` can still be won (see ``rules.yatsuhashi_solver.solve``)."""
-    from rules.yatsuhashi_solver import solve as _solve
-    return _solve(game, seconds)
-
-
-def __getattr__(name: str) -> Any:  # Solution lives with the solver; import it lazily
-    if name == "Solution":
-        from rules.yatsuhashi_solver import Solution
-        return Solution
-    raise AttributeError(name)

@@ -235,12 +235,12 @@ class YatsuhashiDriver(Driver):
 
     def table_turn(self, table: Any) -> bool:
         from ai.yatsuhashi import SOLVER_NODES
-        from rules.yatsuhashi_solver import solve
+        from ai.yatsuhashi_solver import solve
         if not table.accepting or table.queue.busy or table.game.is_won:
             return False
         g = table.game
         if not self.line or self.line[0] not in g.legal_moves():
-            solution = solve(g, 30.0, max_nodes=SOLVER_NODES)
+            solution = solve(g, SOLVER_NODES)
             assert solution.winnable, "the deal dealt is winnable"
             self.line = list(solution.moves)
         m = self.line.pop(0)

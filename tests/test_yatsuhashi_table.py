@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from ai.background import ProcessWorker, ThreadWorker
-from ai.yatsuhashi import useful_move
+from ai.yatsuhashi import SOLVER_NODES, useful_move
+from ai.yatsuhashi_solver import solve
 from game.widgets.dialog import Dialog, NumberDialog
 from game.scenes.pause import PauseMenu
 from game.games.yatsuhashi.rules import YatsuhashiRulesScene
@@ -17,7 +18,6 @@ from game.scenes.setup import default_setup
 from game.games.yatsuhashi.table import STOCK, WASTE, YatsuhashiTable
 from rules.hanafuda import card
 from rules.yatsuhashi import Game, Move
-from rules.yatsuhashi_solver import solve
 from tests.helpers import (
     click,
     drag,
@@ -143,7 +143,7 @@ def keyboard_move(app, t, move: Move) -> None:
 
 
 def solver_line(t):
-    s = solve(t.game.copy(), 30.0)
+    s = solve(t.game.copy(), SOLVER_NODES)
     assert s.winnable
     return s.moves
 
@@ -461,13 +461,13 @@ def test_pause_menu_restart_and_rules(app):
 
 # Solver, hints, winnable deals --------------------------------------------------------------
 def test_indicator_thinks_in_the_background_without_holding_the_frame(app, monkeypatch):
-    import rules.yatsuhashi_solver as solver
+    import ai.yatsuhashi_solver as solver
     gate = threading.Event()
     real = solver.solve
 
-    def slow(game, seconds, **kw):
+    def slow(game, max_nodes, **kw):
         gate.wait(10)
-        return real(game, seconds, **kw)
+        return real(game, max_nodes, **kw)
     monkeypatch.setattr(solver, "solve", slow)
     monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)  # sees the stand-in
     app.settings.animation_speed = "off"
@@ -531,17 +531,17 @@ def winnable_only_table(app, monkeypatch, worker):
 
 
 def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app, monkeypatch):
-    import rules.yatsuhashi_solver as solver
+    import ai.yatsuhashi_solver as solver
     real = solver.solve
     calls = []
     gate = threading.Event()
 
-    def picky(game, seconds, **kw):
+    def picky(game, max_nodes, **kw):
         calls.append(game.seed)
         gate.wait(10)
         if len(calls) < 3:
             return solver.Solution(False)
-        return real(game, seconds, **kw)
+        return real(game, max_nodes, **kw)
     monkeypatch.setattr(solver, "solve", picky)
     t = winnable_only_table(app, monkeypatch, ThreadWorker)
     app.frame(DT)
@@ -559,14 +559,13 @@ def test_winnable_deals_only_shows_progress_and_deals_a_proved_winnable_deal(app
 def test_the_solver_is_given_a_budget_of_positions_not_of_seconds(app, monkeypatch):
     # Positions, not the clock: the same verdict on any machine under any load (every deal
     # of 1-3,000 is decided within SOLVER_NODES).
-    import rules.yatsuhashi_solver as solver
-    from ai.yatsuhashi import SOLVER_NODES
+    import ai.yatsuhashi_solver as solver
     real = solver.solve
     asked = []
 
-    def spy(game, seconds, **kw):
-        asked.append((game.seed, bool(game.moves), kw.get("max_nodes")))
-        return real(game, seconds, **kw)
+    def spy(game, max_nodes, **kw):
+        asked.append((game.seed, bool(game.moves), max_nodes))
+        return real(game, max_nodes, **kw)
     monkeypatch.setattr(solver, "solve", spy)
     t = winnable_only_table(app, monkeypatch, ThreadWorker)
     run_until(app, lambda: t.finding is None, limit=400)   # the deal, checked first
@@ -672,7 +671,7 @@ def test_the_table_fits_every_window(app, size):
 # The table kit: positions, hooks, settings, leaving ------------------------------------------
 def test_a_table_opens_at_an_engine_position_with_the_cards_in_place(app):
     g = Game.deal(3)
-    for move in solve(g.copy(), 30.0).moves[:10]:
+    for move in solve(g.copy(), SOLVER_NODES).moves[:10]:
         g.apply(move)
     app.settings.animation_speed = "normal"
     t = YatsuhashiTable(setup=default_setup("yatsuhashi", 3), engine=g)

@@ -35,7 +35,8 @@ def main() -> int:
     from game.scenes.setup import default_setup
     from game.games.yatsuhashi.table import YatsuhashiTable
     from game.settings import Settings
-    from rules.yatsuhashi_solver import solve
+    from ai.yatsuhashi import SOLVER_NODES
+    from ai.yatsuhashi_solver import solve
 
     app = App((1280, 800), headless=True, settings=Settings(), strict=True)
     app.start()
@@ -55,7 +56,7 @@ def main() -> int:
 
     frames(30)
     shot("deal")
-    line = solve(table.game.copy(), 30.0).moves
+    line = solve(table.game.copy(), SOLVER_NODES).moves
     E = pygame.event.Event
     dragged = collecting = False
     for move in line:

@@ -65,9 +65,9 @@ class GuidedSolitaire(CardTable):
         """Deal the guided game, its winning line known at once (the solver's, the same on
         every machine: a budget of positions)."""
         from ai.yatsuhashi import SOLVER_NODES, WALL_CAP
-        from rules.yatsuhashi_solver import solve
+        from ai.yatsuhashi_solver import solve
         self.guide_with(script)
-        solution = solve(Game.deal(script.seed), WALL_CAP, max_nodes=SOLVER_NODES)
+        solution = solve(Game.deal(script.seed), SOLVER_NODES, seconds=WALL_CAP)
         self.guide_line = [str(m) for m in solution.moves]
         self._start_deal(script.seed, known=(solution.winnable, list(self.guide_line)))
         assert self.guide is not None

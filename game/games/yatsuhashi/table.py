@@ -252,8 +252,8 @@ class YatsuhashiTable(ShowMe, GuidedSolitaire, TableInput, SolverView, TableDraw
         """Screenshots: play ``moves`` moves of the solver's line (turning the stock as needed)
         so the picture shows a game in progress."""
         from ai.yatsuhashi import SOLVER_NODES, WALL_CAP
-        from rules.yatsuhashi_solver import solve
-        solution = solve(Game.deal(self.setup.seed), WALL_CAP, max_nodes=SOLVER_NODES)
+        from ai.yatsuhashi_solver import solve
+        solution = solve(Game.deal(self.setup.seed), SOLVER_NODES, seconds=WALL_CAP)
         self._start_deal(self.setup.seed,
                          known=(solution.winnable, [str(m) for m in solution.moves]))
         made = 0

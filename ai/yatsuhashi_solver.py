@@ -1,10 +1,16 @@
 """Exact solver for Yatsuhashi Solitaire: can this position still be won, and how?
 
-``solve(game, seconds, max_nodes)`` searches the game tree from ``game`` seeing every card, the
+``solve(game, max_nodes)`` searches the game tree from ``game`` seeing every card, the
 face-down ones included, and answers ``Solution.winnable`` True (with a winning line of engine
 moves), False (proved: no line wins), or None (the budget ran out first: ``max_nodes``
-positions, or ``seconds`` of wall clock). docs/yatsuhashi_winnability.md gives the figures over
-3,000 deals; the game's budget is ``ai.yatsuhashi.SOLVER_NODES`` positions.
+positions generated). The budget is a count, not a time, so a position gets the same answer on
+every machine and under any load, and the tests do not depend on the clock; a caller that also
+wants a wall-clock cap passes ``seconds`` (``ai.yatsuhashi``: a last resort). About 80,000
+positions take a second of one core of the development machine. docs/yatsuhashi_winnability.md
+gives the figures over 3,000 deals; the game's budget is ``ai.yatsuhashi.SOLVER_NODES``.
+
+The solver is an opponent-side search, not a rule: it lives in ``ai/`` and plays through the
+engine (``rules.yatsuhashi``), which knows nothing of it.
 
 The position the search works on is *abstract*, and every reduction keeps the answer exact:
 
@@ -48,7 +54,7 @@ once, by whichever queue reaches it first. After ``_INLINE_AFTER`` positions wit
 (by then the answer is most likely False) a stock play is expanded as soon as it is made
 instead of queued, since its card has to be used next anyway: fewer trips through the queues,
 the same positions. The answer is True as soon as a line empties the table, False once every
-queue is empty (every reachable key expanded), None when the time runs out. The winning line
+queue is empty (every reachable key expanded), None when the budget runs out. The winning line
 is turned into engine moves (turns and recycles added) and replayed through the engine before
 it is returned.
 
@@ -57,11 +63,10 @@ thread): each call keeps its search state to itself, and the module's caches (``
 ``_COHERENT``) are dicts that are only read and written an entry at a time, whose values
 depend on the key alone.
 
->>> from rules.yatsuhashi import Game
 >>> g = Game.from_layout([["3R", "2R", "1R"], []], [], face_down=[0, 0])
->>> s = solve(g, 1.0); s.winnable, [str(m) for m in s.moves]
+>>> s = solve(g, 1_000); s.winnable, [str(m) for m in s.moves]
 (True, ['collect akatan 1R,2R,3R'])
->>> solve(Game.from_layout([["1R", "2R", "3R"]], []), 1.0).winnable  # 1R is face down
+>>> solve(Game.from_layout([["1R", "2R", "3R"]], []), 1_000).winnable  # 1R is face down
 False
 """
 
@@ -71,17 +76,17 @@ import heapq
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from rules.engine import LayoutError, check_int
 from rules.hanafuda import DECK, Kind
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rules.yatsuhashi import Game, Move
+from rules.yatsuhashi import (CHAFF_MONTHS, RECYCLE, TURN, YAKU_CARDS, YAKU_OF_CARD, Game,
+                              Move)
 
 
 @dataclass
 class Solution:
-    """What ``solve`` found. ``winnable``: True, False, or None (out of time).
+    """What ``solve`` found. ``winnable``: True, False, or None (out of budget).
 
     ``moves``: a winning line of engine moves when winnable; ``nodes``: abstract positions
     generated; ``elapsed``: seconds.
@@ -130,7 +135,6 @@ _ALL = (1 << 48) - 1
 
 
 def _tables() -> tuple[tuple, tuple, tuple[int, ...], tuple[bool, ...]]:
-    from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS, YAKU_OF_CARD
     fixed = tuple((y, sum(c.bit for c in cs)) for y, cs in YAKU_CARDS.items()
                   if y != "yatsuhashi")
     chaff = tuple((y, tuple(tuple(c.index for c in DECK if c.kind is Kind.CHAFF and c.month == m)
@@ -154,7 +158,6 @@ def _needs() -> tuple:
     """Per card: bit sets each of which must hold an available card for a collection of the
     card's yaku (its other cards one by one; for chaff, each other month's two chaff); None
     for the Bridge."""
-    from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS, YAKU_OF_CARD
     out: list[tuple[int, ...] | None] = []
     for c in DECK:
         y = YAKU_OF_CARD[c]
@@ -872,8 +875,6 @@ _PORTFOLIO = ((40, 1), (80, 1), (160, 1), (320, 1), (0, 1))
 def _to_engine_moves(game: Game, line: list[tuple]) -> list[Move]:
     """Replay the abstract ``line`` on a copy of ``game``, adding the turns and recycles that
     bring each stock card to the waste top; the engine checks every move."""
-    from rules.yatsuhashi import RECYCLE, TURN, Move
-
     g = game.copy()
     out: list[Move] = []
 
@@ -913,27 +914,23 @@ def _to_engine_moves(game: Game, line: list[tuple]) -> list[Move]:
     return out
 
 
-def solve(game: Game, seconds: float = 5.0, max_nodes: int | None = None) -> Solution:
+def solve(game: Game, max_nodes: int, *, seconds: float | None = None) -> Solution:
     """Can ``game`` still be won? Exact search, every card known (face-down ones included).
 
     Returns a ``Solution``: ``winnable`` True with ``moves`` a winning line of engine moves from
-    ``game`` (turns and recycles included), False when no line wins, None when ``seconds`` ran
-    out first (or ``max_nodes`` abstract positions were generated: a budget that does not
-    depend on the machine). ``game`` is left unchanged. Deterministic: the same position gives
-    the same answer and line (given the time to finish). Arguments of the wrong type raise
-    rules.engine.LayoutError naming them.
+    ``game`` (turns and recycles included), False when no line wins, None when ``max_nodes``
+    abstract positions were generated first (a budget that does not depend on the machine),
+    or, if the caller gives ``seconds``, that much wall clock went by. ``game`` is left
+    unchanged. Deterministic within a node budget: the same position gives the same answer and
+    line. Arguments of the wrong type raise rules.engine.LayoutError naming them.
     """
-    from rules.engine import LayoutError, check_int
-    from rules.yatsuhashi import Game
-
     if not isinstance(game, Game):
         raise LayoutError(f"game: expected a Yatsuhashi Game, got {type(game).__name__}")
-    if type(seconds) not in (int, float) or not seconds >= 0:   # (NaN is not >= 0)
+    check_int(max_nodes, "max_nodes", 0, 2**62)
+    if seconds is not None and (type(seconds) not in (int, float) or not seconds >= 0):
         raise LayoutError(f"seconds: expected a number of seconds, got {seconds!r:.40}")
-    if max_nodes is not None:
-        check_int(max_nodes, "max_nodes", 0, 2**62)
     start = time.perf_counter()
-    deadline = start + float(seconds)
+    deadline = None if seconds is None else start + float(seconds)
     searcher = _Searcher(game)
     it = searcher.run()
     while True:
@@ -942,8 +939,8 @@ def solve(game: Game, seconds: float = 5.0, max_nodes: int | None = None) -> Sol
         except StopIteration as stop:
             line = stop.value
             break
-        if time.perf_counter() > deadline or (max_nodes is not None
-                                              and searcher.nodes >= max_nodes):
+        if searcher.nodes >= max_nodes or (deadline is not None
+                                           and time.perf_counter() > deadline):
             return Solution(None, [], searcher.nodes, time.perf_counter() - start)
     if line is None:
         return Solution(False, [], searcher.nodes, time.perf_counter() - start)
