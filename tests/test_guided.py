@@ -46,7 +46,7 @@ def guide_waits(app, table):
         if top is not table:
             return True
         g = table.guide
-        return g.holding or (table.guide_turn() and not table.animating)
+        return g.holding or (table.guide_hooks.turn() and not table.animating)
     run_until(app, ready)
 
 
@@ -66,7 +66,7 @@ def act(app, table, move: int):
     if action.kind == "take":
         click(app, sprites[action.target].rect.center)
         return
-    target = table.guide_target(action)
+    target = table.guide_hooks.target(action)
     if target is not None and move % 2 == 0:
         drag(app, sprites[action.card].rect.center, sprites[target].rect.center)
     else:
@@ -78,7 +78,7 @@ def act(app, table, move: int):
 def climb(app, table, action, move: int):
     """Heart of Five: what the guide points at, one at a time (a card to select, then the
     Play or Pass button); odd moves drag across the cards instead of clicking each."""
-    cards = table.guide_cards(action)
+    cards = table.guide_hooks.cards(action)
     if move % 2 and len(cards) > 1:
         first, last = (table.sprites[c].rect for c in (cards[0], cards[-1]))
         drag(app, (first.x + 4, first.y + 4), (last.right - 4, first.y + 8))
@@ -119,7 +119,7 @@ def solitaire(app, table, action):
 def free_move(app, table):
     """After the opening: the move the guide points at (Yatsuhashi), else the first legal."""
     if table.game_id == "yatsuhashi":
-        solitaire(app, table, table.guide_suggestion())
+        solitaire(app, table, table.guide_hooks.suggestion())
     elif table.game_id == "heart_of_five":
         table.apply_action(table.game.legal_actions()[0], human=True)
     else:
@@ -273,7 +273,7 @@ def test_heart_of_five_takes_only_the_asked_meld_and_points_at_play(app):
     table = open_guided(app, "heart_of_five")
     follow(app, table, until="move 0")
     asked = table.guide.expected_action()
-    cards = table.guide_cards(asked)
+    cards = table.guide_hooks.cards(asked)
     assert table.guide.pointing == [table.sprites[c].rect for c in cards]
     other = next(c for c in table.view.hands[0] if c not in cards)
     click(app, table.sprites[other].rect.center)
@@ -303,7 +303,7 @@ def test_yatsuhashi_takes_only_the_asked_move_then_points_at_the_winning_line(ap
     table.ask_new_deal()  # (F2) the guided game keeps its deal
     assert table.deal_number == 21 and "Leave guide" in table.notice
     follow(app, table, until="free")
-    line = table.guide_line
+    line = table.guide_hooks.line
     assert [str(m) for m in table.game.moves] == line[:4]
-    assert str(table.guide_suggestion()) == line[4]
-    assert table.guide.pointing == table.guide_rects(table.guide_suggestion())
+    assert str(table.guide_hooks.suggestion()) == line[4]
+    assert table.guide.pointing == table.guide_hooks.rects(table.guide_hooks.suggestion())

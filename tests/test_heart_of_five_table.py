@@ -205,8 +205,8 @@ def test_a_whole_round_by_mouse_select_play_and_pass(app):
             click(app, t.play_button.rect.center)
     result = t.game.history[0]
     words = texts(app.stack.top)
-    assert f"1. {t.seat_name(result['winner'])}" in words
-    assert f"4. {t.seat_name(result['loser'])}" in words
+    assert f"1. {t.seating.name(result['winner'])}" in words
+    assert f"4. {t.seating.name(result['loser'])}" in words
     assert t.shown_tallies == (result["wins"], result["losses"])
 
 

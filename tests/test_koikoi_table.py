@@ -367,7 +367,7 @@ def test_the_panel_shows_each_players_yaku_and_the_progress_still_in_reach(app):
     assert yaku_lines(t, "You") == ["Flower viewing  5", "Three brights  2/3",
                                     "Animals  1/5 · 4 more", "Ribbons  1/5 · 4 more",
                                     "Chaff  1/10 · 9 more"]
-    assert yaku_lines(t, t.seat_name(1)) == ["Ribbons  1/5 · 4 more"]
+    assert yaku_lines(t, t.seating.name(1)) == ["Ribbons  1/5 · 4 more"]
 
 
 def test_nothing_about_the_round_before_it_is_dealt(app):
@@ -399,7 +399,7 @@ def test_the_yaku_banner_shows_the_cards_of_the_yaku(app):
         if page is not None:
             page.buttons[0].activate()
         if t.banner and t.banner[0] == "Yaku!":
-            seat = next(s for s in (0, 1) if t.seat_name(s) in t.banner[1])
+            seat = next(s for s in (0, 1) if t.seating.name(s) in t.banner[1])
             pile = t.view.piles[seat]
             expected = []
             for y in yaku(pile, t.rules):
@@ -644,7 +644,7 @@ def test_an_opened_game_shows_exactly_the_table_the_player_left(app, seed, actio
 def seat_lines(t, seat):
     """The panel's lines under ``seat``'s name, to the next rule."""
     lines = [line.text if line.role != "rule" else None for line in t.panel_lines()]
-    start = lines.index(t.seat_name(seat)) + 1
+    start = lines.index(t.seating.name(seat)) + 1
     return lines[start:lines.index(None, start)]
 
 

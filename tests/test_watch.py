@@ -68,7 +68,7 @@ def test_one_click_opens_a_table_of_computers_only(app, gid):
     assert t.game_id == gid and t.watching
     assert t.seats == list(GAMES[gid].watch) and "human" not in t.seats
     assert {"hard", "normal"} <= set(t.seats)
-    names = [t.seat_name(s) for s in range(len(t.seats))]
+    names = [t.seating.name(s) for s in range(len(t.seats))]
     assert "Computer 1 (Hard)" in names and "Computer 2 (Normal)" in names
     for _ in range(20):
         next_frame(app, DT)

@@ -71,7 +71,7 @@ def test_koikoi_panel_shows_the_cards_each_yaku_lacks(app):
         ("Flower viewing  5", ""), ("Three brights  2/3", "12B"), ("Blue ribbons  2/3", "10R"),
         ("Animals  1/5 · 4 more", ""), ("Ribbons  2/5 · 3 more", ""),
         ("Chaff  1/10 · 9 more", "")]
-    assert shown(seat_lines(t, t.seat_name(1))) == [("Poetry ribbons  1/3", "1R 3R"),
+    assert shown(seat_lines(t, t.seating.name(1))) == [("Poetry ribbons  1/3", "1R 3R"),
                                                     ("Ribbons  1/5 · 4 more", "")]
     # Each yaku line has its tooltip: the yaku's cards and points.
     tip = [line for line in seat_lines(t, "You") if line.role == "tiny"][2].tip

@@ -61,10 +61,9 @@ from game.table.coach import CoachedTable
 from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing
-from game.table.guide_hooks import GuidedTable
+from game.table.guide_hooks import GuideHooks
 from game.table.input import REPEATING_KEYS, CardTableInput
-from game.table.opening import OpeningTable
-from game.table.seats import TableSeats
+from game.table.seats import Seats
 from game.widgets import Button, Tooltip
 from rules.hanafuda import DECK, Card
 from rules.western import Card as WesternCard
@@ -109,8 +108,7 @@ class GameLog:
         self.lines.clear()
 
 
-class CardTable(OpeningTable, TableSeats, GuidedTable, CoachedTable, CardTableInput,
-                CardTableDrawing):
+class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
     """The kit's base table; see the module docstring for its parts: this class holds what
     the mixins before it do not."""
 
@@ -133,6 +131,8 @@ class CardTable(OpeningTable, TableSeats, GuidedTable, CoachedTable, CardTableIn
 
     def __init__(self, setup: Any = None, deck: Iterable[Any] = DECK) -> None:
         super().__init__(setup)
+        #: Who sits where, and what the table calls them.
+        self.seating = Seats(setup)
         self.game: Any = None
         self.queue = AnimationQueue()
         self.sprites: dict[Any, CardSprite] = {
@@ -173,13 +173,45 @@ class CardTable(OpeningTable, TableSeats, GuidedTable, CoachedTable, CardTableIn
         self.panel_shown: Any = None
         self._calm = 0  # updates in a row that ended with nothing animated
         self._panel_placed = None  # the panel's lines and boxes for a key (panel_parts)
-        #: The guided first game's layer (``game.table.guide``; None: a game as any other).
+        #: The guided first game's layer (``game.table.guide``; None: a game as any other),
+        #: and the table's answers to its questions.
         self.guide: Guide | None = None
+        self.guide_hooks = self.GUIDE_HOOKS(self)
         #: The yaku help: the tooltip of what the pointer is on (``tip_pointer``), or of the
         #: ``tip_index``-th of ``tip_targets()`` (chosen with Y).
         self.tooltip = Tooltip()
         self.tip_pointer: tuple[int, int] | None = None
         self.tip_index: int | None = None
+
+    @property
+    def seats(self) -> list[str]:
+        """The seats: "human" or a computer level each (``self.seating``'s)."""
+        return self.seating.seats
+
+    # What a game's table gives (``game.table.opening`` opens the table with them) ---------------
+    #: Seats at a screenshot's demo table (0: as the setup has them).
+    DEMO_SEATS: ClassVar[int] = 0
+    #: The table's answers to a guided first game's questions (a game's subclass).
+    GUIDE_HOOKS: ClassVar[type[GuideHooks]] = GuideHooks
+
+    def new_game(self, engine: Any = None) -> None:
+        """Deal a new game of the setup, or show ``engine``'s position (a game's table)."""
+        raise NotImplementedError
+
+    def match_over_step(self, event: Any) -> None:
+        """Queue the end of the match: its record and its page (a game's table)."""
+        raise NotImplementedError
+
+    def play_demo(self, moves: int) -> None:
+        """Screenshots: ``moves`` seeded moves first (a game's table)."""
+        raise NotImplementedError
+
+    def guide_with(self, script: Any) -> None:
+        """Make this table the guided first game of ``script`` (a ``GuideScript``), before
+        its deal: never saved (nor counted: ``record_result``). Then ``guide.start()``."""
+        from game.table.guide import Guide
+        self.guide = Guide(self, script)
+        self.saves = False
 
     # Sprites and computer seats ----------------------------------------------------------------
     def face_of(self, c: Any) -> Any:
@@ -232,7 +264,7 @@ class CardTable(OpeningTable, TableSeats, GuidedTable, CoachedTable, CardTableIn
             for action in data["actions"]:
                 seat = self.game.current_player
                 events = self.game.apply(action)
-                if seat is not None and self.is_human(seat):
+                if seat is not None and self.seating.is_human(seat):
                     self.marked = []  # as apply_action(human=True) does
                 self.animate(events)
                 self.queue.skip()
@@ -538,7 +570,7 @@ class CardTable(OpeningTable, TableSeats, GuidedTable, CoachedTable, CardTableIn
         def go() -> None:
             ready()
             self.snap()
-        self.waiting_for = HandOver(self.seat_name(seat), go)
+        self.waiting_for = HandOver(self.seating.name(seat), go)
         if self.app is not None:
             self.app.push(self.waiting_for)
 

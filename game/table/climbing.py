@@ -25,15 +25,16 @@ import pygame
 
 from game import theme
 from game.fonts import font, text_image
-from game.i18n import N_, _
+from game.i18n import _
 from game.table.base import CardTable, Place
 from game.table.caches import Face
 from game.table.climbing_input import ClimbingInput
 from game.table.climbing_view import ClimbingLayout, ClimbingView, Copy
+from game.table.climbing_guide import ClimbingGuideHooks
 from game.table.guide import GuideScript
+from game.table.opening import open_game, opening_setup
 from game.table.panel import PanelPainter
 from game.text import fit_font_size
-from rules.climbing import classify
 from rules.western import DECK
 from sprites import sequence, until_settled
 
@@ -56,6 +57,7 @@ class ClimbingTable(ClimbingInput):
         "out": "out_step", "round_over": "round_over_step", "match_over": "match_over_step"}
     #: Seats a screenshot's demo table has.
     DEMO_SEATS = 4
+    GUIDE_HOOKS = ClimbingGuideHooks
     PANEL = PanelPainter(rule=(3, 6))
 
     def __init__(self, setup: Any = None, *, engine: Any = None, session: Any = None,
@@ -63,13 +65,13 @@ class ClimbingTable(ClimbingInput):
                  guide: GuideScript | None = None) -> None:
         """As ``FishingTable``'s: ``watch`` computers only, to be watched; ``guide`` makes it
         the guided first game of that script."""
-        setup, engine = self.opening_setup(setup, engine, session, demo_moves, guide)
+        setup, engine = opening_setup(type(self), setup, engine, session, demo_moves, guide)
         n = len(setup.seats)
         super().__init__(setup, deck=copies(2 if n > 6 else 1))
         self.players = n
         self.layout_ = ClimbingLayout((1280, 800), players=n)
         self.setup_input()
-        self.open_game(engine, session, demo_moves, guide, watch)
+        open_game(self, engine, session, demo_moves, guide, watch)
 
     def face_of(self, c: Any) -> Any:
         return c.card
@@ -103,7 +105,7 @@ class ClimbingTable(ClimbingInput):
         self.waiting_for = None
         self.game = engine if engine is not None else GAMES[self.game_id].new_engine(self.setup)
         self.rules = self.game.rules
-        self.viewer = next((s for s in range(self.players) if self.is_human(s)), 0)
+        self.viewer = next((s for s in range(self.players) if self.seating.is_human(s)), 0)
         self.reveal_all = "human" not in self.seats
         self.view = ClimbingView.empty(self.players, list(self.sprites))
         self.selected: set[Copy] = set()
@@ -152,7 +154,7 @@ class ClimbingTable(ClimbingInput):
         return (seat - self.viewer) % self.players
 
     def face_up_in_hand(self, seat: int) -> bool:
-        return self.reveal_all or (seat == self.viewer and self.is_human(seat))
+        return self.reveal_all or (seat == self.viewer and self.seating.is_human(seat))
 
     def places(self) -> dict[Any, Place]:
         lay, v = self.layout_, self.view
@@ -206,7 +208,7 @@ class ClimbingTable(ClimbingInput):
                              for c in hand])
         self.queue.add(deal)
         self.log.add(_("Round {n}: {who} deals.").format(n=event.data["round"],
-                                                           who=self.seat_name(event.seat)))
+                                                           who=self.seating.name(event.seat)))
 
     def lead_step(self, event: Any) -> None:
         def step() -> Any:
@@ -215,7 +217,7 @@ class ClimbingTable(ClimbingInput):
                       "all_passed": _("everyone passed"),
                       "after_out": _("the trick's player went out")}.get(
                 event.data["reason"], "")
-            self.log.add(_("{who} leads ({why}).").format(who=self.seat_name(event.seat),
+            self.log.add(_("{who} leads ({why}).").format(who=self.seating.name(event.seat),
                                                            why=reason))
             return until_settled(self.retarget(self.queue.duration(0.3)))
         self.queue.add(step)
@@ -234,14 +236,14 @@ class ClimbingTable(ClimbingInput):
             self.view.trick.append((seat, sorted(cards, key=lambda c: self.order_key(c.card))))
             self.view.passed = set()
             name = self.meld_name(event.data["kind"], list(event.cards))
-            self.log.add(f"{self.seat_name(seat)}: {event.data['notation']}  ({name})")
-            if seat != self.viewer or not self.is_human(seat):
+            self.log.add(f"{self.seating.name(seat)}: {event.data['notation']}  ({name})")
+            if seat != self.viewer or not self.seating.is_human(seat):
                 self.mark(cards, new=True)
             if event.data["kind"] in ("bomb", "straight_flush"):
                 self.play("bomb")
                 self.shake = 0.6
                 self.banner = (_("Bomb!"), _("{who}: {meld}").format(
-                    who=self.seat_name(seat), meld=name))
+                    who=self.seating.name(seat), meld=name))
             else:
                 self.banner = None
                 self.play("place")
@@ -252,7 +254,7 @@ class ClimbingTable(ClimbingInput):
     def passed_step(self, event: Any) -> None:
         def step() -> None:
             self.view.passed.add(event.seat)
-            self.log.add(_("{who} passes.").format(who=self.seat_name(event.seat)))
+            self.log.add(_("{who} passes.").format(who=self.seating.name(event.seat)))
             self.play("click")
         self.queue.call(step)
 
@@ -260,11 +262,11 @@ class ClimbingTable(ClimbingInput):
         def step() -> float:
             self.view.out.append(event.seat)
             place = event.data["place"]
-            self.log.add(_("{who} is out: place {n}.").format(who=self.seat_name(event.seat),
+            self.log.add(_("{who} is out: place {n}.").format(who=self.seating.name(event.seat),
                                                                n=place))
             if place == 1:
                 self.banner = (_("Out first!"), _("{who} wins the round.").format(
-                    who=self.seat_name(event.seat)))
+                    who=self.seating.name(event.seat)))
                 self.play("yaku")
                 return self.queue.duration(1.0)
             return 0.0
@@ -283,7 +285,7 @@ class ClimbingTable(ClimbingInput):
         def step() -> Any:
             g = self.game
             self.shown_tallies = (list(g.wins), list(g.losses))
-            humans = [s for s in range(self.players) if self.is_human(s)]
+            humans = [s for s in range(self.players) if self.seating.is_human(s)]
             self.play("win" if not humans or g.winner in humans else "lose")
             self.record_statistics()
             self.finish_session("match over")
@@ -308,13 +310,13 @@ class ClimbingTable(ClimbingInput):
     @property
     def human_to_move(self) -> bool:
         g = self.game
-        return (self.idle and not g.is_over and self.is_human(g.current_player)
+        return (self.idle and not g.is_over and self.seating.is_human(g.current_player)
                 and g.current_player == self.viewer)
 
     def update_table(self, dt: float) -> None:
         self.shake = max(0.0, self.shake - dt)
         g = self.game
-        if self.idle and not g.is_over and self.is_human(g.current_player):
+        if self.idle and not g.is_over and self.seating.is_human(g.current_player):
             seat = g.current_player
             if seat != self.viewer:
                 def ready(seat: int = seat) -> None:
@@ -324,45 +326,6 @@ class ClimbingTable(ClimbingInput):
                     self.retarget(self.queue.duration(0.3))
                 self.hand_over(seat, ready)
         self.update_buttons(dt)
-
-    # The guided first game ------------------------------------------------------------------------
-    def guide_turn(self) -> bool:
-        return self.human_to_move
-
-    def guide_move_text(self, action: Any) -> str:
-        if action.kind == "pass":
-            return N_("Press Pass (or P): you play nothing this time, and may play again when "
-                      "your turn comes round.")
-        return N_("Select {cards} (click each card, or drag across them), then press Play: "
-                  "{meld}.")
-
-    def guide_move_values(self, action: Any) -> dict[str, str]:
-        if action.kind == "pass":
-            return {}
-        cards = list(action.cards)
-        meld = classify(cards)
-        return {"cards": " ".join(map(str, cards)),
-                "meld": self.meld_name(meld.kind if meld else "", cards)}
-
-    def guide_cards(self, action: Any) -> list[Copy]:
-        """The player's copies of the cards ``action`` plays."""
-        cards = list(action.cards) if action.kind == "play" else []
-        return ClimbingView.take_from(list(self.view.hands[self.viewer]), cards)
-
-    def guide_rects(self, action: Any) -> list[pygame.Rect]:
-        """The cards still to select, or the button to press once they are."""
-        if action.kind == "pass":
-            return [self.pass_button.rect]
-        cards = self.guide_cards(action)
-        if set(cards) == self.selected:
-            return [self.play_button.rect]
-        return [self.sprites[c].rect for c in cards if c not in self.selected]
-
-    def guide_areas(self) -> list[pygame.Rect]:
-        lay = self.layout_
-        panel = lay.panel.copy()
-        panel.height = lay.log_button.y - self.metrics.gap - panel.y
-        return [panel, lay.trick]
 
     # Drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -419,7 +382,7 @@ class ClimbingTable(ClimbingInput):
             active = g.current_player == seat and not g.is_over
             color = theme.GOLD if active else theme.CREAM
             count = len(self.view.hands[seat])
-            text = f"{self.short_name(seat)} · {count}" if at else self.seat_name(seat)
+            text = f"{self.seating.short_name(seat)} · {count}" if at else self.seating.name(seat)
             rect = place.name if at else self._own_name_rect()
             size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
             name = text_image(font(size, True), text, color)
@@ -435,7 +398,7 @@ class ClimbingTable(ClimbingInput):
                     surface.blit(img, (place.hand.x, place.hand.bottom + m.px(2)))
         if self.view.trick:
             seat, _meld = self.view.trick[-1]
-            label = self.phrase(seat, _("Your meld"), _("{who}'s meld"))
+            label = self.seating.phrase(seat, _("Your meld"), _("{who}'s meld"))
             img = text_image(font(m.type_size("small"), True), label, theme.TEXT_DIM)
             surface.blit(img, (lay.trick.centerx - img.get_width() // 2,
                                lay.trick.y + m.px(6)))

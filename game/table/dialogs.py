@@ -331,11 +331,11 @@ def winners_title(table: CardTable, winners: list[int], match: bool = False) -> 
     """The final page's title for a game (or ``match``) ``winners`` won: "You win the game!",
     "Computer 2 (Normal) wins the match" or "A shared win: You, Player 3"."""
     if len(winners) == 1:
-        if table.is_you(winners[0]):
+        if table.seating.is_you(winners[0]):
             return _("You win the match!") if match else _("You win the game!")
-        who = table.seat_name(winners[0])
+        who = table.seating.name(winners[0])
         return (_("{who} wins the match") if match else _("{who} wins the game")).format(who=who)
-    return _("A shared win: {names}").format(names=", ".join(table.seat_name(w)
+    return _("A shared win: {names}").format(names=", ".join(table.seating.name(w)
                                                              for w in winners))
 
 

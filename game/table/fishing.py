@@ -27,17 +27,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_
 from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
 from game.table.fishing_input import COACH_GLOW, GOLD_GLOW, MATCH_GLOW, FishingInput
 from game.table.fishing_steps import FishingSteps, PileYakuBanner
 from game.table.fishing_view import PLAY, TAKE, FishingView
+from game.table.fishing_guide import FishingGuideHooks
 from game.table.guide import GuideScript
-from game.table.names import PLANT_NAMES, card_name
+from game.table.opening import open_game, opening_setup
 from game.widgets import Button
-from rules.hanafuda import Card
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
@@ -54,6 +53,7 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
 
     #: The game's layout: a ``places.FishingLayout`` class taking ``players=``.
     LAYOUT: ClassVar[Any]
+    GUIDE_HOOKS = FishingGuideHooks
 
     def __init__(self, setup: Any = None, *, engine: Any = None,
                  session: Session | None = None, demo_moves: int = 0,
@@ -64,11 +64,11 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         never saved). ``guide``: the guided first game of that script (its own deal, never
         saved nor counted). ``watch``: computers only, to be watched (the menu's Watch; never
         saved)."""
-        setup, engine = self.opening_setup(setup, engine, session, demo_moves, guide)
+        setup, engine = opening_setup(type(self), setup, engine, session, demo_moves, guide)
         super().__init__(setup)
         self.hint_button = Button(N_("Hint"), self.coach_hint, role="small", translate=True)
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
-        self.open_game(engine, session, demo_moves, guide, watch)
+        open_game(self, engine, session, demo_moves, guide, watch)
 
     def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = self.LAYOUT(size, players=self.players)
@@ -125,7 +125,7 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
 
     # Turns --------------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
-        if self.idle and self.is_human(self.game.current_player):
+        if self.idle and self.seating.is_human(self.game.current_player):
             seat = self.game.current_player
             if seat != self.viewer:
                 def ready(seat: int = seat) -> None:
@@ -142,58 +142,3 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
     def human_turn(self, seat: int) -> None:
         """The player at the bottom is to act: ask what the phase needs (override)."""
 
-    # The guided first game ------------------------------------------------------------------------
-    def guide_turn(self) -> bool:
-        return self.human_to_move
-
-    def guide_target(self, action: Any) -> Card | None:
-        """The card a play or take captures (the rules' choice when the action names none)."""
-        if action.target is not None or action.kind != PLAY or action.lay:
-            return action.target
-        matches = self.matches(action.card)
-        return matches[0] if matches else None
-
-    def guide_move_text(self, action: Any) -> str:
-        if action.kind == TAKE:
-            return N_("The drawn card matches two cards of the field: click the {target} "
-                      "to take it.")
-        if action.kind != PLAY:
-            return super().guide_move_text(action)
-        target = self.guide_target(action)
-        if target is None:
-            return N_("Your {card} matches nothing on the field: drag it onto the field, or "
-                      "click it. It stays there, and another card of its month may take it.")
-        if self.view.pile_of(target) is not None:
-            return N_("This card, the {card}, is of the {plant} like the {target} in another "
-                      "player's pile: drag it there to take it, or click it.")
-        return N_("This card, the {card}, is of the {plant} like the {target} on the field: "
-                  "drag it there to capture it, or click it.")
-
-    def guide_move_values(self, action: Any) -> dict[str, str]:
-        values = {}
-        if action.card is not None:
-            values["card"] = card_name(action.card)
-            values["plant"] = _(PLANT_NAMES.get(action.card.plant, action.card.plant))
-        target = self.guide_target(action)
-        if target is not None:
-            values["target"] = card_name(target)
-        return values
-
-    def guide_rects(self, action: Any) -> list[pygame.Rect]:
-        shown = [action.card, self.guide_target(action)]
-        if action.kind == TAKE and self.game.pending is not None:
-            shown[0] = self.game.pending
-        return [self.sprites[c].rect for c in shown if c is not None]
-
-    def guide_areas(self) -> list[pygame.Rect]:
-        lay = self.layout_
-        panel = lay.panel.copy()
-        panel.height = lay.log_button.y - self.metrics.gap - panel.y
-        return [panel, lay.play]
-
-    def guide_avoid(self) -> list[pygame.Rect]:
-        """A choice of words (koi-koi or stop, a swap) goes over the panel."""
-        g = self.game
-        if self.waiting_for is not None or (self.human_to_move and g.phase not in (PLAY, TAKE)):
-            return [self.layout_.choice]
-        return []

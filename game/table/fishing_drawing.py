@@ -144,7 +144,7 @@ class FishingDrawing(FishingBase):
                     continue
                 rect = lay.seats[at].name
                 active = g.current_player == seat and not g.is_over
-                name, score = self.short_name(seat), self.shown_scores[seat]
+                name, score = self.seating.short_name(seat), self.shown_scores[seat]
                 parts["name", seat] = ((name, score, active), rect)
                 text = f"{name} · {score}"
                 size = fit_font_size(text, rect.width, m.type_size("tiny"), True)

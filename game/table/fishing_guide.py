@@ -1,6 +1,7 @@
 """What the guided first game (``game.table.guide``) says of the fishing games' common rules:
 the rules each event shows (``fishing_lessons``) and the words for those all three games
-share (``FISHING_LESSONS``); a game's script adds its own (its capture, its yaku).
+share (``FISHING_LESSONS``); a game's script adds its own (its capture, its yaku). And the
+fishing table's answers to its guide (``FishingGuideHooks``).
 
 >>> from rules.engine import Event
 >>> class T: viewer = 0
@@ -14,7 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.i18n import N_
+import pygame
+
+from game.i18n import N_, _
+from game.table.fishing_view import PLAY, TAKE
+from game.table.guide_hooks import GuideHooks
+from game.table.names import PLANT_NAMES, card_name
+from rules.hanafuda import Card
 
 
 def fishing_lessons(table: Any, event: Any) -> list[str]:
@@ -50,3 +57,64 @@ FISHING_LESSONS = {
     "leftovers": N_("The stock is empty: the cards left on the field go to the last player "
                     "who captured."),
 }
+
+
+class FishingGuideHooks(GuideHooks):
+    """The fishing table's answers to its guide: a hand card and what it captures, the drawn
+    card's choice, a choice of words over the panel."""
+
+    def turn(self) -> bool:
+        return self.table.human_to_move
+
+    def target(self, action: Any) -> Card | None:
+        """The card a play or take captures (the rules' choice when the action names none)."""
+        if action.target is not None or action.kind != PLAY or action.lay:
+            return action.target
+        matches = self.table.matches(action.card)
+        return matches[0] if matches else None
+
+    def move_text(self, action: Any) -> str:
+        if action.kind == TAKE:
+            return N_("The drawn card matches two cards of the field: click the {target} "
+                      "to take it.")
+        if action.kind != PLAY:
+            return super().move_text(action)
+        target = self.target(action)
+        if target is None:
+            return N_("Your {card} matches nothing on the field: drag it onto the field, or "
+                      "click it. It stays there, and another card of its month may take it.")
+        if self.table.view.pile_of(target) is not None:
+            return N_("This card, the {card}, is of the {plant} like the {target} in another "
+                      "player's pile: drag it there to take it, or click it.")
+        return N_("This card, the {card}, is of the {plant} like the {target} on the field: "
+                  "drag it there to capture it, or click it.")
+
+    def move_values(self, action: Any) -> dict[str, str]:
+        values = {}
+        if action.card is not None:
+            values["card"] = card_name(action.card)
+            values["plant"] = _(PLANT_NAMES.get(action.card.plant, action.card.plant))
+        target = self.target(action)
+        if target is not None:
+            values["target"] = card_name(target)
+        return values
+
+    def rects(self, action: Any) -> list[pygame.Rect]:
+        shown = [action.card, self.target(action)]
+        if action.kind == TAKE and self.table.game.pending is not None:
+            shown[0] = self.table.game.pending
+        return [self.table.sprites[c].rect for c in shown if c is not None]
+
+    def areas(self) -> list[pygame.Rect]:
+        lay = self.table.layout_
+        panel = lay.panel.copy()
+        panel.height = lay.log_button.y - self.table.metrics.gap - panel.y
+        return [panel, lay.play]
+
+    def avoid(self) -> list[pygame.Rect]:
+        """A choice of words (koi-koi or stop, a swap) goes over the panel."""
+        g = self.table.game
+        t = self.table
+        if t.waiting_for is not None or (t.human_to_move and g.phase not in (PLAY, TAKE)):
+            return [self.table.layout_.choice]
+        return []

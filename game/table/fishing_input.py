@@ -364,8 +364,8 @@ class FishingInput(FishingBase):
         if self.queue.busy or self.waiting_for is not None:
             return ""
         seat = g.current_player
-        if not self.is_human(seat):
-            return _("{who} is thinking…").format(who=self.seat_name(seat))
+        if not self.seating.is_human(seat):
+            return _("{who} is thinking…").format(who=self.seating.name(seat))
         if g.phase == TAKE:
             return _("The drawn {card} can capture more than one card: click the one it "
                      "takes.").format(card=card_name(g.pending) if g.pending else "")

@@ -91,7 +91,7 @@ class FishingSteps(FishingBase):
         c = e.cards[0]
         self.banner = None
         self.note_move(e.seat, [c], new=True)
-        self.log.add(_("{who} played {card}.").format(who=self.seat_name(e.seat),
+        self.log.add(_("{who} played {card}.").format(who=self.seating.name(e.seat),
                                                       card=card_name(c)))
         self.view.remove(c)
         captures = e.data.get("captures") or []
@@ -115,7 +115,7 @@ class FishingSteps(FishingBase):
         def step() -> Any:
             c = event.cards[0]
             self.note_move(event.seat, [c])
-            self.log.add(_("{who} drew {card}.").format(who=self.seat_name(event.seat),
+            self.log.add(_("{who} drew {card}.").format(who=self.seating.name(event.seat),
                                                         card=card_name(c)))
             self.view.remove(c)
             self.view.drawn = c
@@ -139,11 +139,11 @@ class FishingSteps(FishingBase):
             source = (event.data or {}).get("from")
             if source is None:
                 self.log.add(_("{who} captured {cards}.").format(
-                    who=self.seat_name(event.seat), cards=card_list(cards[1:])))
+                    who=self.seating.name(event.seat), cards=card_list(cards[1:])))
             else:
                 self.log.add(_("{who} took {cards} from the pile of {whom}.").format(
-                    who=self.seat_name(event.seat), cards=card_list(cards[1:]),
-                    whom=self.seat_name(source)))
+                    who=self.seating.name(event.seat), cards=card_list(cards[1:]),
+                    whom=self.seating.name(source)))
             for c in cards:
                 self.view.remove(c)
             self.view.piles[event.seat] = sort_by_kind(self.view.piles[event.seat] + cards)
@@ -157,7 +157,7 @@ class FishingSteps(FishingBase):
         def step() -> Any:
             cards = list(event.cards)
             self.log.add(_("The cards left on the field go to {who}: {cards}.").format(
-                who=self.seat_name(event.seat), cards=card_list(cards)))
+                who=self.seating.name(event.seat), cards=card_list(cards)))
             for c in cards:
                 self.view.remove(c)
             self.view.piles[event.seat] = sort_by_kind(self.view.piles[event.seat] + cards)
@@ -168,7 +168,7 @@ class FishingSteps(FishingBase):
 
     def note_move(self, seat: int, cards: list[Card], new: bool = False) -> None:
         """Mark the cards of a move made by anyone but the player looking at the table."""
-        if seat != self.viewer or not self.is_human(seat):
+        if seat != self.viewer or not self.seating.is_human(seat):
             self.mark(cards, new=new)
 
     def void_deal_step(self, event: Any) -> None:
@@ -221,7 +221,7 @@ class FishingSteps(FishingBase):
     def winners_sound(self, winners: list[int]) -> None:
         """The end of a game that ``winners`` won: "win" when a human seat is among them (or
         only computers play), else "lose"."""
-        humans = [s for s in range(self.players) if self.is_human(s)]
+        humans = [s for s in range(self.players) if self.seating.is_human(s)]
         self.play("win" if not humans or any(s in winners for s in humans) else "lose")
 
     def record_winners(self, winners: list[int], best: dict[str, float],

@@ -98,7 +98,7 @@ class FishingBase(CardTable):
     def setup_view(self, players: int, *, from_engine: bool) -> None:
         """Start the view: empty (a deal to animate) or the engine's position as it stands."""
         self.players = players
-        self.viewer = next((s for s in range(players) if self.is_human(s)), 0)
+        self.viewer = next((s for s in range(players) if self.seating.is_human(s)), 0)
         self.reveal_all = "human" not in self.seats  # watching the computers play
         self.view = FishingView.of(self.game) if from_engine else FishingView.empty(players)
         self.choosing: Card | None = None
@@ -110,7 +110,7 @@ class FishingBase(CardTable):
 
     def face_up_in_hand(self, seat: int) -> bool:
         """A hand is shown to the human sitting at it, or to everyone when computers play."""
-        return self.reveal_all or (seat == self.viewer and self.is_human(seat))
+        return self.reveal_all or (seat == self.viewer and self.seating.is_human(seat))
 
     def places(self) -> dict[Card, Place]:
         lay, v = self.layout_, self.view
@@ -155,7 +155,7 @@ class FishingBase(CardTable):
     @property
     def human_to_move(self) -> bool:
         g = self.game
-        return (self.idle and self.is_human(g.current_player)
+        return (self.idle and self.seating.is_human(g.current_player)
                 and g.current_player == self.viewer)
 
     def coach_ready(self) -> bool:
@@ -165,5 +165,5 @@ class FishingBase(CardTable):
         if g is None or g.is_over or self.queue.busy:
             return False
         seat = g.current_player
-        return (seat == self.viewer and self.is_human(seat)
+        return (seat == self.viewer and self.seating.is_human(seat)
                 and (self.waiting_for is None or isinstance(self.waiting_for, CoachedChoice)))

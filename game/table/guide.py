@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class GuideScript(NamedTuple):
     """One game's guided first game. Texts are msgids (marked ``N_``), translated when
-    shown; a move's text may be "" for the table's own words for it (``guide_move_text``)
+    shown; a move's text may be "" for the table's own words for it (``GuideHooks.move_text``)
     and may name ``{card}`` and ``{target}``."""
 
     game_id: str
@@ -202,17 +202,17 @@ class Guide:
         """What the box says when no message waits: the move to make, or play on."""
         t = self.table
         if not self.holding and not t.queue.busy and not self.final:
-            action = self.expected_action() if t.guide_turn() else None
+            action = self.expected_action() if t.guide_hooks.turn() else None
             if action is not None:
-                text = self.script.moves[self.step][1] or t.guide_move_text(action)
+                text = self.script.moves[self.step][1] or t.guide_hooks.move_text(action)
                 self.show(f"move {self.step}", text, holding=False,
-                          values=t.guide_move_values(action))
-            elif self.expected is None and self.script.free and t.guide_turn():
+                          values=t.guide_hooks.move_values(action))
+            elif self.expected is None and self.script.free and t.guide_hooks.turn():
                 self.show("free", self.script.free, holding=False)
         self.pointing = self._pointing()
         self.next_button.visible = self.holding
         # Under a choice of words (a screen over the table) the box's buttons are out of reach.
-        self.leave_button.visible = not t.guide_avoid()
+        self.leave_button.visible = not t.guide_hooks.avoid()
         self.next_button.text = _("Finish") if self.final else _("Next")
         self.leave_button.text = _("Leave guide")
         self.next_button.update(dt)
@@ -230,8 +230,8 @@ class Guide:
         if self.holding or not self.key.startswith(("move", "free")):
             return []
         action = (self.expected_action() if self.key != "free"
-                  else self.table.guide_suggestion())  # (free play: a good move, if any)
-        return [] if action is None else self.table.guide_rects(action)
+                  else self.table.guide_hooks.suggestion())  # (free play: a good move, if any)
+        return [] if action is None else self.table.guide_hooks.rects(action)
 
     # Drawing --------------------------------------------------------------------------------------
     @property
@@ -239,12 +239,12 @@ class Guide:
         return _(self.msgid).format(**self.values) if self.msgid else ""
 
     def arrange(self) -> None:
-        """Place the box where it covers nothing pointed at nor the table's ``guide_avoid``
+        """Place the box where it covers nothing pointed at nor the table's ``guide_hooks.avoid()``
         (a choice over the panel): over the panel's foot, its head, or the play area's
         top or foot."""
         t, m = self.table, self.table.metrics
-        areas = t.guide_areas()
-        avoid = [r.inflate(m.px(16), m.px(16)) for r in self.pointing + t.guide_avoid()]
+        areas = t.guide_hooks.areas()
+        avoid = [r.inflate(m.px(16), m.px(16)) for r in self.pointing + t.guide_hooks.avoid()]
         text = self.text
         for area in areas:
             w = min(area.width, m.px(440))

@@ -1,7 +1,15 @@
 """Who sits at a table and what the table calls them: the seats of the setup ("human" or a
 computer level), "You", "Player 2", "Computer — Normal" or, with several computers,
 "Computer 2 (Normal)", and sentences addressed to the player or naming another seat.
-``CardTable`` inherits them (``TableSeats``).
+
+A table holds one ``Seats`` (``table.seating``), made on its setup:
+
+>>> from game.setups import GameSetup
+>>> seating = Seats(GameSetup("hearts600", ["human", "easy", "hard"], {}, 1))
+>>> seating.name(0), seating.name(2), seating.short_name(2), seating.is_human(1)
+('You', 'Computer 2 (Hard)', 'Computer 2', False)
+>>> seating.phrase(1, "You play on.", "{who} plays on.")
+'Computer 1 (Easy) plays on.'
 """
 
 from __future__ import annotations
@@ -11,10 +19,12 @@ from typing import Any
 from game.i18n import _
 
 
-class TableSeats:
-    """The seats and their names (a mixin of ``CardTable``: ``self`` is the table)."""
+class Seats:
+    """The seats of ``setup`` and their names (``setup.seats``: "human" or a computer
+    level; None: no seats yet)."""
 
-    setup: Any
+    def __init__(self, setup: Any) -> None:
+        self.setup = setup
 
     @property
     def seats(self) -> list[str]:
@@ -27,7 +37,7 @@ class TableSeats:
         """``seat`` is the one human at the table (addressed as "you")."""
         return seat is not None and self.is_human(seat) and self.seats.count("human") == 1
 
-    def seat_name(self, seat: int | None) -> str:
+    def name(self, seat: int | None) -> str:
         """"You", "Player 2" (friends at one screen), "Computer — Normal" (one computer, or
         one other player), or with several computers "Computer 2 (Normal)"."""
         if seat is None:
@@ -45,7 +55,7 @@ class TableSeats:
     def short_name(self, seat: int) -> str:
         """The name over a seat's cards: "Computer 2", "Player 3" or "You"."""
         if self.is_human(seat) or not self.computers_numbered():
-            return self.seat_name(seat)
+            return self.name(seat)
         return _("Computer {n}").format(n=self.computer_number(seat))
 
     def computers_numbered(self) -> bool:
@@ -63,4 +73,4 @@ class TableSeats:
         seat's name for ``{who}`` ("Computer — Easy plays on."); ``values`` fill the rest."""
         if self.is_you(seat):
             return you.format(**values)
-        return other.format(who=self.seat_name(seat), **values)
+        return other.format(who=self.name(seat), **values)

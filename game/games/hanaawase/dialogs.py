@@ -88,7 +88,7 @@ def deal_result(table: "HanaAwaseTable", result: dict[str, Any], scores: list[in
     t = table
     d = result.get("details", {})
     n = len(scores)
-    names = [t.seat_name(s) for s in range(n)] + [_("Sum")]
+    names = [t.seating.name(s) for s in range(n)] + [_("Sum")]
 
     def row(label: str, values: list[int], sign: bool = True) -> tuple[str, list[str]]:
         shown = [signed(v) if sign else str(v) for v in values]
@@ -115,7 +115,7 @@ def deal_result(table: "HanaAwaseTable", result: dict[str, Any], scores: list[in
     rows: list[Widget] = list(score_grid(names, lines, total=row(_("Deal total"), totals)))
     rows.append(GridRow(_("Game total"), [str(s) for s in scores] + [""], bold=True))
     if d.get("draw"):
-        who = ", ".join(t.seat_name(s) for s in d.get("draw_by", []))
+        who = ", ".join(t.seating.name(s) for s in d.get("draw_by", []))
         rows.append(Label(_("A drawn deal: {who} captured less than 20 in card values, so "
                             "only teyaku stand.").format(who=who), role="small",
                           color=theme.TEXT_DIM))
@@ -126,7 +126,7 @@ def deal_result(table: "HanaAwaseTable", result: dict[str, Any], scores: list[in
     for seat in range(n):
         for name, value, shown in dekiyaku_with_cards(piles[seat], t.rules):
             rows.append(CardRow(dekiyaku_label(name), shown, _("+{v} × {k}").format(
-                v=value, k=n - 1), t.seat_name(seat), tip=dekiyaku_tip(name)))
+                v=value, k=n - 1), t.seating.name(seat), tip=dekiyaku_tip(name)))
     title = _("Deal {n} of {total} is over").format(n=result["round"], total=DEALS_PER_MATCH)
     label = _("See the standings") if t.game.is_over else _("Next deal")
     page = ResultPage(title, rows, [(label, None)], 960, 740)
@@ -140,7 +140,7 @@ def final_standings(table: "HanaAwaseTable", result: dict[str, Any]) -> ResultPa
     winners = list(result.get("winners", []))
     scores = list(result.get("scores", []))
     title = winners_title(t, winners)
-    names = [t.seat_name(s) for s in range(len(scores))]
+    names = [t.seating.name(s) for s in range(len(scores))]
     deals = [(_("Deal {n}").format(n=r["round"]),
               [signed(v) for v in r.get("details", {}).get("totals", r["points"])])
              for r in result.get("rounds", [])]

@@ -62,7 +62,7 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
         amount = event.data["amount"]
         chaff = sum(1 for c in event.cards if c.kind is Kind.CHAFF)
         text = _("{who} holds {n} chaff: {amount} from each other player.").format(
-            who=self.seat_name(event.seat), n=chaff, amount=amount)
+            who=self.seating.name(event.seat), n=chaff, amount=amount)
 
         def pay() -> None:
             for s, p in enumerate(event.data["points"]):
@@ -77,7 +77,7 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
     def yaku_banner_text(self, seat: int, new: list[tuple[str, int, list[Card]]]) -> str:
         names = ", ".join(f"{dekiyaku_label(n)} {v}" for n, v, _cs in new)
         return _("{who}: {names}, from each other player.").format(
-            who=self.seat_name(seat), names=names)
+            who=self.seating.name(seat), names=names)
 
     def round_page(self, result: dict[str, Any], scores: list[int],
                    piles: list[list[Card]]) -> Any:
@@ -114,13 +114,13 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
         if self.shown_round:
             lines.append(PanelLine(_("Deal {n} of {total} · dealer: {who}").format(
                 n=self.shown_round, total=DEALS_PER_MATCH,
-                who=self.seat_name(self.shown_dealer)), "small", theme.TEXT_DIM))
+                who=self.seating.name(self.shown_dealer)), "small", theme.TEXT_DIM))
         g = self.game
         teyaku = getattr(g, "deal_teyaku", ())
         for k in range(self.players):
             seat = (self.viewer + k) % self.players
             active = g.current_player == seat and not g.is_over
-            lines.append(PanelLine(self.seat_name(seat), "body",
+            lines.append(PanelLine(self.seating.name(seat), "body",
                                    theme.GOLD if active else theme.CREAM, True,
                                    str(self.shown_scores[seat]), marker=active))
             pile = self.view.piles[seat]

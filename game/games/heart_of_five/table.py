@@ -100,7 +100,8 @@ class HeartOfFiveTable(ClimbingTable):
 
     def column_names(self) -> list[str]:
         """The players over a grid's columns: short names when they are many."""
-        name = self.short_name if self.players > 4 else self.seat_name
+        seating = self.seating
+        name = seating.short_name if self.players > 4 else seating.name
         return [name(s) for s in range(self.players)]
 
     def round_page(self, result: dict[str, Any]) -> Any:
@@ -110,7 +111,7 @@ class HeartOfFiveTable(ClimbingTable):
         for place, seat in enumerate(order, 1):
             what = _("wins the round") if place == 1 else (
                 _("loses the round") if place == len(order) else "")
-            rows.append(CardRow(f"{place}. {self.seat_name(seat)}", [], what,
+            rows.append(CardRow(f"{place}. {self.seating.name(seat)}", [], what,
                                 highlight=place == 1))
         names = self.column_names()
         rows += score_grid(names, [(_("Wins"), [str(w) for w in result["wins"]]),
@@ -119,7 +120,7 @@ class HeartOfFiveTable(ClimbingTable):
         rows.append(Label(_("The first to {n} wins takes the match.").format(
             n=self.rules.win_target), role="small", color=theme.TEXT_DIM))
         title = _("Round {n}: {who} goes out first").format(n=result["round"],
-                                                            who=self.seat_name(order[0]))
+                                                            who=self.seating.name(order[0]))
         label = _("See the result") if self.game.is_over else _("Next round")
         page = ResultPage(title, rows, [(label, None)], 900, 720)
         page.name = "heart_of_five-round"
@@ -132,8 +133,8 @@ class HeartOfFiveTable(ClimbingTable):
             names, [(_("Losses"), [str(x) for x in g.losses])],
             total=(_("Wins"), [str(w) for w in g.wins]), total_first=True, marked=[g.winner]))
         rows += [CardRow(_("Round {n}").format(n=r["round"]), [],
-                         _("{w} out first, {l} last").format(w=self.short_name(r["winner"]),
-                                                            l=self.short_name(r["loser"])))
+                         _("{w} out first, {l} last").format(w=self.seating.short_name(r["winner"]),
+                                                            l=self.seating.short_name(r["loser"])))
                  for r in g.history]
         return final_page(self, winners_title(self, [g.winner], match=True), rows, _("New match"),
                           "heart_of_five-match")
@@ -158,8 +159,8 @@ class HeartOfFiveTable(ClimbingTable):
         if self.queue.busy or self.waiting_for is not None:
             return ""
         seat = g.current_player
-        if not self.is_human(seat):
-            return _("{who} is thinking…").format(who=self.seat_name(seat))
+        if not self.seating.is_human(seat):
+            return _("{who} is thinking…").format(who=self.seating.name(seat))
         if g.last is None:
             return _("You lead: select any meld and press Play.")
         last = meld_label(g.last.kind, list(g.last.cards))
@@ -177,7 +178,7 @@ class HeartOfFiveTable(ClimbingTable):
         for k in range(self.players):
             seat = (self.viewer + k) % self.players
             active = g.current_player == seat and not g.is_over
-            lines.append(PanelLine(self.seat_name(seat), "body" if self.players <= 5 else
+            lines.append(PanelLine(self.seating.name(seat), "body" if self.players <= 5 else
                                    "small", theme.GOLD if active else theme.CREAM, True,
                                    _("{w} won").format(w=wins[seat]), marker=active))
             held = len(self.view.hands[seat])

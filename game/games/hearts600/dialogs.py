@@ -75,14 +75,14 @@ def round_result(table: "Hearts600Table", result: dict[str, Any], scores: list[i
     rows: list[Widget] = []
     for seat in range(n):
         add = result["points"][seat]
-        rows.append(CardRow(t.seat_name(seat), [], _("+{p} → {total}").format(
+        rows.append(CardRow(t.seating.name(seat), [], _("+{p} → {total}").format(
             p=add, total=scores[seat]), highlight=True))
         for other in range(n):
             if other == seat:
                 continue
             for name, points, cs in made[other]:
                 rows.append(CardRow(yaku_label(name), cs, f"+{points}", _(
-                    "charged by {who}").format(who=t.seat_name(other)), tip=yaku_tip(name)))
+                    "charged by {who}").format(who=t.seating.name(other)), tip=yaku_tip(name)))
         kept = kept_cards(piles[seat])
         points = result.get("details", {}).get("card_points", [])
         shown = points[seat] if seat < len(points) else kept_points(piles[seat])
@@ -103,7 +103,7 @@ def game_result(table: "Hearts600Table", result: dict[str, Any]) -> ResultPage:
     scores = list(result.get("scores", []))
     title = winners_title(t, winners)
     money_shown = t.rules.show_settlement and "settlement" in result
-    names = [t.seat_name(s) for s in range(len(scores))]
+    names = [t.seating.name(s) for s in range(len(scores))]
     rounds = [(_("Round {n}").format(n=r["round"]), [f"+{p}" for p in r["points"]])
               for r in result.get("rounds", [])]
     rows: list[Widget] = list(score_grid(names, rounds, marked=winners, total=(

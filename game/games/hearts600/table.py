@@ -50,8 +50,8 @@ class Hearts600Table(PileYakuBanner, FishingTable):
     def yaku_banner_text(self, seat: int, new: list[tuple[str, int, list[Card]]]) -> str:
         names = ", ".join(f"{yaku_label(n)} {p}" for n, p, _cs in new)
         return _("{who}: {names}, charged to {others}.").format(
-            who=self.seat_name(seat), names=names, others=", ".join(
-                self.seat_name(s) for s in range(self.players) if s != seat))
+            who=self.seating.name(seat), names=names, others=", ".join(
+                self.seating.name(s) for s in range(self.players) if s != seat))
 
     def round_page(self, result: dict[str, Any], scores: list[int],
                    piles: list[list[Card]]) -> Any:
@@ -74,14 +74,14 @@ class Hearts600Table(PileYakuBanner, FishingTable):
         lines = [PanelLine(_("600 Hearts"), "heading", theme.GOLD, True)]
         if self.shown_round:
             lines.append(PanelLine(_("Round {n} · dealer: {who}").format(
-                n=self.shown_round, who=self.seat_name(self.shown_dealer)), "small",
+                n=self.shown_round, who=self.seating.name(self.shown_dealer)), "small",
                 theme.TEXT_DIM))
         g = self.game
         piles = self.view.piles
         for k in range(self.players):
             seat = (self.viewer + k) % self.players
             active = g.current_player == seat and not g.is_over
-            lines.append(PanelLine(self.seat_name(seat), "body",
+            lines.append(PanelLine(self.seating.name(seat), "body",
                                    theme.GOLD if active else theme.CREAM, True,
                                    str(self.shown_scores[seat]), marker=active))
             lines.append(PanelLine("", "bar", theme.VERMILION, value=self.shown_scores[seat]))
@@ -101,7 +101,7 @@ class Hearts600Table(PileYakuBanner, FishingTable):
                                        "tiny", theme.TEXT, spare=2, cards=missing,
                                        tip=yaku_tip(name)))
             if made or reach:  # whom they charge goes with the yaku in reach when none is made
-                names = ", ".join(self.seat_name(s) for s in range(self.players) if s != seat)
+                names = ", ".join(self.seating.name(s) for s in range(self.players) if s != seat)
                 lines.append(PanelLine(_("Its yaku charge: {names}").format(names=names),
                                        "tiny", theme.TEXT_DIM, spare=1 if made else 2))
             lines.append(PanelLine("", "rule", theme.GOLD_DIM))

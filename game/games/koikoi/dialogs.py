@@ -86,14 +86,14 @@ def round_result(table: "KoiKoiTable", result: dict[str, Any], scores: list[int]
     winner = r["winner"]
     if r["kind"] == "exhausted":
         title = _("Round {n}: a draw").format(n=r["round"])
-    elif t.is_you(winner):
+    elif t.seating.is_you(winner):
         p = r["points"][winner]
         title = ngettext("Round {n}: you win {p} point", "Round {n}: you win {p} points",
                          p).format(n=r["round"], p=p)
     else:
         p = r["points"][winner]
         title = ngettext("Round {n}: {who} wins {p} point", "Round {n}: {who} wins {p} points",
-                         p).format(n=r["round"], who=t.seat_name(winner), p=p)
+                         p).format(n=r["round"], who=t.seating.name(winner), p=p)
     rows: list[Widget] = []
     if r["kind"] == "exhausted":
         stays = t.rules.exhausted_dealer == "stays"
@@ -123,9 +123,9 @@ def round_result(table: "KoiKoiTable", result: dict[str, Any], scores: list[int]
         loser = 1 - winner
         if r["points"][loser] < 0:
             rows.append(CardRow(_("Koi-koi penalty"), [], str(r["points"][loser]),
-                                t.phrase(loser, _("You called koi-koi and lost."),
+                                t.seating.phrase(loser, _("You called koi-koi and lost."),
                                          _("{who} called koi-koi and lost."))))
-    score = "   ".join(f"{t.seat_name(s)} {scores[s]}" for s in (0, 1))
+    score = "   ".join(f"{t.seating.name(s)} {scores[s]}" for s in (0, 1))
     rows.append(CardRow(_("Match score"), [], score))
     label = _("See the result") if t.game.is_over else _("Next round")
     page = ResultPage(title, rows, [(label, None)], 900, 700)
@@ -143,12 +143,12 @@ def match_result(table: "KoiKoiTable", result: dict[str, Any], winner: int | Non
         title = winners_title(t, [winner], match=True)
     scores = result.get("scores", [0, 0])
     rows: list[Widget] = [CardRow(_("Final score"), [], "   ".join(
-        f"{t.seat_name(s)} {scores[s]}" for s in (0, 1)), highlight=True)]
+        f"{t.seating.name(s)} {scores[s]}" for s in (0, 1)), highlight=True)]
     for r in result.get("rounds", []):
         if r["winner"] is None:
             text = _("draw")
         else:
-            text = _("{who} +{p}").format(who=t.seat_name(r["winner"]),
+            text = _("{who} +{p}").format(who=t.seating.name(r["winner"]),
                                           p=r["points"][r["winner"]])
         names = ", ".join(yaku_label(y) for y in r["yaku"]) or "—"
         rows.append(CardRow(_("Round {n}").format(n=r["round"]), [], text, names))

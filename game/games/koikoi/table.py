@@ -117,47 +117,48 @@ class KoiKoiTable(FishingTable):
             self.play("slide")
             return self.retarget(self.queue.duration(0.45))
         self.queue.add(move)
-        text = (self.phrase(e.seat, _("You swapped hands with the dealer."),
+        text = (self.seating.phrase(e.seat, _("You swapped hands with the dealer."),
                             _("{who} swapped hands with the dealer.")) if swapped else
-                self.phrase(e.seat, _("You keep the dealt hand."),
+                self.seating.phrase(e.seat, _("You keep the dealt hand."),
                             _("{who} keeps the dealt hand.")))
         self.queue.add(self.banner_step(_("Hands swapped") if swapped else _("Hands kept"),
                                         text, [], duration=0.9))
 
     def instant_win_step(self, e: Any) -> None:
         how = _("four of a month") if e.data["how"] == "teshi" else _("four pairs")
-        text = self.phrase(e.seat, _("You were dealt {how}."), _("{who} was dealt {how}."),
+        text = self.seating.phrase(e.seat, _("You were dealt {how}."), _("{who} was dealt {how}."),
                            how=how)
         self.queue.add(self.banner_step(_("Instant win!"), text, list(e.cards), sound="yaku"))
 
     def draw_for_first_step(self, e: Any) -> None:
-        text = self.phrase(e.seat, _("You play first."), _("{who} plays first."))
+        text = self.seating.phrase(e.seat, _("You play first."), _("{who} plays first."))
         self.queue.add(self.banner_step(_("Draw for first"), text, list(e.cards)))
 
     def yaku_step(self, e: Any) -> None:
         names = ", ".join(yaku_label(y) for y in e.data["yaku"])
         total = e.data["total"]
         text = ngettext("{who}: {names} — {n} point", "{who}: {names} — {n} points",
-                        total).format(who=self.seat_name(e.seat), names=names, n=total)
+                        total).format(who=self.seating.name(e.seat), names=names, n=total)
         # The cards are read when the banner shows: the captures before it are animated.
         self.queue.add(self.banner_step(_("Yaku!"), text,
                                         lambda: self.yaku_cards_of(e.seat, e.data["yaku"]),
                                         sound="yaku"))
 
     def koikoi_step(self, e: Any) -> None:
-        self.queue.add(self.banner_step(_("Koi-koi!"), self.phrase(
+        self.queue.add(self.banner_step(_("Koi-koi!"), self.seating.phrase(
             e.seat, _("You play on."), _("{who} plays on.")), [], sound="koikoi"))
         self.queue.call(self.sync_panel)
 
     def stop_step(self, e: Any) -> None:
-        self.queue.add(self.banner_step(_("Stop!"), self.phrase(
+        self.queue.add(self.banner_step(_("Stop!"), self.seating.phrase(
             e.seat, _("You end the round."), _("{who} ends the round.")), [], duration=0.9))
 
     def round_ended(self, result: dict[str, Any]) -> None:
         self.shown_calls = [0, 0]
         winner = result["winner"]
         if winner is not None:
-            self.play("win" if self.is_human(winner) or "human" not in self.seats else "lose")
+            won = self.seating.is_human(winner) or "human" not in self.seats
+            self.play("win" if won else "lose")
 
     def round_page(self, result: dict[str, Any], scores: list[int],
                    piles: list[list[Card]]) -> Any:
@@ -239,7 +240,7 @@ class KoiKoiTable(FishingTable):
         g = self.game
         for seat in (1 - self.viewer, self.viewer):
             active = g.current_player == seat and not g.is_over
-            lines.append(PanelLine(self.seat_name(seat), "body", theme.GOLD if active
+            lines.append(PanelLine(self.seating.name(seat), "body", theme.GOLD if active
                                    else theme.CREAM, True, str(self.shown_scores[seat]),
                                    marker=active))
             if self.shown_dealer == seat and self.shown_round:

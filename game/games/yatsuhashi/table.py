@@ -32,7 +32,7 @@ from game.widgets.dialog import Dialog, NumberDialog
 from game.games.yatsuhashi.demo import ShowMe
 from game.games.yatsuhashi.draw import TableDrawing
 from game.games.yatsuhashi.rules import ghost_cards, yaku_label
-from game.games.yatsuhashi.guided import GuidedSolitaire
+from game.games.yatsuhashi.guided import SolitaireGuideHooks
 from game.games.yatsuhashi.input import TableInput
 from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.games.yatsuhashi.rules import YatsuhashiRulesScene
@@ -55,12 +55,14 @@ log = logging.getLogger(__name__)
 MAX_DEAL = 999_999_999
 
 
-class YatsuhashiTable(ShowMe, GuidedSolitaire, TableInput, SolverView, TableDrawing):
+class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
     game_id = "yatsuhashi"
     RULES_PAGE = YatsuhashiRulesScene
+    GUIDE_HOOKS = SolitaireGuideHooks
+    guide_hooks: SolitaireGuideHooks
     name = "yatsuhashi"
     EVENT_STEPS: ClassVar[dict[str, str]] = {
         **TableDrawing.EVENT_STEPS, "turned": "cards_step", "recycled": "cards_step",
@@ -115,7 +117,7 @@ class YatsuhashiTable(ShowMe, GuidedSolitaire, TableInput, SolverView, TableDraw
         self.deal_number = self.setup.seed
         self.saves = not demo_moves  # a demo position is never saved over the player's game
         if guide is not None:
-            self.start_guided(guide)
+            self.guide_hooks.start(guide)
         elif engine is not None:
             self.play_position(engine)
             if session is not None:
