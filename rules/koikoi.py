@@ -41,6 +41,7 @@ from rules.fishing.playout import Policy
 from rules.fishing.progress import YakuProgress, progress, reach
 from rules.fishing.records import per_seat, pile_mask
 from rules.fishing.tables import BIT, month_or_pairs
+from rules import koikoi_playout
 from rules.hanafuda import DECK, Card, Kind, card, cards
 
 # ----------------------------------------------------------------------------------------------
@@ -205,6 +206,30 @@ def _check_rules(rules: object) -> KoiKoiRules:
     return rules
 
 
+def _kasu(m: int, sake_as_chaff: bool) -> int:
+    """The chaff yaku's points for the cards ``m`` (a bit set): its chaff, and the sake cup
+    too when the rules count it as chaff: 1 point for 10, one more for each more; else 0.
+
+    >>> _kasu(_CHAFF, True), _kasu(_CHAFF | _SAKE, True), _kasu(_CHAFF | _SAKE, False)
+    (15, 16, 15)
+    """
+    chaff = (m & _CHAFF).bit_count()
+    if chaff < 9:
+        return 0
+    if sake_as_chaff and m & _SAKE:
+        chaff += 1
+    return chaff - 9 if chaff >= 10 else 0
+
+
+def _tsukifuda(m: int) -> int:
+    """The month sets' points (option ``tsukifuda``) for the cards ``m``: 5 a whole month."""
+    points = 0
+    for month in _MONTHS:
+        if m & month == month:
+            points += 5
+    return points
+
+
 def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
     """``yaku`` for a bit set of cards (the engine keeps its piles as bit sets)."""
     out: dict[str, int] = {}
@@ -254,16 +279,13 @@ def yaku_of_mask(m: int, rules: KoiKoiRules) -> dict[str, int]:
         out["tane"] = animals - 4
     if ribbons >= 5:
         out["tanzaku"] = ribbons - 4
-    chaff = (m & _CHAFF).bit_count()
-    if chaff >= 9:
-        if m & _SAKE and rules.sake_as_chaff:
-            chaff += 1
-        if chaff >= 10:
-            out["kasu"] = chaff - 9
+    kasu = _kasu(m, rules.sake_as_chaff)
+    if kasu:
+        out["kasu"] = kasu
     if rules.tsukifuda:
-        months = sum(m & month == month for month in _MONTHS)
+        months = _tsukifuda(m)
         if months:
-            out["tsukifuda"] = 5 * months
+            out["tsukifuda"] = months
 
     # Viewing yaku last: "with_other" looks at the rest.
     if m & _SAKE and m & (_CURTAIN | _MOON) and rules.viewing != "never" and \
@@ -303,21 +325,11 @@ def yaku_total_function(rules: KoiKoiRules) -> Callable[[int], int]:
         return {m: sum(yaku_of_mask(m, rules).values()) for m in subsets}
 
     ribbons = points(_RIBBONS)
-    sake_chaff, months = rules.sake_as_chaff, _MONTHS if rules.tsukifuda else ()
+    sake_chaff, months = rules.sake_as_chaff, rules.tsukifuda
 
     def chaff_and_months(m: int) -> int:
         """The chaff yaku (the sake cup counted when the rules say) and the month sets."""
-        t = 0
-        chaff = (m & _CHAFF).bit_count()
-        if chaff >= 9:
-            if m & _SAKE and sake_chaff:
-                chaff += 1
-            if chaff >= 10:
-                t = chaff - 9
-        for month in months:
-            if m & month == month:
-                t += 5
-        return t
+        return _kasu(m, sake_chaff) + _tsukifuda(m) if months else _kasu(m, sake_chaff)
 
     if rules.viewing != "with_other":
         figures = points(_FIGURES)
@@ -386,8 +398,10 @@ def packed_yaku(rules: KoiKoiRules) -> PackedYaku | None:
     for i in range(48):
         if _CHAFF >> i & 1 or (i == sake and rules.sake_as_chaff):
             values[i] += 1 << 24
+    # The chaff yaku by count (the sake cup, counted in when the rules say so, is the 25th).
+    units = [i for i in range(48) if _CHAFF >> i & 1] + [sake]
     return PackedYaku(tuple(values), points(figures), points(ribbons),
-                      tuple(max(0, n - 9) for n in range(26)))
+                      tuple(_kasu(sum(1 << i for i in units[:n]), True) for n in range(26)))
 
 
 def yaku_total(captured: Iterable[Card], rules: KoiKoiRules = KoiKoiRules()) -> int:
@@ -580,6 +594,29 @@ def yaku_cards(yaku_id: str, captured: Iterable[Card],
 
 
 # ----------------------------------------------------------------------------------------------
+# The end of a turn
+
+#: What follows a turn (``turn_end``): the other seat's turn, koi-koi or stop, the round
+#: stopped (a yaku made on the last turn), or drawn (no new yaku on the last turn).
+NEXT_TURN, DECIDE, LAST_TURN, EXHAUSTED = "next", "decide", "last_turn", "exhausted"
+
+
+def turn_end(total: int, start: int, last_turn: bool) -> str:
+    """What follows a turn that leaves the player's yaku total at ``total`` (``start`` when
+    the turn began; ``last_turn``: both hands are empty): a total that rose asks koi-koi or
+    stop (``DECIDE``), except on the last turn, which stops the round (``LAST_TURN``);
+    otherwise the other seat plays (``NEXT_TURN``), or the round is drawn (``EXHAUSTED``).
+    The engine's turns and its fast playout (``rules.koikoi_playout``) both follow it.
+
+    >>> turn_end(6, 5, False), turn_end(6, 5, True), turn_end(5, 5, False), turn_end(0, 0, True)
+    ('decide', 'last_turn', 'next', 'exhausted')
+    """
+    if total > start:
+        return LAST_TURN if last_turn else DECIDE
+    return EXHAUSTED if last_turn else NEXT_TURN
+
+
+# ----------------------------------------------------------------------------------------------
 # The game
 
 KOIKOI_DEAL = deal_plan(2, hand=8, field=8)  # 4 to the non-dealer, 4 to the dealer, 4 to the
@@ -762,14 +799,15 @@ class KoiKoiGame(FishingGame):
     def playout(self, rng: random.Random, policy: Policy | None = None,
                 rounds: int | None = None) -> list[int]:
         """``FishingGame.playout``; with the default policy, the same game played faster
-        (``rules.koikoi_playout``: the same draws of ``rng``, the same scores and state)."""
+        (``rules.koikoi_playout``: the same draws of ``rng``, the same scores and state),
+        with this engine's pieces (``turn_end``, the yaku totals) handed to its loop."""
         if policy is not None:
             return super().playout(rng, policy, rounds)
-        from rules import koikoi_playout  # (it imports this module)
         if not self._quiet:
             self._enter_playout()
         koikoi_playout.play_out(self, rng.random,
-                                len(self.history) + rounds if rounds is not None else -1)
+                                len(self.history) + rounds if rounds is not None else -1,
+                                turn_end, yaku_total_function(self.rules), packed_yaku(self.rules))
         return list(self.scores)
 
     def _refresh_yaku(self) -> None:
@@ -880,24 +918,25 @@ class KoiKoiGame(FishingGame):
         self.pile_totals[p] = sum(made.values())
 
     def _turn_done(self, p: int) -> None:
-        """A yaku total that rose asks koi-koi or stop (on the last turn: the round stops)."""
+        """What follows the turn (``turn_end``): koi-koi or stop, the round stopped or drawn,
+        or the other seat's turn."""
         if self.turn_captures:  # _update_yaku, inlined on the hot path
             self.pile_yaku[p] = made = yaku_of_mask(self.pile_masks[p], self.rules)
             self.pile_totals[p] = total = sum(made.values()) if made else 0
         else:
             total = self.pile_totals[p]
-        last_turn = not self.hands[0] and not self.hands[1]
-        if total > self.turn_start_total:
-            if not self._quiet:
-                self._emit("yaku", p, data={"yaku": dict(self.pile_yaku[p]), "total": total})
-            if last_turn:
-                self._score_round(p, "last_turn")
-            else:
-                self.phase = PHASE_DECIDE
-        elif last_turn:
+        then = turn_end(total, self.turn_start_total, not self.hands[0] and not self.hands[1])
+        if then == NEXT_TURN:
+            self._start_turn(1 - p)
+        elif then == EXHAUSTED:
             self._finish_deal()
         else:
-            self._start_turn(1 - p)
+            if not self._quiet:
+                self._emit("yaku", p, data={"yaku": dict(self.pile_yaku[p]), "total": total})
+            if then == DECIDE:
+                self.phase = PHASE_DECIDE
+            else:
+                self._score_round(p, "last_turn")
 
     # Scoring -----------------------------------------------------------------------------------
     def _score_round(self, winner: int, how: str) -> None:
@@ -940,4 +979,5 @@ __all__ = ["KoiKoiRules", "KoiKoiGame", "KoiKoiObservation", "round_multipliers"
            "IllegalActionError", "AmbiguousActionError", "LayoutError", "InvalidRulesError",
            "DuplicateCardError", "YAKU_NAMES", "PackedYaku", "packed_yaku",
            "yaku_total_function", "YAKU_CARDS", "kind_counts", "cards",
-           "PHASE_PLAY", "PHASE_TAKE", "PHASE_OVER", "PHASE_SWAP", "PHASE_DECIDE"]
+           "PHASE_PLAY", "PHASE_TAKE", "PHASE_OVER", "PHASE_SWAP", "PHASE_DECIDE",
+           "turn_end", "NEXT_TURN", "DECIDE", "LAST_TURN", "EXHAUSTED"]

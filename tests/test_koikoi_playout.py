@@ -3,7 +3,8 @@ game the fishing engine's step-by-step playout plays with the same ``rng`` (the 
 the same choices), which is the game ``apply`` plays with the actions it chose: the same
 scores, deals, end and state, from new matches, from the middle of matches (every phase) and
 from samples, with ``rounds`` stops too. And ``yaku_total_function`` adds up as
-``yaku_of_mask`` does. Fixed seeds.
+``yaku_of_mask`` does, what follows a turn is ``turn_end``'s, and the playout imports nothing of
+the engine (it is handed the engine's pieces). Fixed seeds.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import pytest
 
 from rules.fishing import FishingGame
 from rules.hanafuda import DECK
-from rules.koikoi import (KoiKoiGame, KoiKoiRules, packed_yaku, yaku_of_mask,
+from rules.koikoi import (KoiKoiGame, KoiKoiRules, packed_yaku, turn_end, yaku_of_mask,
                           yaku_total_function)
+from tests.test_layers import ROOT, cycles, imports, module_name
 from tests.test_playout_mode import default_playout, state
 
 RULES = {
@@ -125,3 +127,24 @@ def test_the_yaku_total_adds_up_as_the_yaku_do(scoring, sake, viewing, rain, ext
             assert x < 2**30  # one digit of a Python int: cheap arithmetic
             assert packed.figures[x & 0x3FFF] + packed.ribbons[x >> 14 & 0x3FF] + \
                 packed.chaff[x >> 24] == points, m
+
+
+@pytest.mark.parametrize("total, start, last, expected", [
+    (6, 5, False, "decide"), (6, 5, True, "last_turn"),     # a total that rose
+    (5, 5, False, "next"), (5, 5, True, "exhausted"),       # one that did not
+    (3, 5, False, "next"), (0, 0, True, "exhausted"),
+])
+def test_what_follows_a_turn(total, start, last, expected):
+    assert turn_end(total, start, last) == expected
+
+
+def test_no_engine_module_imports_one_that_imports_it():
+    """The fast playout is built from the engine's pieces, handed in: ``rules.koikoi`` imports
+    ``rules.koikoi_playout``, never the other way round (nor any other pair in rules/ or ai/,
+    the Yatsuhashi solver in ai/ included: every import, lazy ones too)."""
+    files = sorted(p for package in ("rules", "ai") for p in (ROOT / package).rglob("*.py"))
+    names = {module_name(p) for p in files}
+    graph = {module_name(p): {m for _line, m in imports(p.read_text(encoding="utf-8"))
+                              if m in names and m != module_name(p)} for p in files}
+    assert "rules.koikoi_playout" in graph["rules.koikoi"]
+    assert cycles(graph) == []

@@ -24,7 +24,7 @@ from rules.fishing.deal import dealing, void_check
 from rules.fishing.records import (MAX_SEED, PHASE_OVER, PHASE_PLAY, PHASE_TAKE, DealLog,
                                    DealRecord, FishingObservation, FishingOptions)
 from rules.fishing.tables import (CAPTURES, LAY, PILE_ORDER, PLAY, PLAYS, SHIFT, TAKES, Capture,
-                                  Options)
+                                  Options, legal_plays)
 from rules.hanafuda import DECK, Card
 
 class FishingCore:
@@ -200,27 +200,8 @@ class FishingCore:
         if phase == PHASE_PLAY:
             if self._steal:
                 return self._legal_plays_stealing()
-            plays = PLAYS[self._triple]
-            fmask = self.field_mask
-            hand = self.hands[self._turn]
-            matching = self._matching
-            out: list[Action] = []
-            if matching == "if_matching":  # any card; one that matches captures
-                for c in hand:
-                    out += plays[c][(fmask >> SHIFT[c]) & 15]
-            elif matching == "required":  # the cards that match, or any card when none does
-                for c in hand:
-                    pattern = (fmask >> SHIFT[c]) & 15
-                    if pattern:
-                        out += plays[c][pattern]
-                return out or [PLAY[c] for c in hand]
-            else:  # optional: a card that matches may also be laid down
-                for c in hand:
-                    pattern = (fmask >> SHIFT[c]) & 15
-                    out += plays[c][pattern]
-                    if pattern:
-                        out.append(LAY[c])
-            return out
+            return legal_plays(self.hands[self._turn], self.field_mask, PLAYS[self._triple],
+                               SHIFT, self._matching, LAY)
         if phase == PHASE_TAKE:
             drawn = self.pending
             assert drawn is not None

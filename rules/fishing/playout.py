@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Callable, cast
 from rules.engine import IllegalActionError
 from rules.fishing.actions import Action
 from rules.fishing.records import PHASE_OVER, PHASE_PLAY
-from rules.fishing.tables import PLAYS, SHIFT
+from rules.fishing.tables import PLAYS, SHIFT, random_play
 from rules.fishing.turns import FishingTurns
 
 if TYPE_CHECKING:  # (engine.py builds FishingGame on this module)
@@ -101,15 +101,8 @@ class FishingPlayout(FishingTurns):
 
     def _random_play(self, rand: Callable[[], float]) -> Action:
         """A legal play, each with the same chance, where any card may be played
-        (``if_matching``, no stealing), drawn without listing them all: a card of the hand and
-        one of ``width`` slots for its captures (a card has at most two, or three without the
-        triple rule), drawn again while the slot is empty. ``rand()``: uniform in [0, 1)."""
-        hand, fmask, plays = self.hands[self._turn], self.field_mask, PLAYS[self._triple]
-        width = 2 if self._triple else 3
-        slots = len(hand) * width
-        while True:
-            i, k = divmod(math.floor(rand() * slots), width)
-            c = hand[i]
-            row = plays[c][(fmask >> SHIFT[c]) & 15]
-            if k < len(row):
-                return row[k]
+        (``if_matching``, no stealing), drawn without listing them all (``random_play``).
+        ``rand()``: uniform in [0, 1)."""
+        play: Action = random_play(self.hands[self._turn], self.field_mask, PLAYS[self._triple],
+                                   SHIFT, 2 if self._triple else 3, rand)[1]
+        return play

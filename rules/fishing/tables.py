@@ -17,8 +17,10 @@ built once here: choosing a move scans no list and builds no Action.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from rules.fishing.actions import Action
 from rules.fishing.basics import KIND_ORDER, capture_options
@@ -52,6 +54,8 @@ class Capture(NamedTuple):
 
 
 Options = tuple[Capture, ...]
+#: A card as a table is indexed by it: the Card (the engine's tables) or its index (a playout's).
+K = TypeVar("K")
 
 
 def bits_of(cards: tuple[Card, ...]) -> int:
@@ -107,6 +111,70 @@ PLAYS = tuple({c: tuple((PLAY[c],) if len(opts) <= 1 else
 TAKES = tuple({c: tuple(tuple(Action("take", None, opt.taken[0]) for opt in opts)
                         for opts in rows)
                for c, rows in captures.items()} for captures in CAPTURES)
+
+
+#: card index -> the first bit of its month (``SHIFT`` by ``Card.index``, for tables indexed so)
+SHIFT_OF_INDEX = tuple(i & -4 for i in range(48))
+
+
+def legal_plays(hand: Sequence[K], fmask: int, plays: Any, shift: Any, matching: str,
+                lays: Any) -> list[Any]:
+    """The plays of ``hand`` (under ``matching``, the field a bit set ``fmask``) in the order
+    the engine lists them: each card's row ``plays[c][pattern]`` (its month's field pattern,
+    ``(fmask >> shift[c]) & 15``), then under "optional" its lay (``lays[c]``) if it matches;
+    under "required" only the rows of the cards that match, or, when none does, every card
+    laid down (its row of pattern 0). The tables are the engine's (``PLAYS``, ``SHIFT``,
+    ``LAY``, indexed by card) or a playout's own (indexed by card index): one rule for both.
+
+    >>> from rules.hanafuda import cards
+    >>> hand = cards("1C1 2C1")
+    >>> field = bits_of(tuple(cards("1B 1R")))
+    >>> [str(a) for a in legal_plays(hand, field, PLAYS[True], SHIFT, "required", LAY)]
+    ['play 1C1 1B', 'play 1C1 1R']
+    >>> [str(a) for a in legal_plays(hand, field, PLAYS[True], SHIFT, "optional", LAY)]
+    ['play 1C1 1B', 'play 1C1 1R', 'play 1C1 -', 'play 2C1']
+    >>> [str(a) for a in legal_plays(hand, 0, PLAYS[True], SHIFT, "required", LAY)]
+    ['play 1C1', 'play 2C1']
+    """
+    out: list[Any] = []
+    if matching == "if_matching":  # any card; one that matches captures
+        for c in hand:
+            out += plays[c][(fmask >> shift[c]) & 15]
+    elif matching == "required":  # the cards that match, or any card when none does
+        for c in hand:
+            pattern = (fmask >> shift[c]) & 15
+            if pattern:
+                out += plays[c][pattern]
+        return out or [plays[c][0][0] for c in hand]
+    else:  # optional: a card that matches may also be laid down
+        for c in hand:
+            pattern = (fmask >> shift[c]) & 15
+            out += plays[c][pattern]
+            if pattern:
+                out.append(lays[c])
+    return out
+
+
+def random_play(hand: Sequence[K], fmask: int, plays: Any, shift: Any, width: int,
+                rand: Callable[[], float]) -> tuple[int, Any]:
+    """One of ``legal_plays(hand, ...)`` where any card may be played ("if_matching"), each
+    with the same chance, drawn without listing them all: (its card's place in ``hand``, the
+    play). A card of the hand and one of ``width`` slots for its row (a card has at most two
+    captures, or three without the triple rule), drawn again while the slot is empty.
+    ``rand()``: uniform in [0, 1).
+
+    >>> from rules.hanafuda import cards
+    >>> k, play = random_play(cards("1C1 2C1"), 0, PLAYS[True], SHIFT, 2, lambda: 0.6)
+    >>> k, str(play)
+    (1, 'play 2C1')
+    """
+    slots = len(hand) * width
+    while True:
+        k, s = divmod(math.floor(rand() * slots), width)
+        c = hand[k]
+        row = plays[c][(fmask >> shift[c]) & 15]
+        if s < len(row):
+            return k, row[s]
 
 
 def month_or_pairs(mask: int) -> str | None:
