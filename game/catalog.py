@@ -1,14 +1,23 @@
-"""The one registry of games: a game id is written here once, and everything else finds the
-game through it — names, seats, options and presets (the menu and the setup screen), its
-engine (built from a setup, or restored from a save), the computer levels its seats offer, and
-its table scene. Engines and tables are named as ``"module:attr"`` and imported only when
-used, so the menu starts fast and a game without a table yet answers "not available yet".
+"""The one registry of games: everything finds a game through it — names, seats, options and
+presets (the menu and the setup screen), its engine (built from a setup, or restored from a
+save), the computer levels its seats offer, its table scene, its guided first game, its yaku's
+display names, and what the tools and benchmarks ask of it. Engines, tables and guides are
+named as ``"module:attr"`` and imported only when used, so the menu starts fast and a game
+without a table yet answers "not available yet".
+
+An entry has two halves (``rules.games`` says why): ``GameRules``, what the rules know (id,
+engine, seats, how a new engine is dealt), in ``rules.games`` where the layers below the app
+read it too; and ``GameInfo``, what the app adds, made here by a function marked
+``@_entry(game_id)`` that holds the rules half as ``rules``. ``GAMES`` follows
+``rules.games.GAMES``' order (the menu's). Every field is given by name (``GameInfo`` refuses
+positional arguments).
+
 A game's computer players are found by convention in ``ai.<game id>``, and the levels its
 seats offer are the ones that module registers (``ai.base.levels``), read when asked: a level
 added there shows in the setup screen without a change here.
 
 Options mirror docs/rules.md; each game's engine turns the chosen values into its own options
-dataclass.
+dataclass (``GameRules.rules_from``).
 
 >>> g = GAMES["koikoi"]; g.defaults()["hand_swap"], g.preset("nintendo")["hand_swap"]
 (True, False)
@@ -18,6 +27,8 @@ dataclass.
 (True, 'HeartOfFiveGame')
 >>> info("yatsuhashi").ai_levels, info("hanaawase").ai_levels
 ((), ('easy', 'normal', 'hard'))
+>>> info("hearts600").max_players, info("yatsuhashi").solitaire, info("koikoi").guide
+(4, True, 'game.games.koikoi.guide:GUIDE')
 >>> info("chess")
 Traceback (most recent call last):
 ...
@@ -27,34 +38,17 @@ hearts600, yatsuhashi, heart_of_five)
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from game.i18n import _, ngettext, on_change
+from rules.games import GAMES as RULES
+from rules.games import GameRules, keyword_only, load
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.setups import GameSetup
 
 class UnknownGameError(ValueError):
     """A game id that is not in the registry (or a game whose engine is not built yet)."""
-
-
-def load(target: str) -> Any:
-    """The object ``"module:attr"`` names, or None when the module does not exist (yet).
-
-    An import error *inside* an existing module is not hidden: it is a bug, and raises.
-
-    >>> load("rules.koikoi:KoiKoiGame").__name__, load("game.scenes.nowhere:Table")
-    ('KoiKoiGame', None)
-    """
-    module_name, _sep, attr = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:  # a real import error inside an existing module
-            raise
-        return None
-    return getattr(module, attr)
 
 
 def level_label(level: str, short: bool = False) -> str:
@@ -70,7 +64,7 @@ class Option(NamedTuple):
     """One setting: ``choices`` are (value, label) pairs; a bool option has two.
 
     (The registry's records are named tuples, not dataclasses: a dataclass's methods are
-    compiled from source as the class is made, 1-2 ms of the start-up each.)"""
+    compiled from source as the class is made, about 1 ms of the start-up a class.)"""
 
     key: str
     label: str
@@ -89,48 +83,72 @@ def _toggle(key: str, label: str, default: bool, help: str = "") -> Option:
     return Option(key, label, ((False, _("Off")), (True, _("On"))), default, help)
 
 
-def _not_built(engine_class: Any, setup: "GameSetup") -> Any:
-    raise UnknownGameError(f"{setup.game_id}: no engine yet")
-
-
 def _no_progress(engine: Any) -> str:
     return ""
 
 
+@keyword_only
 class GameInfo(NamedTuple):
-    """One game. ``engine``/``table`` are ``"module:attr"`` paths ("" when not built yet);
-    ``new_game(engine_class, setup)`` deals a new engine; ``progress(engine)`` says how far a
-    game has gone, for the menu's Continue ("Round 3 of 12"). ``watch``: the computer levels
-    of the table the menu's Watch opens, a seat each (() for a game with no computers), with
-    ``watch_options`` over the defaults (a short match: the watcher sees one to its end)."""
+    """One game (every field given by name). ``rules``: the rules' half of the entry
+    (``rules.games.GameRules``: id, engine, seats, the deal), read through ``id``, ``engine``,
+    ``min_players``, ``max_players``, ``default_players``, ``solitaire``. ``table`` and
+    ``guide`` are ``"module:attr"`` paths of the table scene's factory and the guided first
+    game's ``GuideScript`` ("" when there is none). ``yaku``: the engine's yaku ids, in the
+    game's order, each with its key in ``game.table.names.YAKU`` (one display name for a yaku
+    several games share). ``progress(engine)`` says how far a game has gone, for the menu's
+    Continue ("Round 3 of 12"). ``watch``: the computer levels of the table the menu's Watch
+    opens, a seat each (() for a game with no computers), with ``watch_options`` over the
+    defaults (a short match: the watcher sees one to its end)."""
 
-    id: str
+    rules: GameRules
     title: str
     subtitle: str
-    min_players: int
-    max_players: int
-    default_players: int
+    summary: str = ""
     options: tuple[Option, ...] = ()
     presets: dict[str, tuple[str, dict[str, Any]]] = {}  # (never changed: shared)
-    summary: str = ""
-    engine: str = ""
     table: str = ""
-    new_game: Callable[[Any, "GameSetup"], Any] = _not_built
+    guide: str = ""
+    yaku: dict[str, str] = {}  # (never changed: shared)
     progress: Callable[[Any], str] = _no_progress
     watch: tuple[str, ...] = ()
     watch_options: dict[str, Any] = {}  # (never changed: shared)
 
-    # Engine and table ---------------------------------------------------------------------------
+    # The rules' half ----------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.rules.id
+
+    @property
+    def engine(self) -> str:
+        return self.rules.engine
+
+    @property
+    def min_players(self) -> int:
+        return self.rules.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.rules.max_players
+
+    @property
+    def default_players(self) -> int:
+        return self.rules.default_players
+
+    @property
+    def solitaire(self) -> bool:
+        """One seat: no computer players, no result page of a round to show."""
+        return self.rules.solitaire
+
+    # Engine, table and guide --------------------------------------------------------------------
     def engine_class(self) -> Any:
         """The engine class, or None when the game has no engine yet."""
-        return load(self.engine) if self.engine else None
+        return self.rules.engine_class()
 
     def new_engine(self, setup: "GameSetup") -> Any:
-        """A new game for ``setup`` (its seed and options)."""
-        cls = self.engine_class()
-        if cls is None:
+        """A new game for ``setup`` (its seed, seats and options)."""
+        if self.engine_class() is None:
             raise UnknownGameError(f"{self.id}: no engine yet")
-        return self.new_game(cls, setup)
+        return self.rules.new_game(setup.seed, setup.players, setup.options)
 
     def restore_engine(self, data: Any) -> Any:
         """The engine's ``from_dict(data)``: a saved game replayed (a RulesError when the data
@@ -139,6 +157,10 @@ class GameInfo(NamedTuple):
         if cls is None:
             raise UnknownGameError(f"{self.id}: no engine yet")
         return cls.from_dict(data)
+
+    def guide_script(self) -> Any:
+        """The guided first game's ``GuideScript``, or None when the game has none."""
+        return load(self.guide) if self.guide else None
 
     def table_factory(self) -> Callable[..., Any] | None:
         """The table scene's factory (``factory(setup=..., session=...)``), or None when the
@@ -203,7 +225,21 @@ class GameInfo(NamedTuple):
         return None
 
 
-def _koikoi() -> GameInfo:
+#: game id -> the function that makes its ``GameInfo`` from its ``GameRules`` (``_entry``).
+_MAKERS: dict[str, Callable[[GameRules], GameInfo]] = {}
+
+
+def _entry(game_id: str) -> Callable[[Callable[[GameRules], GameInfo]], Callable[[GameRules],
+                                                                                 GameInfo]]:
+    """Mark the decorated function as the maker of ``game_id``'s entry (its app half)."""
+    def mark(make: Callable[[GameRules], GameInfo]) -> Callable[[GameRules], GameInfo]:
+        _MAKERS[game_id] = make
+        return make
+    return mark
+
+
+@_entry("koikoi")
+def _koikoi(rules: GameRules) -> GameInfo:
     options = (
         Option("scoring", _("Scoring"), (("simple", _("Simple")), ("complex", _("Complex (seed)"))),
                "simple", _("Simple: only the best bright yaku counts. Complex: they add up.")),
@@ -248,21 +284,26 @@ def _koikoi() -> GameInfo:
         "extra_points": True,
     }
     return GameInfo(
-        "koikoi", _("Koi-Koi"), _("Two players · make yaku, then stop or call koi-koi"),
-        2, 2, 2, options,
-        {"seed": (_("Seed rules"), {}), "nintendo": (_("Nintendo"), nintendo)},
+        rules=rules, title=_("Koi-Koi"),
+        subtitle=_("Two players · make yaku, then stop or call koi-koi"),
         summary=_("Match cards of the same month to capture them. Make yaku (scoring sets), "
                   "then stop to score or call koi-koi to play on for more, at the risk of the "
                   "opponent scoring first."),
-        engine="rules.koikoi:KoiKoiGame", table="game.games.koikoi.table:KoiKoiTable",
-        new_game=_new_koikoi, progress=_koikoi_progress,
-        watch=("hard", "normal"), watch_options={"match_end": "rounds3"},
+        options=options,
+        presets={"seed": (_("Seed rules"), {}), "nintendo": (_("Nintendo"), nintendo)},
+        table="game.games.koikoi.table:KoiKoiTable", guide="game.games.koikoi.guide:GUIDE",
+        yaku={
+            "goko": "five_brights", "shiko": "dry_four_brights",
+            "ame_shiko": "rainy_four_brights", "sanko": "three_brights",
+            "hanami": "flower_viewing", "tsukimi": "moon_viewing",
+            "inoshikacho": "boar_deer_butterflies", "akatan": "poetry_ribbons",
+            "aotan": "blue_ribbons", "akatan_aotan": "poetry_and_blue_ribbons",
+            "tane": "animals", "tanzaku": "ribbons", "kasu": "chaff", "tsukifuda": "month_set",
+            "teshi": "teshi", "kuttsuki": "kuttsuki",
+        },
+        progress=_koikoi_progress, watch=("hard", "normal"),
+        watch_options={"match_end": "rounds3"},
     )
-
-
-def _new_koikoi(engine_class: Any, setup: "GameSetup") -> Any:
-    from rules.koikoi import KoiKoiRules
-    return engine_class.new(setup.seed, KoiKoiRules.from_options(setup.options))
 
 
 def _koikoi_progress(game: Any) -> str:
@@ -272,7 +313,8 @@ def _koikoi_progress(game: Any) -> str:
     return _("Round {n} · first to {target}").format(n=game.round, target=rules.target_score)
 
 
-def _hanaawase() -> GameInfo:
+@_entry("hanaawase")
+def _hanaawase(rules: GameRules) -> GameInfo:
     options = (
         _toggle("steal_from_piles", _("Capture from other piles"), True,
                 _("A match may be taken from another player's capture pile.")),
@@ -282,45 +324,54 @@ def _hanaawase() -> GameInfo:
                 _("Holding the Rain Man voids drinking and viewing yaku.")),
     )
     return GameInfo(
-        "hanaawase", _("Hana-awase"), _("Three players · twelve deals of card values and yaku"),
-        3, 3, 3, options, {"seed": (_("Seed rules"), {})},
-        table="game.games.hanaawase.table:HanaAwaseTable",
+        rules=rules, title=_("Hana-awase"),
+        subtitle=_("Three players · twelve deals of card values and yaku"),
         summary=_("Capture cards by month; each deal scores card values minus 88 plus yaku "
                   "collected from the other players. Highest total after twelve deals wins."),
-        engine="rules.hanaawase:HanaAwaseGame", new_game=_new_hanaawase,
+        options=options, presets={"seed": (_("Seed rules"), {})},
+        table="game.games.hanaawase.table:HanaAwaseTable",
+        guide="game.games.hanaawase.guide:GUIDE",
+        yaku={
+            "goko": "five_brights", "shiko": "four_brights", "shichitan": "seven_ribbons",
+            "rokutan": "six_ribbons", "aotan": "blue_ribbons", "akatan": "poetry_ribbons",
+            "nomi": "drinking", "omote_sugawara": "spring",
+            "matsu_kiri_bozu": "pine_paulownia_moon", "inoshikacho": "boar_deer_butterflies",
+            "tsukimi": "moon_viewing", "hanami": "flower_viewing", "kusa": "grass_ribbons",
+            "fuji_shima": "wisteria_row", "yanagi_shima": "willow_row",
+            "kiri_shima": "paulownia_row",
+        },
         progress=_hanaawase_progress, watch=("hard", "normal", "easy"),
     )
-
-
-def _new_hanaawase(engine_class: Any, setup: "GameSetup") -> Any:
-    from rules.hanaawase import HanaAwaseRules
-    return engine_class.new(setup.seed, HanaAwaseRules.from_options(setup.options))
 
 
 def _hanaawase_progress(game: Any) -> str:
     return _("Deal {n} of 12 · high {high}").format(n=game.round, high=max(game.scores))
 
 
-def _hearts600() -> GameInfo:
+@_entry("hearts600")
+def _hearts600(rules: GameRules) -> GameInfo:
     options = (
         _toggle("show_settlement", _("Show settlement in cents"), True),
     )
     return GameInfo(
-        "hearts600", _("600 Hearts"), _("Two to four players · avoid points"),
-        2, 4, 3, options, {"seed": (_("Seed rules"), {})},
-        table="game.games.hearts600.table:Hearts600Table",
+        rules=rules, title=_("600 Hearts"), subtitle=_("Two to four players · avoid points"),
         summary=_("A fishing game played in reverse: captured cards score against you, and "
                   "yaku you capture score against your opponents. The lowest score wins when "
                   "someone reaches 600."),
-        engine="rules.hearts600:Hearts600Game", new_game=_new_hearts600,
+        options=options, presets={"seed": (_("Seed rules"), {})},
+        table="game.games.hearts600.table:Hearts600Table",
+        guide="game.games.hearts600.guide:GUIDE",
+        yaku={
+            "five_bright": "five_brights", "dry_four_bright": "dry_four_brights",
+            "rainy_four_bright": "rainy_four_brights", "three_bright": "three_brights",
+            "moon_viewing": "moon_viewing", "flower_viewing": "flower_viewing",
+            "boar_deer_butterflies": "boar_deer_butterflies", "five_birds": "five_birds",
+            "drunken_bird_watching": "drunken_bird_watching",
+            "poetry_ribbons": "poetry_ribbons", "blue_ribbons": "blue_ribbons",
+            "plain_ribbons": "plain_ribbons", "chaff": "chaff",
+        },
         progress=_hearts600_progress, watch=("hard", "normal", "easy"),
     )
-
-
-def _new_hearts600(engine_class: Any, setup: "GameSetup") -> Any:
-    from rules.hearts600 import Hearts600Rules
-    return engine_class.new(setup.seed, Hearts600Rules.from_options(setup.options),
-                            players=setup.players)
 
 
 def _hearts600_progress(game: Any) -> str:
@@ -330,7 +381,8 @@ def _hearts600_progress(game: Any) -> str:
                                          high=max(game.scores))
 
 
-def _yatsuhashi() -> GameInfo:
+@_entry("yatsuhashi")
+def _yatsuhashi(rules: GameRules) -> GameInfo:
     options = (
         _toggle("solver_indicator", _("Winnable indicator"), True,
                 _("Shows whether the deal can still be won.")),
@@ -340,12 +392,21 @@ def _yatsuhashi() -> GameInfo:
                 _("A yaku that can be taken only one way is collected as soon as it is free.")),
     )
     return GameInfo(
-        "yatsuhashi", _("Yatsuhashi Solitaire"), _("Solitaire · collect all fourteen yaku"),
-        1, 1, 1, options, {"seed": (_("Standard"), {})},
+        rules=rules, title=_("Yatsuhashi Solitaire"),
+        subtitle=_("Solitaire · collect all fourteen yaku"),
         summary=_("Build down by month on six foundations and collect the fourteen yaku. "
                   "The eight-plank bridge leaves once five other yaku are in."),
-        engine="rules.yatsuhashi:Game", table="game.games.yatsuhashi.table:YatsuhashiTable",
-        new_game=lambda engine_class, setup: engine_class.deal(setup.seed),
+        options=options, presets={"seed": (_("Standard"), {})},
+        table="game.games.yatsuhashi.table:YatsuhashiTable",
+        guide="game.games.yatsuhashi.guide:GUIDE",
+        yaku={
+            "early_chaff": "early_chaff", "late_chaff": "late_chaff", "akatan": "poetry_ribbons",
+            "aotan": "blue_ribbons", "kasutan": "grass_ribbons",
+            "inoshikacho": "boar_deer_butterflies", "godori": "five_birds",
+            "hanami_tsukimi_zake": "drinking", "ame_sanko": "rainy_three_brights",
+            "kiri_kasu": "paulownia_chaff", "yanagi_kasu": "willow_trio",
+            "yatsuhashi": "bridge",
+        },
         progress=_yatsuhashi_progress,
     )
 
@@ -356,29 +417,24 @@ def _yatsuhashi_progress(game: Any) -> str:
         deal=game.seed, n=n)
 
 
-def _heart_of_five() -> GameInfo:
+@_entry("heart_of_five")
+def _heart_of_five(rules: GameRules) -> GameInfo:
     options = (
         Option("win_target", _("Match length"),
                ((5, _("First to 5 wins")), (10, _("First to 10 wins")),
                 (20, _("First to 20 wins"))), 10),
     )
     return GameInfo(
-        "heart_of_five", _("Heart of Five"),
-        _("Two to eight players · climbing game, western deck"),
-        2, 8, 4, options, {"seed": (_("Standard"), {})},
-        table="game.games.heart_of_five.table:HeartOfFiveTable",
+        rules=rules, title=_("Heart of Five"),
+        subtitle=_("Two to eight players · climbing game, western deck"),
         summary=_("Beat the last meld with a higher one of the same shape, or bomb it. "
                   "Be the first to shed your cards; the five of hearts is the top single."),
-        engine="rules.heart_of_five:HeartOfFiveGame", new_game=_new_heart_of_five,
+        options=options, presets={"seed": (_("Standard"), {})},
+        table="game.games.heart_of_five.table:HeartOfFiveTable",
+        guide="game.games.heart_of_five.guide:GUIDE",
         progress=_heart_of_five_progress, watch=("hard", "normal", "hard", "normal"),
         watch_options={"win_target": 5},
     )
-
-
-def _new_heart_of_five(engine_class: Any, setup: "GameSetup") -> Any:
-    from rules.heart_of_five import HeartOfFiveRules
-    return engine_class.new(setup.seed, HeartOfFiveRules.from_options(setup.options),
-                            players=setup.players)
 
 
 def _heart_of_five_progress(game: Any) -> str:
@@ -388,8 +444,11 @@ def _heart_of_five_progress(game: Any) -> str:
 
 
 def _build() -> dict[str, GameInfo]:
-    return {g.id: g for g in (_koikoi(), _hanaawase(), _hearts600(), _yatsuhashi(),
-                              _heart_of_five())}
+    """Each game of ``rules.games.GAMES``, in its order, with its app half (``_entry``)."""
+    missing = [game_id for game_id in RULES if game_id not in _MAKERS]
+    if missing:
+        raise LookupError(f"no catalog entry (@_entry) for {', '.join(missing)}")
+    return {game_id: _MAKERS[game_id](rules) for game_id, rules in RULES.items()}
 
 
 #: The games by id, in the menu's order; their text in the language of the moment (built

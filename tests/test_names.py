@@ -11,6 +11,7 @@ import pytest
 import main
 from game import fonts, i18n
 from game.app import App
+from game.catalog import GAMES
 from game.games.hanaawase import dialogs as hanaawase_dialogs
 from game.games.hearts600 import dialogs as hearts600_dialogs
 from game.games.koikoi import dialogs as koikoi_dialogs
@@ -22,7 +23,8 @@ from rules.hanafuda import DECK, cards_of
 from tests.helpers import texts
 from tests.test_languages import FOREIGN, english_names_in
 
-#: Every yaku id of each game, as its engine names them (Koi-Koi's instant wins too).
+#: Every yaku id of each game, as its engine names them (Koi-Koi's instant wins too): each
+#: engine's own list, to check the catalog's ``GameInfo.yaku`` against.
 GAME_IDS = {
     "koikoi": [*koikoi.YAKU_NAMES, "teshi", "kuttsuki"],
     "hanaawase": list(hanaawase.DEKIYAKU_VALUES),
@@ -80,9 +82,10 @@ def test_the_display_names_are_the_rules_names():
     assert [names.month_name(m) for m in range(1, 13)] == list(hanafuda.MONTH_NAMES)
     assert [names.plant_name(m) for m in range(1, 13)] == [
         p for p, _r, _k in hanafuda.PLANTS.values()]
+    assert {g.id for g in GAMES.values() if g.yaku} == set(GAME_IDS)  # every game's yaku
     for game, ids in GAME_IDS.items():
-        assert set(names.GAME_YAKU[game]) == set(ids), game  # no yaku left out, none extra
-    assert set(itertools.chain(*(g.values() for g in names.GAME_YAKU.values()))) == \
+        assert set(GAMES[game].yaku) == set(ids), game  # no yaku left out, none extra
+    assert set(itertools.chain(*(g.yaku.values() for g in GAMES.values()))) == \
         set(names.YAKU)  # every name is some game's
 
 

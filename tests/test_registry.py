@@ -1,5 +1,6 @@
-"""The one registry of games (game.catalog): each game id is written once, and everything
-else (menu, setup, tables, engines, computer levels, saves) finds the game through it."""
+"""The one registry of games (game.catalog, with its rules half in rules.games): each game id
+is written once, and everything else (menu, setup, tables, engines, computer levels, saves,
+guides, yaku names, the simulation, tools and benchmarks) finds the game through it."""
 
 from __future__ import annotations
 
@@ -11,17 +12,21 @@ from pathlib import Path
 import pytest
 
 from ai.base import levels, make_agent, register, unregister
-from game.catalog import GAMES, UnknownGameError, info, load
+from game import catalog
+from game.catalog import GAMES, GameInfo, UnknownGameError, info, load
 from game import screens
 from game.scenes.setup import SetupScene
 from game.setups import SaveError, check_setup, default_setup
+from rules import games as rules_games
+from rules.games import GameRules
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Modules that serve every game alike: no game id may be spelled out in them.
 GENERIC = ["game/scenes/menu.py", "game/scenes/setup.py", "game/scenes/stats.py",
            "game/screens.py", "game/session.py", "game/setups.py", "game/stats.py",
-           "ai/base.py", "main.py", "game/cli.py"]
+           "ai/base.py", "main.py", "game/cli.py", "game/scenes/guides.py",
+           "game/table/names.py"]
 
 
 @pytest.mark.parametrize("path", GENERIC)
@@ -33,6 +38,60 @@ def test_generic_modules_name_no_game(path):
     named = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
              and n.value in GAMES and id(n) not in docstrings]
     assert not named, f"{path} names games {named}: use the registry"
+
+
+def test_entries_take_their_fields_by_name_only():
+    koikoi = rules_games.GAMES["koikoi"]
+    with pytest.raises(TypeError, match="keyword arguments only"):
+        GameInfo(koikoi, "Koi-Koi", "Two players")
+    with pytest.raises(TypeError, match="keyword arguments only"):
+        GameRules("chess", "rules.chess:Chess")
+    entry = GameInfo(rules=koikoi, title="Koi-Koi", subtitle="Two players")
+    assert entry.id == "koikoi" and entry.max_players == 2 and entry.guide == ""
+    assert entry._replace(title="K") == GameInfo(rules=koikoi, title="K", subtitle="Two players")
+    import copy
+    import pickle
+    assert copy.copy(entry) == entry and pickle.loads(pickle.dumps(koikoi)) == koikoi
+
+
+def test_the_catalog_has_each_game_of_the_rules_in_their_order(monkeypatch):
+    assert list(GAMES) == list(rules_games.GAMES)
+    assert all(g.rules is rules_games.GAMES[g.id] for g in GAMES.values())
+    monkeypatch.setitem(rules_games.GAMES, "chess", GameRules(id="chess"))
+    with pytest.raises(LookupError, match="no catalog entry .* for chess"):
+        catalog._build()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_guides_and_yaku_are_found_through_the_registry(game_id):
+    from game.scenes.guides import has_guide, script
+    from game.table.names import YAKU, yaku_labels
+    g = GAMES[game_id]
+    assert has_guide(game_id) == bool(g.guide)
+    if g.guide:
+        assert script(game_id).game_id == game_id
+        assert script(game_id).setup().players in range(g.min_players, g.max_players + 1)
+    assert set(g.yaku.values()) <= set(YAKU)
+    assert list(yaku_labels(game_id)) == list(g.yaku)
+
+
+def test_a_game_whose_entry_names_no_guide_offers_none(monkeypatch):
+    from game.scenes.guides import has_guide
+    monkeypatch.setitem(GAMES, "koikoi", GAMES["koikoi"]._replace(guide=""))
+    assert not has_guide("koikoi") and GAMES["koikoi"].guide_script() is None
+    assert has_guide("hanaawase")
+
+
+@pytest.mark.parametrize("game_id", list(rules_games.GAMES))
+def test_the_rules_half_deals_every_seat_count(game_id):
+    g = rules_games.GAMES[game_id]
+    for players in range(g.min_players, g.max_players + 1):
+        engine = g.new_game(3, players)
+        assert isinstance(engine, g.engine_class())
+        assert getattr(engine, "players", 1) == players
+    for players in (g.min_players - 1, g.max_players + 1):
+        with pytest.raises(ValueError, match="players"):
+            g.new_game(3, players)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -136,7 +195,7 @@ def test_importing_the_catalog_loads_no_engine_and_no_ai():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ai', 'rules')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
-    assert out.strip() == "[]"
+    assert out.strip() == "['rules', 'rules.games']"  # the registry's rules half alone
 
 
 def test_load_hides_a_missing_module_but_not_a_broken_one(tmp_path, monkeypatch):

@@ -1,31 +1,35 @@
 """The guided first games: which games have one, opening one, and the first-time offer.
 
-A game's script (``game.table.guide.GuideScript``) lives in ``game.games.<id>.guide`` as
-``GUIDE``; the setup screen offers it (``offer_due``: once per game, remembered in the
-settings' ``guides_offered``) and opens it (``open_guided``).
+A game's script (``game.table.guide.GuideScript``) is the one its catalog entry names
+(``GameInfo.guide``: ``game.games.<id>.guide:GUIDE``, "" for none); the setup screen offers
+it (``offer_due``: once per game, remembered in the settings' ``guides_offered``) and opens it
+(``open_guided``).
 
 >>> has_guide("koikoi"), has_guide("no such game")
 (True, False)
+>>> script("hanaawase").game_id
+'hanaawase'
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from game.catalog import GAMES
 from game.table.guide import GuideScript
 
-#: The games with a guided first game.
-GUIDED = ("koikoi", "hanaawase", "hearts600", "heart_of_five", "yatsuhashi")
-
 
 def has_guide(game_id: str) -> bool:
-    return game_id in GUIDED
+    """Has ``game_id`` a guided first game (its catalog entry names one)?"""
+    game = GAMES.get(game_id)
+    return game is not None and bool(game.guide)
 
 
 def script(game_id: str) -> GuideScript:
-    return importlib.import_module(f"game.games.{game_id}.guide").GUIDE
+    """The guided first game of ``game_id`` (one that ``has_guide``)."""
+    found = GAMES[game_id].guide_script()
+    assert isinstance(found, GuideScript), f"{game_id}: no guide"
+    return found
 
 
 def guided_table(game_id: str) -> Any:

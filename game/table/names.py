@@ -15,7 +15,8 @@ ribbon.
 ('August', 'Pampas grass', 'Pampas grass (susuki, 芒)')
 
 A yaku that several games share (the same cards) has one name in all of them (``YAKU``;
-docs/names.md lists the choices):
+docs/names.md lists the choices); each game's catalog entry (``GameInfo.yaku``) gives the key
+in ``YAKU`` of each of its engine's yaku ids:
 
 >>> yaku_name("koikoi", "inoshikacho"), yaku_name("hearts600", "boar_deer_butterflies")
 ('Boar-deer-butterflies', 'Boar-deer-butterflies')
@@ -29,6 +30,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from game.catalog import GAMES
 from game.i18n import DOMAIN, LOCALE_DIR, N_, _, language
 from rules.hanafuda import PLANTS, Card, Kind
 
@@ -94,41 +96,6 @@ YAKU = {
     "teshi": N_("Four of a month (teshi)"), "kuttsuki": N_("Four pairs (kuttsuki)"),
 }
 
-#: Each game's yaku, by its engine's id: the key of the name in ``YAKU``.
-GAME_YAKU: dict[str, dict[str, str]] = {
-    "koikoi": {
-        "goko": "five_brights", "shiko": "dry_four_brights", "ame_shiko": "rainy_four_brights",
-        "sanko": "three_brights", "hanami": "flower_viewing", "tsukimi": "moon_viewing",
-        "inoshikacho": "boar_deer_butterflies", "akatan": "poetry_ribbons",
-        "aotan": "blue_ribbons", "akatan_aotan": "poetry_and_blue_ribbons", "tane": "animals",
-        "tanzaku": "ribbons", "kasu": "chaff", "tsukifuda": "month_set", "teshi": "teshi",
-        "kuttsuki": "kuttsuki",
-    },
-    "hanaawase": {
-        "goko": "five_brights", "shiko": "four_brights", "shichitan": "seven_ribbons",
-        "rokutan": "six_ribbons", "aotan": "blue_ribbons", "akatan": "poetry_ribbons",
-        "nomi": "drinking", "omote_sugawara": "spring", "matsu_kiri_bozu": "pine_paulownia_moon",
-        "inoshikacho": "boar_deer_butterflies", "tsukimi": "moon_viewing",
-        "hanami": "flower_viewing", "kusa": "grass_ribbons", "fuji_shima": "wisteria_row",
-        "yanagi_shima": "willow_row", "kiri_shima": "paulownia_row",
-    },
-    "hearts600": {
-        "five_bright": "five_brights", "dry_four_bright": "dry_four_brights",
-        "rainy_four_bright": "rainy_four_brights", "three_bright": "three_brights",
-        "moon_viewing": "moon_viewing", "flower_viewing": "flower_viewing",
-        "boar_deer_butterflies": "boar_deer_butterflies", "five_birds": "five_birds",
-        "drunken_bird_watching": "drunken_bird_watching", "poetry_ribbons": "poetry_ribbons",
-        "blue_ribbons": "blue_ribbons", "plain_ribbons": "plain_ribbons", "chaff": "chaff",
-    },
-    "yatsuhashi": {
-        "early_chaff": "early_chaff", "late_chaff": "late_chaff", "akatan": "poetry_ribbons",
-        "aotan": "blue_ribbons", "kasutan": "grass_ribbons",
-        "inoshikacho": "boar_deer_butterflies", "godori": "five_birds",
-        "hanami_tsukimi_zake": "drinking", "ame_sanko": "rainy_three_brights",
-        "kiri_kasu": "paulownia_chaff", "yanagi_kasu": "willow_trio", "yatsuhashi": "bridge",
-    },
-}
-
 #: The western deck's words (``rules.western``): ranks, suits ("Ace of spades").
 RANK_NAMES = {
     "3": N_("Three"), "4": N_("Four"), "5": N_("Five"), "6": N_("Six"), "7": N_("Seven"),
@@ -177,8 +144,10 @@ def plant_label(month: int) -> str:
 
 
 def yaku_key(game_id: str, yaku_id: str) -> str | None:
-    """The ``YAKU`` key of a game's yaku id (None for an id the game does not have)."""
-    return GAME_YAKU.get(game_id, {}).get(yaku_id)
+    """The ``YAKU`` key of a game's yaku id (None for an id the game does not have, or a game
+    that is not one)."""
+    game = GAMES.get(game_id)
+    return None if game is None else game.yaku.get(yaku_id)
 
 
 def yaku_msgid(game_id: str, yaku_id: str) -> str:
@@ -194,7 +163,7 @@ def yaku_name(game_id: str, yaku_id: str) -> str:
 
 def yaku_labels(game_id: str) -> dict[str, str]:
     """A game's yaku ids and their English display names (msgids), in the game's order."""
-    return {y: YAKU[key] for y, key in GAME_YAKU[game_id].items()}
+    return {y: YAKU[key] for y, key in GAMES[game_id].yaku.items()}
 
 
 @functools.lru_cache(maxsize=1)
