@@ -3,8 +3,14 @@
 Entrants rotate through the seats game by game (with n seats, game i puts entrant e at seat
 ``(e + i) % n``), and games come in runs of n on the same deal number, so each level plays
 every seat of every deal: neither seat nor luck of the deal favours a level. The first dealer
-of a match comes from its deal number, as in play. A game's runner is registered here with
-``@runner(game_id)``; ``simulate GAME`` finds it by id.
+of a match comes from its deal number, as in play.
+
+The games come from the registry (``rules.games.GAMES``: a new engine for a deal number, the
+seat counts, whether the lowest total wins): every game of more than one seat is simulated,
+by default as a game won by its final totals (``run_seated``: the engine's ``round``,
+``winners`` and ``scores`` at its end), with the line-up Normal and Easy at the other default
+seats. A game whose figures are its own registers a runner with ``@runner(game_id)``:
+Koi-Koi's (its koi-koi calls, ``--rules``, ``--rounds``) and Heart of Five's (single rounds).
 
 >>> stats = run_koikoi(games=2, seed=1, players=("normal", "easy"), rules=_preset("nintendo", 3))
 >>> stats["games"], stats["rounds"], sum(stats["wins"].values()) + stats["draws"]
@@ -30,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from ai.base import levels, make_agent
 from rules.fishing import derive_seed
+from rules.games import GAMES
 
 if TYPE_CHECKING:  # at run time imported where a Koi-Koi match is played, as run_koikoi does
     from rules.koikoi import KoiKoiRules
@@ -47,17 +54,31 @@ class Runner(NamedTuple):
     default: tuple[str, ...]
 
 
-#: game id -> its runner, filled by ``@runner``.
-RUNNERS: dict[str, Runner] = {}
+#: game id -> the function of a game whose figures are its own, filled by ``@runner``.
+_OWN: dict[str, RunFn] = {}
 
 
-def runner(game_id: str, fewest: int, most: int,
-           default: tuple[str, ...]) -> Callable[[RunFn], RunFn]:
-    """Register the decorated function as ``simulate game_id``'s runner."""
+def runner(game_id: str) -> Callable[[RunFn], RunFn]:
+    """Register the decorated function as ``simulate game_id``'s runner, in place of
+    ``run_seated``'s figures."""
     def wrap(fn: RunFn) -> RunFn:
-        RUNNERS[game_id] = Runner(fn, fewest, most, default)
+        _OWN[game_id] = fn
         return fn
     return wrap
+
+
+def runners() -> dict[str, Runner]:
+    """Every game that can be simulated (more than one seat), by id: its runner, its seat
+    counts and its default line-up (Normal, then Easy at every other default seat).
+
+    >>> r = runners(); sorted(r)
+    ['hanaawase', 'heart_of_five', 'hearts600', 'koikoi']
+    >>> r["hearts600"].fewest, r["hearts600"].most, r["hearts600"].default
+    (2, 4, ('normal', 'easy', 'easy'))
+    """
+    return {g.id: Runner(_OWN.get(g.id, _simulate_seated), g.min_players, g.max_players,
+                         ("normal",) + ("easy",) * (g.default_players - 1))
+            for g in GAMES.values() if not g.solitaire}
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -130,7 +151,8 @@ def _labels(players: Sequence[str]) -> list[str]:
 
 class Played(NamedTuple):
     """One simulated game as a runner counts it: ``entrant_at`` (seat -> entrant), the
-    game's ``facts`` by seat (``_FACTS``), the decisions made and the seconds they took."""
+    game's ``facts`` by seat (what the runner's ``facts`` function read of the engine at the
+    end), the decisions made and the seconds they took."""
 
     entrant_at: dict[int, int]
     facts: dict[str, Any]
@@ -138,26 +160,8 @@ class Played(NamedTuple):
     think: float
 
 
-def _new_koikoi(deal: int, players: int, rules: Any) -> Any:
-    from rules.koikoi import KoiKoiGame
-    return KoiKoiGame.new(deal, rules)
-
-
-def _new_hearts600(deal: int, players: int, rules: Any) -> Any:
-    from rules.hearts600 import Hearts600Game
-    return Hearts600Game.new(deal, players=players)
-
-
-def _new_hanaawase(deal: int, players: int, rules: Any) -> Any:
-    from rules.hanaawase import HanaAwaseGame
-    return HanaAwaseGame.new(deal)
-
-
-def _new_heart_of_five(deal: int, players: int, rules: Any) -> Any:
-    from rules.heart_of_five import HeartOfFiveGame
-    return HeartOfFiveGame.new(deal, players=players)
-
-
+# What a runner counts of a played game (top-level functions: a process of ``play_games``
+# finds them by name), and when a game stops short of its end.
 def _koikoi_facts(game: Any) -> dict[str, Any]:
     return {"winner": game.winner, "rounds": [(r.winner, r.points, r.koikoi_calls)
                                               for r in game.history]}
@@ -175,44 +179,42 @@ def _first_round_over(game: Any) -> bool:
     return bool(game.history)
 
 
-#: game id -> (a new game from its deal number, seat count and rules; what a runner counts
-#: of it once played; when to stop, None: at its end). Top-level functions: a process of
-#: ``play_games`` finds them by name.
-_GAMES: dict[str, tuple[Callable[[int, int, Any], Any], Callable[[Any], dict[str, Any]],
-                        Callable[[Any], bool] | None]] = {
-    "koikoi": (_new_koikoi, _koikoi_facts, None),
-    "hearts600": (_new_hearts600, _seated_facts, None),
-    "hanaawase": (_new_hanaawase, _seated_facts, None),
-    "heart_of_five": (_new_heart_of_five, _first_round_facts, _first_round_over),
-}
+Facts = Callable[[Any], dict[str, Any]]
+Until = Callable[[Any], bool]
+#: A game of a run: (game id, its number, the run's seed, the levels, iterations, option
+#: values, what to read of it, when to stop).
+_Task = tuple[str, int, int, tuple[str, ...], int | None, dict[str, Any] | None, Facts,
+              Until | None]
 
 
-def _play_game(task: tuple[str, int, int, tuple[str, ...], int | None, Any]) -> Played:
+def _play_game(task: _Task) -> Played:
     """Game ``g`` of a run: deal ``g // n`` with entrant e at seat ``(e + g) % n``, so every
     entrant plays every seat of every deal. A function of its task alone: games may be
     played in any order, in any process."""
-    game_id, g, seed, players, iterations, rules = task
+    game_id, g, seed, players, iterations, options, facts, until = task
     n = len(players)
-    new, facts, until = _GAMES[game_id]
     deal = derive_seed(seed, g // n)  # each deal n times, the entrants rotated
     entrant_at = {(e + g) % n: e for e in range(n)}
     agents = [entrant(game_id, players[entrant_at[s]], derive_seed(deal, s), iterations)
               for s in range(n)]
-    game = new(deal, n, rules)
+    game = GAMES[game_id].new_game(deal, n, options)
     made, spent = play_out(game, agents, until)
     return Played(entrant_at, facts(game), made, spent)
 
 
 def play_games(game_id: str, games: int, seed: int, players: Sequence[str],
-               iterations: int | None = None, rules: Any = None, jobs: int = 1
+               iterations: int | None = None, options: dict[str, Any] | None = None,
+               jobs: int = 1, facts: Facts = _seated_facts, until: Until | None = None
                ) -> list[Played]:
-    """Games 0 .. ``games`` - 1 of a run (``_play_game``), in order; ``jobs`` processes
-    share them (the same games, sooner).
+    """Games 0 .. ``games`` - 1 of a run (``_play_game``), in order, each dealt with the
+    option values ``options`` (None: the defaults), played to its end (or ``until``), then
+    read by ``facts``; ``jobs`` processes share them (the same games, sooner).
 
-    >>> [p.entrant_at for p in play_games("heart_of_five", 2, 1, ("normal", "easy"))]
+    >>> [p.entrant_at for p in play_games("hearts600", 2, 1, ("normal", "easy"))]
     [{0: 0, 1: 1}, {1: 0, 0: 1}]
     """
-    tasks = [(game_id, g, seed, tuple(players), iterations, rules) for g in range(games)]
+    tasks: list[_Task] = [(game_id, g, seed, tuple(players), iterations, options, facts, until)
+                          for g in range(games)]
     if jobs > 1:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             return pool.map(_play_game, tasks, chunksize=1)
@@ -243,7 +245,8 @@ def run_koikoi(games: int, seed: int = 1, players: Sequence[str] = ("normal", "e
     draws = rounds = decisions = 0
     think = 0.0
     start = time.perf_counter()
-    for p in play_games("koikoi", games, seed, players, iterations, rules, jobs):
+    for p in play_games("koikoi", games, seed, players, iterations, dataclasses.asdict(rules),
+                        jobs, _koikoi_facts):
         decisions += p.decisions
         think += p.think
         rounds += len(p.facts["rounds"])
@@ -315,12 +318,15 @@ def mean_interval(values: Sequence[float], z: float = 1.96) -> dict[str, float]:
             "high": round(min(1.0, mean + half), 4)}
 
 
-def _run_seated(game_id: str, games: int, seed: int, players: Sequence[str],
-                iterations: int | None = None, lower_wins: bool = False,
-                jobs: int = 1) -> dict[str, Any]:
-    """The seat-rotating loop of the games won by a score (600 Hearts, Hana-awase): game g
-    plays deal ``g // n`` with entrant e at seat ``(e + g) % n``; ``game.winners`` share a
-    win, 1/k each. Returns the figures ``run_hearts600`` describes."""
+def run_seated(game_id: str, games: int, seed: int = 1, players: Sequence[str] = (),
+               iterations: int | None = None, jobs: int = 1) -> dict[str, Any]:
+    """The seat-rotating loop of a game won by its final totals (600 Hearts, Hana-awase, and
+    a new game unless it registers a ``runner`` of its own): game g plays deal ``g // n`` with
+    entrant e at seat ``(e + g) % n``; ``game.winners`` share a win, 1/k each; ahead means
+    lower where the registry says the lowest total wins. ``players``: () for the default
+    line-up. Returns the figures ``run_hearts600`` describes."""
+    players = players or runners()[game_id].default
+    lower_wins = GAMES[game_id].lowest_wins
     n = len(players)
     labels = _labels(players)
     levels = list(dict.fromkeys(players))
@@ -396,8 +402,7 @@ def run_hearts600(games: int, seed: int = 1,
     two levels, head_to_head: how often an entrant of the first level finished ahead of one
     of the second (``head_to_head``, the mean over the games with its interval).
     """
-    return _run_seated("hearts600", games, seed, players, iterations, lower_wins=True,
-                       jobs=jobs)
+    return run_seated("hearts600", games, seed, players, iterations, jobs)
 
 
 def run_hanaawase(games: int, seed: int = 1,
@@ -413,7 +418,7 @@ def run_hanaawase(games: int, seed: int = 1,
     >>> round(sum(stats["mean_score"].values()), 6)  # totals sum to zero
     0.0
     """
-    return _run_seated("hanaawase", games, seed, players, iterations, jobs=jobs)
+    return run_seated("hanaawase", games, seed, players, iterations, jobs)
 
 
 def _rate(won: float, n: int) -> dict[str, float]:
@@ -446,7 +451,8 @@ def run_heart_of_five(games: int, seed: int = 1,
     decisions = 0
     think = 0.0
     start = time.perf_counter()
-    for p in play_games("heart_of_five", games, seed, players, iterations, jobs=jobs):
+    for p in play_games("heart_of_five", games, seed, players, iterations, jobs=jobs,
+                        facts=_first_round_facts, until=_first_round_over):
         decisions += p.decisions
         think += p.think
         winner, loser = p.facts["winner"], p.facts["loser"]
@@ -545,16 +551,26 @@ def _format_seated(stats: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _seats(r: Runner) -> str:
+    """A runner's seat counts and default line-up, for ``--help``.
+
+    >>> _seats(Runner(_simulate_seated, 2, 4, ("normal", "easy", "easy")))
+    '2-4, default normal easy easy'
+    """
+    counts = str(r.fewest) if r.fewest == r.most else f"{r.fewest}-{r.most}"
+    return f"{counts}, default {' '.join(r.default)}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py simulate", description="AI-only games, headless")
-    parser.add_argument("game", help="game id: " + ", ".join(sorted(RUNNERS)))
+    games = runners()
+    parser.add_argument("game", help="game id: " + ", ".join(sorted(games)))
     parser.add_argument("--games", type=int, default=100,
                         help="matches to play (default 100; heart_of_five: rounds)")
     parser.add_argument("--seed", type=int, default=1, help="first deal number (default 1)")
     parser.add_argument("--players", nargs="+", metavar="LEVEL", default=None,
-                        help="one level per seat (koikoi: 2, default normal easy; "
-                             "hearts600: 2-4, hanaawase: 3, default normal easy easy; "
-                             "heart_of_five: 2-8, default normal easy easy easy)")
+                        help="one level per seat (" + "; ".join(
+                            f"{game_id}: {_seats(r)}" for game_id, r in games.items()) + ")")
     parser.add_argument("--rules", choices=("seed", "nintendo"), default="seed",
                         help="Koi-Koi preset (default seed)")
     parser.add_argument("--rounds", type=int, choices=(3, 6, 12), default=None,
@@ -569,7 +585,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-@runner("koikoi", 2, 2, ("normal", "easy"))
+def _simulate_seated(args: argparse.Namespace) -> dict[str, Any]:
+    return run_seated(args.game, args.games, args.seed, args.players, args.iterations,
+                      args.jobs)
+
+
+@runner("koikoi")
 def _simulate_koikoi(args: argparse.Namespace) -> dict[str, Any]:
     stats = run_koikoi(args.games, args.seed, args.players, _preset(args.rules, args.rounds),
                        args.iterations, args.jobs)
@@ -577,17 +598,7 @@ def _simulate_koikoi(args: argparse.Namespace) -> dict[str, Any]:
     return stats
 
 
-@runner("hearts600", 2, 4, ("normal", "easy", "easy"))
-def _simulate_hearts600(args: argparse.Namespace) -> dict[str, Any]:
-    return run_hearts600(args.games, args.seed, args.players, args.iterations, args.jobs)
-
-
-@runner("hanaawase", 3, 3, ("normal", "easy", "easy"))
-def _simulate_hanaawase(args: argparse.Namespace) -> dict[str, Any]:
-    return run_hanaawase(args.games, args.seed, args.players, args.iterations, args.jobs)
-
-
-@runner("heart_of_five", 2, 8, ("normal", "easy", "easy", "easy"))
+@runner("heart_of_five")
 def _simulate_heart_of_five(args: argparse.Namespace) -> dict[str, Any]:
     return run_heart_of_five(args.games, args.seed, args.players, args.iterations, args.jobs)
 
@@ -600,9 +611,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    if args.game not in RUNNERS:
+    games = runners()
+    if args.game not in games:
         print(f"simulate: unknown game {args.game!r} (games with a simulation: "
-              f"{', '.join(sorted(RUNNERS))})", file=sys.stderr)
+              f"{', '.join(sorted(games))})", file=sys.stderr)
         return 2
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -610,13 +622,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--iterations must be at least 1")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
-    run, fewest, most, default = RUNNERS[args.game]
+    run, fewest, most, default = games[args.game]
     players = tuple(args.players or default)
     if not fewest <= len(players) <= most:
         print(f"simulate: {args.game} takes {fewest}" + (f" to {most}" if most > fewest else "")
               + f" levels after --players, got {len(players)}", file=sys.stderr)
         return 2
-    known = levels(args.game)
+    try:
+        known = levels(args.game)
+    except ValueError as exc:  # a game of several seats with no computer players yet
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
     for level in players:
         if level not in known:
             print(f"simulate: unknown level {level!r} for {args.game} "
