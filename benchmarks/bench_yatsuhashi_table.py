@@ -57,7 +57,8 @@ def main() -> int:
 
     if args.thread:
         from ai.background import ThreadWorker
-        YatsuhashiTable.worker_factory = ThreadWorker
+        from game.table.scheduler import Scheduler
+        Scheduler.worker_factory = ThreadWorker
     app = App((w, h), headless=True, settings=Settings(), strict=True)
     app.start()
     all_ms: list[float] = []
@@ -66,7 +67,7 @@ def main() -> int:
     slow: list[tuple] = []
 
     def frame() -> None:
-        busy = table.worker.busy
+        busy = table.ai.busy("solver")
         t0 = time.perf_counter()
         app.frame(DT)
         ms = (time.perf_counter() - t0) * 1000
@@ -95,7 +96,7 @@ def main() -> int:
                 frame()
         for _ in range(120):
             frame()
-        table.worker.close()
+        table.ai.close()
         app.stack.remove(table)
     where = "a thread" if args.thread else "a child process"
     print(f"Yatsuhashi table at {w}x{h}, {args.deals} deals, {moves} moves, solver in {where}")

@@ -69,12 +69,13 @@ def _faces_on_the_frame_loop(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _computers_on_a_thread(monkeypatch):
-    """Computer seats think on a thread of the test's process rather than in a child process
-    (the game's way): a child per table would cost each table test a fresh interpreter. The
-    child process's path has tests of its own (test_computer_seats.py)."""
+    """A table's background worker (its computer seats, coach and solver) is a thread of the
+    test's process rather than a child process (the game's way): a child per table would cost
+    each table test a fresh interpreter. The child process's path has tests of its own
+    (test_computer_seats.py, test_lost_helpers.py)."""
     from ai.background import ThreadWorker
-    from game.table.computer import ComputerSeats
-    monkeypatch.setattr(ComputerSeats, "worker_factory", ThreadWorker)
+    from game.table.scheduler import Scheduler
+    monkeypatch.setattr(Scheduler, "worker_factory", ThreadWorker)
 
 
 @pytest.fixture(autouse=True)
@@ -83,9 +84,7 @@ def _coach_on_a_thread(monkeypatch):
     states), and answers before its question returns: a table test that presses H finds the
     advice in at the next frame, the same on every run (the soak's replays too).
     tests/test_coach.py turns the waiting off to see the coach think."""
-    from ai.background import ThreadWorker
     from game.table.coach import Coach
-    monkeypatch.setattr(Coach, "worker_factory", ThreadWorker)
     monkeypatch.setattr(Coach, "iterations", 2)
     ask = Coach.ask
 

@@ -39,22 +39,17 @@ ANSWER_TIMEOUT = 180.0
 
 def awaited(scene) -> list[tuple[str, Callable[[float], bool]]]:
     """What ``scene`` waits for from a thread or a child process now, as ``(what, wait)``
-    pairs (``wait(timeout)`` blocks until the answer is in; False on timeout): a table's
-    computer seat asked and not answered, its coach searching, the Yatsuhashi solver's
-    question or its search for a winnable deal."""
+    pairs (``wait(timeout)`` blocks until the answer is in; False on timeout): what a table's
+    background worker is on for its clients (``Scheduler.waiting``): a computer seat asked and
+    not answered, its coach searching, the Yatsuhashi solver's question or its search for a
+    winnable deal."""
     found: list[tuple[str, Callable[[float], bool]]] = []
-    computers = getattr(scene, "computers", None)
-    if computers is not None and computers.thinking:
-        found.append((f"computer seat {computers.asked} of {scene!r}", computers.wait))
-    coach = getattr(scene, "coach", None)
-    if coach is not None and coach.thinking:
-        found.append((f"the coach of {scene!r}", coach.wait))
-    worker = getattr(scene, "worker", None)   # the Yatsuhashi table's solver
-    if worker is not None and getattr(worker, "busy", False):
-        def solver(timeout: float, worker=worker) -> bool:
+    ai = getattr(scene, "ai", None)  # the table's one worker (game.table.scheduler)
+    for client in ai.waiting() if ai is not None else []:
+        def wait(timeout: float, client: str = client) -> bool:
             # (a ProcessWorker's wait is False when the answer came and went: not busy)
-            return bool(worker.wait(timeout)) or not worker.busy
-        found.append((f"the solver of {scene!r}", solver))
+            return ai.wait(client, timeout) or not ai.busy(client)
+        found.append((f"the {client} of {scene!r}", wait))
     return found
 
 

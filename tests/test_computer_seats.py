@@ -9,6 +9,7 @@ import pytest
 import ai.seats
 from ai.background import ProcessWorker, ThreadWorker
 from game.table.computer import ComputerSeats, agent_seed
+from game.table.scheduler import Scheduler
 from rules.koikoi import KoiKoiGame
 
 
@@ -55,9 +56,9 @@ def test_a_table_of_computers_starts_its_worker_ahead_and_one_of_humans_none():
         def start(self, preload=()):
             started.append(preload)
 
-    ComputerSeats("koikoi", ["human", "human"], seed=1, worker=Recording).start()
+    ComputerSeats("koikoi", ["human", "human"], seed=1, ai=Scheduler(Recording)).start()
     assert started == []
-    seats = ComputerSeats("koikoi", ["human", "easy"], seed=1, worker=Recording)
+    seats = ComputerSeats("koikoi", ["human", "easy"], seed=1, ai=Scheduler(Recording))
     seats.start()
     seats.start()  # once
     assert started == [("ai.seats",)]
@@ -79,25 +80,26 @@ def play(seats, game, moves):
 
 
 def test_the_seats_think_in_one_child_process_and_replay_the_same_match():
-    seats = ComputerSeats("koikoi", ["easy", "normal"], seed=4, worker=ProcessWorker)
-    assert seats._worker is None  # no process before the first question
+    seats = ComputerSeats("koikoi", ["easy", "normal"], seed=4, ai=Scheduler(ProcessWorker))
+    assert seats.ai.worker is None  # no process before the first question
     first = play(seats, KoiKoiGame.new(4), 12)
-    child = seats._worker._proc
+    child = seats.ai.worker._proc
     assert child.is_alive() and child.pid != os.getpid()
     seats.reset(seed=4)  # the same match again: the same choices, from the same process
     assert play(seats, KoiKoiGame.new(4), 12) == first
-    assert seats._worker._proc is child
-    threaded = ComputerSeats("koikoi", ["easy", "normal"], seed=4, worker=ThreadWorker)
+    assert seats.ai.worker._proc is child
+    threaded = ComputerSeats("koikoi", ["easy", "normal"], seed=4, ai=Scheduler(ThreadWorker))
     assert play(threaded, KoiKoiGame.new(4), 12) == first  # where they think changes nothing
     threaded.close()
     seats.close()
+    seats.ai.close()  # (its owner closes the worker: a table, as it goes)
     child.join(5)
     assert not child.is_alive()
 
 
 def test_an_answer_is_held_back_for_the_watcher():
     seats = ComputerSeats("koikoi", ["easy", "human"], seed=1, min_delay=0.5,
-                          worker=ProcessWorker)
+                          ai=Scheduler(ProcessWorker))
     game = KoiKoiGame.new(2)
     seat = game.current_player
     seats.ask(seat, game.observation(seat))
@@ -134,7 +136,7 @@ def answers(seats, game, moves):
 
 def test_seats_whose_process_keeps_dying_play_on_here_at_normal_and_replay_the_same():
     told = []
-    seats = ComputerSeats("koikoi", ["hard", "easy"], seed=4, worker=DyingWorker,
+    seats = ComputerSeats("koikoi", ["hard", "easy"], seed=4, ai=Scheduler(DyingWorker),
                           on_fallback=told.append)
     seats.start()
     moves = answers(seats, KoiKoiGame.new(4), 12)
@@ -143,7 +145,7 @@ def test_seats_whose_process_keeps_dying_play_on_here_at_normal_and_replay_the_s
                     "the game: Hard plays at the Normal level."]
     # The same moves as Normal and Easy seats of that deal from the start: agents made afresh
     # in this process, seeded as the lost ones were.
-    plain = ComputerSeats("koikoi", ["normal", "easy"], seed=4, worker=ThreadWorker)
+    plain = ComputerSeats("koikoi", ["normal", "easy"], seed=4, ai=Scheduler(ThreadWorker))
     assert answers(plain, KoiKoiGame.new(4), 12) == moves
     seats.reset(seed=4)                  # a new match: still here, the same moves again
     assert answers(seats, KoiKoiGame.new(4), 12) == moves and len(told) == 1
@@ -164,14 +166,14 @@ def test_an_agent_error_in_the_process_is_raised_in_strict_mode_else_the_seats_f
     from ai.background import BackgroundError
     game = KoiKoiGame.new(2)
     seat = game.current_player
-    seats = ComputerSeats("koikoi", ["hard", "hard"], seed=2, worker=FailingWorker)
+    seats = ComputerSeats("koikoi", ["hard", "hard"], seed=2, ai=Scheduler(FailingWorker))
     seats.ask(seat, game.observation(seat))
     with pytest.raises(BackgroundError):
         seats.poll()
     seats.close()
     monkeypatch.setenv("HANAFUDA_PARLOR_STRICT", "0")
     told = []
-    seats = ComputerSeats("koikoi", ["easy", "easy"], seed=2, worker=FailingWorker,
+    seats = ComputerSeats("koikoi", ["easy", "easy"], seed=2, ai=Scheduler(FailingWorker),
                           on_fallback=told.append)
     seats.ask(seat, game.observation(seat))
     assert seats.poll() is None and seats.fallen_back

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.scenes.setup import SetupScene
+from game.table.scheduler import Scheduler
 from game.table.dialogs import ChoicePanel, ResultPage
 from tests.helpers import click, drag, key, next_frame, raise_scene_errors, run_until, texts
 
@@ -18,8 +19,7 @@ DT = 1 / 30
 def _strict(monkeypatch):
     raise_scene_errors(monkeypatch)
     from ai.background import ThreadWorker
-    from game.games.yatsuhashi.table import YatsuhashiTable
-    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)  # (no child process)
+    monkeypatch.setattr(Scheduler, "worker_factory", ThreadWorker)  # (no child process)
 
 
 def open_setup(app, game_id):
@@ -216,7 +216,7 @@ def test_leaving_at_any_step_goes_back_to_the_setup(app, game_id):
         app.frame(DT)
         top = app.stack.top
         assert isinstance(top, SetupScene) and top.info.id == game_id, (key_name, top)
-        assert table.computers is None or table.computers._worker is None  # stopped
+        assert table.computers is None or table.ai.worker is None  # stopped
         app.stack.pop()
 
 

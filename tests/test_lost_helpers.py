@@ -15,8 +15,7 @@ from ai.base import make_agent
 from game.catalog import GAMES
 from game.widgets.dialog import Dialog
 from game.setups import GameSetup
-from game.table.coach import Coach
-from game.table.computer import ComputerSeats
+from game.table.scheduler import Scheduler
 from game.table.dialogs import ResultPage
 from tests.helpers import key, press, raise_scene_errors, run_until
 
@@ -91,7 +90,7 @@ def play_to_the_end(app, table, limit: int = 20000) -> list[str]:
 
 @pytest.mark.parametrize("gid", WITH_COMPUTERS)
 def test_computer_seats_whose_process_keeps_dying_play_on_at_normal(app, monkeypatch, gid):
-    monkeypatch.setattr(ComputerSeats, "worker_factory", DyingWorker)
+    monkeypatch.setattr(Scheduler, "worker_factory", DyingWorker)
     asked = []
     choose = ai.seats.choose
 
@@ -120,7 +119,7 @@ def test_computer_seats_whose_process_keeps_dying_play_on_at_normal(app, monkeyp
 
 @pytest.mark.parametrize("gid", WITH_COMPUTERS)
 def test_computer_seats_whose_process_cannot_start_play_on(app, monkeypatch, gid):
-    monkeypatch.setattr(ComputerSeats, "worker_factory", ProcessWorker)
+    monkeypatch.setattr(Scheduler, "worker_factory", ProcessWorker)
     refuse_processes(monkeypatch)
     app.settings.animation_speed = "fast"
     setup, engine = near_the_end(gid, left=6)
@@ -149,10 +148,11 @@ def human_table(app, gid):
 @pytest.mark.parametrize("fault", ["dies", "cannot start"])
 def test_a_coach_whose_process_is_lost_says_it_is_unavailable(app, monkeypatch, gid, fault):
     table = human_table(app, gid)
+    table.ai.close()  # the table's next worker (made at the coach's question) is this one:
     if fault == "dies":
-        monkeypatch.setattr(Coach, "worker_factory", DyingWorker)
+        monkeypatch.setattr(Scheduler, "worker_factory", DyingWorker)
     else:
-        monkeypatch.setattr(Coach, "worker_factory", ProcessWorker)
+        monkeypatch.setattr(Scheduler, "worker_factory", ProcessWorker)
         refuse_processes(monkeypatch)
     before = len(table.game.actions)
     key(app, ord("h"))

@@ -11,6 +11,7 @@ import pytest
 
 from ai.background import ThreadWorker
 from game import paths
+from game.table.scheduler import Scheduler
 from game.app import App
 from game.catalog import GAMES
 from game.widgets.dialog import Dialog
@@ -34,7 +35,7 @@ DT = 1 / 30
 @pytest.fixture(autouse=True)
 def _solver_in_a_thread(monkeypatch):
     # The solver's child process would outlive the dropped App; a thread is enough here.
-    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)
+    monkeypatch.setattr(Scheduler, "worker_factory", ThreadWorker)
 
 
 def new_app(speed: str = "fast") -> App:

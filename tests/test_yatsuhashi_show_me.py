@@ -9,6 +9,7 @@ import pytest
 
 from ai.background import ThreadWorker
 from game.scenes.setup import default_setup
+from game.table.scheduler import Scheduler
 from game.games.yatsuhashi.table import YatsuhashiTable
 from game.games.yatsuhashi.demo import demo_pace
 from game.session import load_current
@@ -22,7 +23,7 @@ SEED = 3  # a winnable deal (ai.yatsuhashi's doctest)
 @pytest.fixture(autouse=True)
 def _strict(monkeypatch):
     raise_scene_errors(monkeypatch)
-    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)
+    monkeypatch.setattr(Scheduler, "worker_factory", ThreadWorker)
 
 
 def make_table(app, seed=SEED, speed="normal") -> YatsuhashiTable:

@@ -12,6 +12,7 @@ from ai.background import ProcessWorker, ThreadWorker
 from ai.yatsuhashi import SOLVER_NODES, useful_move
 from ai.yatsuhashi_solver import solve
 from game.widgets.dialog import Dialog, NumberDialog
+from game.table.scheduler import Scheduler
 from game.scenes.pause import PauseMenu
 from game.games.yatsuhashi.rules import YatsuhashiRulesScene
 from game.scenes.setup import default_setup
@@ -469,7 +470,7 @@ def test_indicator_thinks_in_the_background_without_holding_the_frame(app, monke
         gate.wait(10)
         return real(game, max_nodes, **kw)
     monkeypatch.setattr(solver, "solve", slow)
-    monkeypatch.setattr(YatsuhashiTable, "worker_factory", ThreadWorker)  # sees the stand-in
+    monkeypatch.setattr(Scheduler, "worker_factory", ThreadWorker)  # sees the stand-in
     app.settings.animation_speed = "off"
     t = app.push(YatsuhashiTable(setup=default_setup("yatsuhashi", 3)))
     # app.frame, not run_until: the solver is held on purpose (run_until would wait for it).
@@ -523,7 +524,7 @@ def test_useful_move_prefers_collecting_and_turning_up_cards():
 
 def winnable_only_table(app, monkeypatch, worker):
     """Deal 3 with "winnable deals only", the solver run by ``worker``, animations off."""
-    monkeypatch.setattr(YatsuhashiTable, "worker_factory", worker)
+    monkeypatch.setattr(Scheduler, "worker_factory", worker)
     app.settings.animation_speed = "off"
     setup = default_setup("yatsuhashi", 3)
     setup.options["winnable_only"] = True
@@ -587,13 +588,13 @@ class DyingSolver(ProcessWorker):
 
 def test_a_solver_whose_process_keeps_dying_leaves_the_deal_playable(app, monkeypatch):
     from game.session import load_current
-    monkeypatch.setattr(YatsuhashiTable, "worker_factory", DyingSolver)
+    monkeypatch.setattr(Scheduler, "worker_factory", DyingSolver)
     t = make_table(app, seed=3)
     # (Three child processes started and killed: frames take no time, processes do; a
     # bound of seconds of frames, not of frames at the pace of a quiet machine.)
     run_until(app, lambda: t.verdict() != "thinking", limit=20000)
     assert t.verdict() == "unavailable" and app.stack.top is t
-    assert t.worker.restarts == 3
+    assert t.ai.worker.restarts == 3
     assert "Solver unavailable" in _drawn_words(app, monkeypatch)
     before = len(t.game.actions)
     key(app, pygame.K_h)                     # the hint: the rule of thumb

@@ -63,6 +63,7 @@ from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing
 from game.table.guide_hooks import GuideHooks
 from game.table.input import REPEATING_KEYS, CardTableInput
+from game.table.scheduler import Scheduler
 from game.table.seats import Seats
 from game.widgets import Button, Tooltip
 from rules.hanafuda import DECK, Card
@@ -164,6 +165,8 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         self.waiting_for: Any = None  # a modal screen the table waits on
         self.recorded = False
         self.display: tuple[str, bool] | None = None  # card back and badges applied
+        #: The one background worker of the table's computer seats and coach.
+        self.ai = Scheduler()
         self.computers: ComputerSeats | None = None
         self.log_button = Button(N_("Game log"), self.show_log, role="small", translate=True)
         self._down: set[int] = set()
@@ -223,7 +226,7 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         """One worker for every computer seat of ``setup.seats`` (none at a table of humans)."""
         if self.computers is not None:
             self.computers.close()
-        self.computers = ComputerSeats(game_id, self.seats, seed,
+        self.computers = ComputerSeats(game_id, self.seats, seed, ai=self.ai,
                                        on_fallback=self.computers_fell_back)
         self.computers.start()
         self.apply_speed()
@@ -509,6 +512,7 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         if self.computers is not None:
             self.computers.close()
         self.close_coach()
+        self.ai.close()
         if self.session is not None:  # leaving is not a loss: Continue resumes the game
             self.session.leave()
 

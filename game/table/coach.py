@@ -3,10 +3,11 @@
 At any decision of a human seat, H (or a table's Hint button) asks ``ai.coach.advise`` for
 the seat's observation: Hard's candidates, best first, each with its estimate (the chance of
 winning the match; Heart of Five: the worth of the round's end). The search takes the think
-time of the settings, so it runs in a background worker of its own (``Coach``, a child process
-made at the first question; never on the frame loop), and the table says "Coach: thinking…"
-meanwhile. The advice stays until the position changes (any action, a new deal or match):
-it is about one engine object at one number of actions (``Coach.about``).
+time of the settings, so it runs in the table's background worker (``Coach`` asks the table's
+``Scheduler``, a child process shared with the computer seats; never on the frame loop), and
+the table says "Coach: thinking…" meanwhile. The advice stays until the position changes (any
+action, a new deal or match): it is about one engine object at one number of actions
+(``Coach.about``).
 
 A game in which the coach was asked once is *coached*: the table marks its session (saved,
 so Continue keeps it) and its statistics (``CardTable.record_result``).
@@ -19,9 +20,10 @@ lists the melds on its message line. A decision taken in a dialog (Koi-Koi's koi
 stop) uses ``CoachedChoice``, which shows the estimates on its buttons.
 
 >>> from ai.background import ThreadWorker
+>>> from game.table.scheduler import Scheduler
 >>> from rules.koikoi import KoiKoiGame
 >>> game = KoiKoiGame.new(seed=7)
->>> coach = Coach("koikoi", worker=ThreadWorker, iterations=2)
+>>> coach = Coach("koikoi", Scheduler(ThreadWorker), iterations=2)
 >>> coach.ask(game, seconds=1.0), coach.thinking
 (True, True)
 >>> coach.wait(30), coach.poll(), coach.about(game), coach.thinking
@@ -41,7 +43,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from ai.background import BackgroundError, ProcessWorker, WorkerUnavailable
 from ai.hard import DEFAULT_SECONDS
 from ai.search import Candidate
 from game import draw, theme
@@ -49,6 +50,7 @@ from game.fonts import font, text_image
 from game.i18n import _
 from game.table.scene import TableScene
 from game.table.dialogs import ChoicePanel
+from game.table.scheduler import Scheduler
 from game.theme import Metrics
 from game.widgets import Button, Widget
 from sprites.cache import on_clear_all
@@ -71,24 +73,22 @@ def percent(score: float) -> str:
 
 
 class Coach:
-    """Hard's advice on one position at a time, searched in a worker of its own.
+    """Hard's advice on one position at a time, searched by the table's worker (``ai``).
 
     ``ask(game, seconds)`` starts the search for the player to move (once per position);
     ``poll()`` each frame takes the answer in; ``advice`` is then Hard's candidates, best
     first. ``clear()`` forgets the question (a newer position), ``close()`` stops the worker.
     ``iterations`` (tests: a tiny fixed budget) replaces the seconds when set."""
 
-    #: What runs the search: a child process in the game (tests may use a thread's worker).
-    worker_factory: ClassVar[Callable[[], Any]] = ProcessWorker
+    #: The coach's name for its requests to the scheduler.
+    CLIENT = "coach"
     #: A fixed budget of sampled states instead of seconds (None: the think time).
     iterations: ClassVar[int | None] = None
 
-    def __init__(self, game_id: str, worker: Callable[[], Any] | None = None,
-                 iterations: int | None = None) -> None:
+    def __init__(self, game_id: str, ai: Scheduler, iterations: int | None = None) -> None:
         self.game_id = game_id
-        self._factory = worker or type(self).worker_factory
+        self.ai = ai
         self._iterations = iterations if iterations is not None else type(self).iterations
-        self._worker: Any = None
         #: The position asked about: the engine object and its number of actions (None: none).
         self.position: tuple[Any, int] | None = None
         #: Hard's candidates for that position, best first (None: not in yet).
@@ -106,67 +106,56 @@ class Coach:
         answered already; True when a search starts."""
         if self.about(game) and (self.advice is not None or self.thinking):
             return False
-        if self._worker is None:
-            self._worker = self._factory()
         seat = game.current_player
         self.position, self.advice, self.unavailable = (game, len(game.actions)), None, False
         # The seed is the position's move number: the same question gets the same answer.
-        self._worker.request("ai.coach:advise", self.game_id, game.observation(seat),
-                             seconds, self._iterations, len(game.actions))
+        self.ai.request(self.CLIENT, "ai.coach:advise", self.game_id, game.observation(seat),
+                        seconds, self._iterations, len(game.actions))
         return True
 
     @property
     def thinking(self) -> bool:
         """A search is under way for the position asked about."""
         return (self.position is not None and self.advice is None and not self.unavailable
-                and self._worker is not None and self._worker.busy)
+                and self.ai.busy(self.CLIENT))
 
     def poll(self) -> bool:
         """Take the answer in if it has come (never blocks): True when it came now. A search
         that fails is logged and leaves the coach ``unavailable`` (strict mode: a failure
         other than the process dying is raised, as any bug is)."""
-        if self._worker is None or self.position is None or self.advice is not None:
+        if self.position is None or self.advice is not None or self.unavailable:
             return False
-        try:
-            answer = self._worker.poll()
-        except WorkerUnavailable:
-            log.warning("the coach's process stopped: no advice")
-            self.unavailable = True
-            return True
-        except BackgroundError:
-            from game.app import strict_from_env
-            if strict_from_env():
-                raise
-            log.exception("the coach failed")
-            self.unavailable = True
+        answer = self.ai.poll(self.CLIENT, self._lost)
+        if self.unavailable:
             return True
         if answer is None:
             return False
         self.advice = list(answer)
         return True
 
+    def _lost(self) -> None:
+        self.unavailable = True
+
     def best(self) -> Candidate | None:
         return self.advice[0] if self.advice else None
 
     def clear(self) -> None:
         """Forget the question and its advice (an answer still coming is dropped)."""
-        if self._worker is not None and self.position is not None:
-            self._worker.cancel()
+        if self.position is not None:
+            self.ai.cancel(self.CLIENT)
         self.position, self.advice, self.unavailable = None, None, False
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the search asked is answered (tests and tools only: never in a frame
         loop); True at once when nothing is asked."""
-        if self._worker is None or self.position is None or self.advice is not None:
+        if self.position is None or self.advice is not None:
             return True
-        return bool(self._worker.wait(timeout))
+        return self.ai.wait(self.CLIENT, timeout)
 
     def close(self) -> None:
-        """Stop the worker (after the search it is on, whose answer is dropped)."""
+        """Let the worker go (the search it is on for the coach is dropped)."""
         self.position, self.advice = None, None
-        if self._worker is not None:
-            self._worker.close()
-            self._worker = None
+        self.ai.release(self.CLIENT)
 
 
 class CoachedTable(TableScene):
@@ -179,6 +168,7 @@ class CoachedTable(TableScene):
 
     if TYPE_CHECKING:  # what the coach reads of the table (made in CardTable.__init__)
         game: Any
+        ai: Scheduler
         session: Session | None
 
         def refuse(self, reason: str) -> None: ...
@@ -208,7 +198,7 @@ class CoachedTable(TableScene):
             self.refuse(_("It is not your turn."))
             return
         if self.coach is None:  # made at the first question: most games never ask
-            self.coach = Coach(self.game_id)
+            self.coach = Coach(self.game_id, self.ai)
         coach = self.coach
         if coach.about(self.game) and coach.advice is not None:
             self.coach_again()

@@ -3,11 +3,12 @@
 A table asks ``ask(seat, observation)`` when a computer seat is to act, feeds frame time with
 ``update(dt)`` and takes the answer from ``poll()`` (never blocking) once the agent has
 answered and ``min_delay`` seconds of frame time have passed (a watcher follows the moves).
-The agents run in a child process (``ai.background.ProcessWorker``), so that a long search
-never takes the interpreter from the frames; there each seat keeps its own agent (seeded
+The agents run in the table's background worker (``game.table.scheduler.Scheduler``: a child
+process, ``ai.background.ProcessWorker``, shared with the coach), so that a long search never
+takes the interpreter from the frames; there each seat keeps its own agent (seeded
 ``agent_seed(seed, seat)``, see ``ai.seats``) for the whole match, and questions are answered
 in order, so a seed replays the same match. ``reset()`` starts the agents afresh (a restarted
-match), ``close()`` stops the worker (the table goes).
+match), ``close()`` lets the worker go (the table closes it as it goes).
 
 **Falling back.** When the child process cannot be kept alive (it died ``MAX_RESTARTS`` times on
 one question, or could not be started: ``WorkerUnavailable``), the seats play on in the game's
@@ -18,7 +19,8 @@ same question again: the seat's observation, never more, so a seed and the point
 replay the same moves. ``on_fallback(message)`` tells the table once, which tells the player.
 
 >>> from ai.background import ThreadWorker
->>> seats = ComputerSeats("koikoi", ["human", "easy"], seed=1, worker=ThreadWorker)
+>>> from game.table.scheduler import Scheduler
+>>> seats = ComputerSeats("koikoi", ["human", "easy"], seed=1, ai=Scheduler(ThreadWorker))
 >>> 1 in seats, 0 in seats, seats.levels
 (True, False, {1: 'easy'})
 >>> seats.close()
@@ -32,7 +34,7 @@ A worker whose process is lost (as ``ProcessWorker`` says after ``MAX_RESTARTS``
 ...         raise WorkerUnavailable("the background process stopped 3 times")
 >>> game = KoiKoiGame.new(1)
 >>> told = []
->>> seats = ComputerSeats("koikoi", ["hard", "hard"], seed=1, worker=Lost,
+>>> seats = ComputerSeats("koikoi", ["hard", "hard"], seed=1, ai=Scheduler(Lost),
 ...                       on_fallback=told.append)
 >>> seats.ask(game.current_player, game.observation(game.current_player))
 >>> seats.poll(), seats.fallen_back, seats.levels, len(told)
@@ -45,30 +47,29 @@ A worker whose process is lost (as ``ProcessWorker`` says after ``MAX_RESTARTS``
 from __future__ import annotations
 
 import itertools
-import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ai.background import BackgroundError, ProcessWorker, ThreadWorker, WorkerUnavailable
+from ai.background import ThreadWorker
 from ai.seats import agent_seed, forget, in_process_levels
 from game.i18n import _
+from game.table.scheduler import Scheduler
 
 __all__ = ["ComputerSeats", "agent_seed"]
-
-log = logging.getLogger(__name__)
 
 #: Names of matches, unique in the process (a worker's agents are kept by match).
 _matches = itertools.count(1)
 
 
 class ComputerSeats:
-    """Every computer seat of one table, served by one worker (a child process)."""
+    """Every computer seat of one table, served by the table's worker (``ai``: its
+    ``Scheduler``; None: one of their own)."""
 
-    #: What runs the agents: a child process in the game (tests may pass a thread's worker).
-    worker_factory: Callable[[], Any] = ProcessWorker
+    #: The seats' name for their requests to the scheduler.
+    CLIENT = "seats"
 
     def __init__(self, game_id: str, seats: Sequence[str], seed: int,
-                 min_delay: float = 0.0, worker: Callable[[], Any] | None = None,
+                 min_delay: float = 0.0, ai: Scheduler | None = None,
                  think: float | None = None,
                  on_fallback: Callable[[str], None] | None = None) -> None:
         self.game_id = game_id
@@ -76,8 +77,8 @@ class ComputerSeats:
         self.levels = {s: level for s, level in enumerate(seats) if level != "human"}
         self.seed = seed
         self.min_delay = min_delay
-        self._factory = worker or self.worker_factory
-        self._worker: Any = None
+        self.ai = ai if ai is not None else Scheduler()
+        self._owns_ai = ai is None
         self._match = next(_matches)
         self.asked: int | None = None  # the seat whose choice is awaited
         self._answer: tuple[int, Any] | None = None  # in, held back until min_delay passed
@@ -103,21 +104,17 @@ class ComputerSeats:
     def start(self) -> None:
         """Start the worker now (a table does as it opens), its agents' modules loaded, so
         that the first question finds it ready; nothing at a table of humans."""
-        if self.levels and self._worker is None:
-            self._worker = self._factory()
-            self._worker.start(preload=("ai.seats",))
+        if self.levels:
+            self.ai.start(preload=("ai.seats",))
 
     def ask(self, seat: int, observation: Any) -> None:
         """Start choosing for ``seat`` (once: asking again while it thinks changes nothing)."""
-        if self.asked == seat and (self._answer is not None
-                                   or (self._worker is not None and self._worker.busy)):
+        if self.asked == seat and (self._answer is not None or self.ai.busy(self.CLIENT)):
             return
-        if self._worker is None:  # (not started ahead)
-            self._worker = self._factory()
         self.asked, self._answer, self._waited = seat, None, 0.0
         self._question = (seat, observation)
-        self._worker.request("ai.seats:choose", self._match, self.game_id, self.levels,
-                             self.seed, seat, observation, self.think)
+        self.ai.request(self.CLIENT, "ai.seats:choose", self._match, self.game_id, self.levels,
+                        self.seed, seat, observation, self.think)
 
     def update(self, dt: float) -> None:
         if self.asked is not None and dt > 0:
@@ -127,22 +124,10 @@ class ComputerSeats:
         """``(seat, action)`` once the asked seat has chosen and the delay has passed. A
         process that cannot be kept alive makes the seats fall back (see the module); an
         agent's error is raised here in strict mode, else logged, and the seats fall back."""
-        if self._worker is None or self.asked is None:
+        if self.asked is None:
             return None
         if self._answer is None:
-            try:
-                answer = self._worker.poll()
-            except WorkerUnavailable:
-                log.warning("the computer players' process kept stopping: they play on here")
-                self._fall_back()
-                return None
-            except BackgroundError:
-                from game.app import strict_from_env
-                if strict_from_env():
-                    raise
-                log.exception("a computer player failed in its process: they play on here")
-                self._fall_back()
-                return None
+            answer = self.ai.poll(self.CLIENT, self._fall_back)
             if answer is None:
                 return None
             self._answer = (int(answer[0]), answer[1])
@@ -154,9 +139,7 @@ class ComputerSeats:
     def _fall_back(self) -> None:
         """Play on in this process (see the module): a thread's worker, Hard at Normal, fresh
         agents asked the same question again; the table is told."""
-        if self._worker is not None:
-            self._worker.close()
-        self._worker = ThreadWorker()
+        self.ai.fall_back(self.CLIENT, ThreadWorker())
         before = self.levels
         self.levels = in_process_levels(self.game_id, self.levels)
         self.fallen_back = True
@@ -175,8 +158,7 @@ class ComputerSeats:
     def cancel(self) -> None:
         """Forget the question outstanding: its answer, if it comes, is dropped."""
         self.asked, self._answer = None, None
-        if self._worker is not None:
-            self._worker.cancel()
+        self.ai.cancel(self.CLIENT)
 
     def reset(self, seed: int | None = None) -> None:
         """A new match: fresh agents (their generators from the start), nothing outstanding."""
@@ -190,16 +172,17 @@ class ComputerSeats:
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the seat asked has chosen (tests and tools only: never in a frame
         loop); True at once when nothing is asked."""
-        if self._worker is None or self.asked is None or self._answer is not None:
+        if self.asked is None or self._answer is not None:
             return True
-        return bool(self._worker.wait(timeout))
+        return self.ai.wait(self.CLIENT, timeout)
 
     def close(self) -> None:
-        """Stop the worker (after the job it is on, whose answer is dropped)."""
+        """Let the worker go (the job it is on for the seats is dropped); stopped when the
+        seats made it their own."""
         self.asked, self._answer = None, None
-        if self._worker is not None:
-            self._worker.close()
-            self._worker = None
+        self.ai.release(self.CLIENT)
+        if self._owns_ai:
+            self.ai.close()
         if self.fallen_back:
             forget(self._match)
 

@@ -1,7 +1,7 @@
 """The Yatsuhashi table's solver: the indicator's verdicts, hints and winnable deals.
 
 ``SolverView`` holds these methods of ``YatsuhashiTable`` (``game.games.yatsuhashi.table``). The
-solver runs on a worker thread or process (the table's ``worker``), on a copy of the game; its
+solver runs in the table's background worker (``table.ai``, as "solver"), on a copy of the game; its
 verdicts are kept per position (``verdicts``: key -> winnable or not or unknown, and a winning
 line in notation), so undoing to a position seen before answers at once, and two facts save
 most of the work: a move on the winning line leads to a winnable position (the rest of the
@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ai.background import WorkerUnavailable
 from ai.yatsuhashi import SOLVER_NODES, WALL_CAP, useful_move
 from game.i18n import _
 from game.table.base import CardTable
@@ -29,6 +28,8 @@ from rules.yatsuhashi import Game, Move, parse_move
 #: Passed in this order (seconds, positions): tools/soak_input.py replaces the positions.
 SOLVE_BUDGET = (WALL_CAP, SOLVER_NODES)
 FIND_BUDGET = (WALL_CAP, SOLVER_NODES)
+#: The solver's name for its requests to the table's scheduler (``game.table.scheduler``).
+SOLVER = "solver"
 #: Seconds a hint glows.
 HINT_TIME = 4.0
 
@@ -38,7 +39,6 @@ class SolverView(CardTable):
 
     if TYPE_CHECKING:  # what it reads of the table (game.games.yatsuhashi.table)
         game: Game
-        worker: Any
         verdicts: dict[tuple, tuple[bool | None, list[str]]]
         finding: dict[str, Any] | None
         asked: tuple | None
@@ -76,19 +76,15 @@ class SolverView(CardTable):
         key = self._key()
         if key in self.verdicts or self.finding is not None:
             return
-        if self.asked == key and self.worker.busy:
+        if self.asked == key and self.ai.busy(SOLVER):
             return
         self.asked = key
         self.solver_lost = False   # a fresh child tries again
-        self.worker.request("ai.yatsuhashi:solve_position", self.game.to_dict(),
-                            *SOLVE_BUDGET)
+        self.ai.request(SOLVER, "ai.yatsuhashi:solve_position", self.game.to_dict(),
+                        *SOLVE_BUDGET)
 
     def _poll_worker(self) -> None:
-        try:
-            answer = self.worker.poll()
-        except WorkerUnavailable:
-            self._lost_solver()
-            return
+        answer = self.ai.poll(SOLVER, self._lost_solver)
         if answer is None:
             return
         if self.finding is not None:
@@ -132,15 +128,15 @@ class SolverView(CardTable):
         self.dealing = True
         number = first if first is not None else self.rng.randint(1, 99_999)
         self.finding = {"checked": 0, "number": number}
-        self.worker.request("ai.yatsuhashi:solve_deal", number, *FIND_BUDGET)
+        self.ai.request(SOLVER, "ai.yatsuhashi:solve_deal", number, *FIND_BUDGET)
 
     def _found(self, number: int, winnable: bool | None, line: list[str]) -> None:
         assert self.finding is not None
         self.finding["checked"] += 1
         if not winnable:
             self.finding["number"] = self.rng.randint(1, 99_999)
-            self.worker.request("ai.yatsuhashi:solve_deal", self.finding["number"],
-                                *FIND_BUDGET)
+            self.ai.request(SOLVER, "ai.yatsuhashi:solve_deal", self.finding["number"],
+                            *FIND_BUDGET)
             return
         self.finding = None
         self._start_deal(number, known=(True, list(line)))

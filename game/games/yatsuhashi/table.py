@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 import pygame
 
-from ai.background import ProcessWorker
 from game.i18n import N_, _
 from game.widgets.dialog import Dialog, NumberDialog
 from game.games.yatsuhashi.demo import ShowMe
@@ -72,8 +71,6 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
     STEP_SOUNDS: ClassVar[dict[str, tuple[str | None, float]]] = {
         "turned": ("flip", 0.22), "recycled": ("slide", 0.22), "moved": ("place", 0.22),
         "flipped": (None, 0.15), "collected": ("yaku", 0.3)}
-    #: Where the solver runs: a child process, so that its work never holds up a frame.
-    worker_factory: Callable[[], Any] = ProcessWorker
     #: Per move of the game's line: was it made automatically? (set per deal)
     auto: list[bool]
     #: The same for the undone moves, last undone last.
@@ -96,7 +93,6 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         self.winnable_only = bool(options.get("winnable_only", False))
         self.auto_collect = bool(options.get("auto_collect", False))
         self.layout_ = TableLayout((1280, 800))
-        self.worker = self.worker_factory()
         self.verdicts: dict[tuple, tuple[bool | None, list[str]]] = {}
         self.rng = random.Random(self.setup.seed)
         for s in self.sprites.values():
@@ -108,7 +104,7 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         self.dealing = False                        # a deal waits to be animated
         self.press_pos: tuple[int, int] = (0, 0)
         self.last_send: tuple[float, tuple[int, int]] = (-1.0, (0, 0))
-        self.asked: tuple | None = None             # the position the worker is solving
+        self.asked: tuple | None = None             # the position the solver is on
         self.solver_lost = False                    # its process kept stopping (unavailable)
         self._reset_deal_state()
         self.game = Game.deal(self.setup.seed)
@@ -279,10 +275,6 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         return (faces_
                 + [(c, lay.mini, False) for c in ghosts]
                 + [(c, lay.card, badge) for c in DECK] + [(c, lay.mini, badge) for c in DECK])
-
-    def exit(self) -> None:
-        self.worker.close()
-        super().exit()
 
     @property
     def in_progress(self) -> bool:
@@ -498,7 +490,7 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         self.now += dt
         for b in self.buttons.values():
             b.update(dt)
-        self.worker.update(dt)
+        self.ai.update(dt)
         self._poll_worker()
         self.update_demo(dt)
         if self.started and not self.game.is_won:
