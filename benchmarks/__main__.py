@@ -30,13 +30,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.catalog import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: name -> (command after ``python -m``, quick variant's extra arguments)
 PARTS: dict[str, tuple[list[str], list[str]]] = {
     "menu": (["benchmarks.frames", "menu"], ["--frames", "300"]),
     **{g: (["benchmarks.frames", g], ["--frames", "1200"])
-       for g in ("koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five")},
+       for g in GAMES},
     "load": (["benchmarks.frames", "load"], ["--frames", "150"]),
     "start": (["benchmarks.startup", "start"], ["--runs", "9"]),
     # Peak memory, each in a fresh process: every table at its largest seat count, 20 real
@@ -77,7 +79,7 @@ def _mb(r: dict[str, Any] | None, key: str) -> str:
 def table(results: dict[str, dict[str, Any] | None]) -> list[tuple[str, str, str]]:
     """(figure, measured, target) rows."""
     rows = []
-    for name in ("menu", "koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five"):
+    for name in ("menu", *GAMES):
         r = results.get(name)
         if r is None:
             continue

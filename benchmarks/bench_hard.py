@@ -2,11 +2,11 @@
 sampled state, played to the end of the deal by Normal agents), sampled states a decision at
 the default think time, and decisions a second in play (single-action decisions included).
 
-    python benchmarks/bench_hard.py [--decisions N] [--seconds S]
+    python benchmarks/bench_hard.py [--decisions N] [--seconds S] [--only GAME ...] [--players P]
 
-Each game is played from deal 1 by Hard at seat 0 against Normal agents until N of Hard's
-searched decisions are timed; CPU time of this process (``time.process_time``, the budget's
-own clock).
+Each game of the registry with a Hard level is played from deal 1 at its default seat count
+(``--players``: another) by Hard at seat 0 against Normal agents until N of Hard's searched
+decisions are timed; CPU time of this process (``time.process_time``, the budget's own clock).
 """
 
 from __future__ import annotations
@@ -16,25 +16,30 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.base import make_agent  # noqa: E402
-
-def _games() -> dict[str, tuple[Callable[[int], Any], int]]:
-    from rules.hanaawase import HanaAwaseGame
-    from rules.heart_of_five import HeartOfFiveGame
-    from rules.hearts600 import Hearts600Game
-    from rules.koikoi import KoiKoiGame
-    return {"koikoi": (KoiKoiGame.new, 2),
-            "hanaawase": (HanaAwaseGame.new, 3),
-            "hearts600": (lambda s: Hearts600Game.new(s, players=2), 2),
-            "heart_of_five": (lambda s: HeartOfFiveGame.new(s, players=4), 4)}
+from ai.base import levels, make_agent  # noqa: E402
+from rules.games import GAMES  # noqa: E402
 
 
-def measure(game_id: str, decisions: int, seconds: float) -> dict[str, Any]:
-    new, seats = _games()[game_id]
+def _games() -> list[str]:
+    """The games of the registry whose computers have a Hard level."""
+    def hard(game_id: str) -> bool:
+        try:
+            return "hard" in levels(game_id)
+        except ValueError:  # no computer players
+            return False
+    return [game_id for game_id, g in GAMES.items() if not g.solitaire and hard(game_id)]
+
+
+def measure(game_id: str, decisions: int, seconds: float,
+            players: int | None = None) -> dict[str, Any]:
+    seats = players or GAMES[game_id].default_players
+
+    def new(deal: int) -> Any:
+        return GAMES[game_id].new_game(deal, seats)
     hard: Any = make_agent(game_id, "hard", 1)
     hard.seconds = seconds
     normal = [make_agent(game_id, "normal", s) for s in range(seats)]
@@ -74,9 +79,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=12, help="searched decisions a game")
     parser.add_argument("--seconds", type=float, default=1.0, help="think time a decision")
     parser.add_argument("--only", nargs="*", default=None, help="game ids")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats at each table (default: each game's default; "
+                             "docs/opponents.md times 600 Hearts at 2)")
     args = parser.parse_args(argv)
     for game_id in args.only or _games():
-        r = measure(game_id, args.decisions, args.seconds)
+        r = measure(game_id, args.decisions, args.seconds, args.players)
         print(f"{game_id:<14} {r['playouts_per_s']:>6} playouts/s; sampled states a "
               f"{args.seconds:g} s decision: median {r['samples_median']}, least "
               f"{r['samples_min']}; {r['decisions_per_s']} decisions/s in play "

@@ -6,9 +6,9 @@ figure is the CPU time of the main thread (``time.thread_time``) for one whole f
 update, draw, flip), so work on other threads or processes, or other programs on the machine,
 count only as far as they slow this thread down.
 
-Run one section: ``python -m benchmarks.frames menu|load|koikoi|hanaawase|hearts600|yatsuhashi|
-heart_of_five [--frames N]``;
-``python -m benchmarks`` runs them all. The last line of each is ``RESULT {json}``.
+Run one section: ``python -m benchmarks.frames menu|load|GAME [--frames N]`` (GAME: each game
+of the registry, ``game.catalog.GAMES``); ``python -m benchmarks`` runs them all. The last
+line of each is ``RESULT {json}``.
 
 The dummy video driver reports a 1024x768 desktop and the program never opens a window larger
 than the desktop, so the sections report a 3840x2160 desktop: the window is really 1920x1080.
@@ -36,6 +36,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("HANAFUDA_PARLOR_HOME", tempfile.mkdtemp(prefix="parlor-bench-"))
 
 import pygame  # noqa: E402
+
+from game.catalog import GAMES  # noqa: E402
 
 SIZE = (1920, 1080)
 DT = 1 / 60
@@ -215,12 +217,13 @@ def table(game_id: str, frames: int) -> dict[str, Any]:
     """A game's table at 1920x1080 from its first frame (the deal included), you against the
     default computer seats (Yatsuhashi: the solver deciding each new position in its process),
     at 60 frames a second as in play, a key that makes progress every 12 frames (five a
-    second: moves, choices, new deals; faster than anyone plays), the floor timed between."""
+    second: moves, choices, new deals; faster than anyone plays), the floor timed between.
+    Deal 7, a solitaire's deal 1."""
     from game import screens
     from game.scenes.setup import default_setup
     app = open_app()
     floor = Floor()
-    t = screens.make(game_id, setup=default_setup(game_id, 1 if game_id == "yatsuhashi" else 7))
+    t = screens.make(game_id, setup=default_setup(game_id, 1 if GAMES[game_id].solitaire else 7))
     ms = play(app, t, frames, 12, floor=floor)
     return summary(ms, floor)
 
@@ -313,10 +316,9 @@ def load(frames: int, rounds: int = 5) -> dict[str, Any]:
     return out
 
 
-TABLES = ("koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five")
 SECTIONS: dict[str, tuple[Callable[[int], dict[str, Any]], int]] = {
     "menu": (menu, 600), "load": (load, 300),
-    **{g: (functools.partial(table, g), 3600) for g in TABLES}}
+    **{g: (functools.partial(table, g), 3600) for g in GAMES}}
 
 
 def run_section(sections: dict[str, tuple[Callable[[int], dict[str, Any]], int]], doc: str,

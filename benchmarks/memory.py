@@ -36,7 +36,7 @@ import pygame  # noqa: E402
 
 #: The smallest and the largest window of the resizes (``resize``, ``soak``).
 SMALLEST, LARGEST = (640, 400), (2667, 1964)
-GAMES = ("koikoi", "hanaawase", "hearts600", "yatsuhashi", "heart_of_five")
+from game.catalog import GAMES  # noqa: E402  (every game, in the menu's order)
 
 
 def rss_mb(pid: int | str = "self") -> tuple[float, float]:

@@ -12,6 +12,7 @@ import pygame
 import pytest
 import sprites.cache as cache
 from game import draw
+from game.catalog import GAMES
 from game.fonts import font, text_image
 from rules.hanafuda import DECK
 from sprites import card_sprite, faces
@@ -186,13 +187,11 @@ def test_the_picture_under_an_overlay_is_held_only_while_one_shows(app):
     assert app.stack._under is None
 
 
-@pytest.mark.parametrize("game_id", ["koikoi", "hanaawase", "hearts600", "yatsuhashi",
-                                     "heart_of_five"])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_a_table_in_play_holds_three_pictures_the_windows_size(app, game_id):
     """The window, the felt and the table's layer of its felt, frames and cards at rest: no
     layer of the felt and frames beside that one, no picture under an overlay while none
     shows, nothing of the menu under the table (each 21 MB at 2667x1964)."""
-    from game.catalog import GAMES
     from game.setups import default_setup
     factory = GAMES[game_id].table_factory()
     app.push(factory(setup=default_setup(game_id, seed=5)))

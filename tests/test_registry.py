@@ -26,7 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERIC = ["game/scenes/menu.py", "game/scenes/setup.py", "game/scenes/stats.py",
            "game/screens.py", "game/session.py", "game/setups.py", "game/stats.py",
            "ai/base.py", "main.py", "game/cli.py", "game/scenes/guides.py",
-           "game/table/names.py"]
+           "game/table/names.py", "tools/soak_input.py", "tools/language_sheets.py",
+           "benchmarks/startup.py"]
+#: The registry's two halves: the only modules that list the games.
+REGISTRY = {"rules/games.py", "game/catalog.py"}
+#: Where the program, its tools and its benchmarks live (tests may name the games they test).
+SOURCES = ["rules", "ai", "sprites", "sounds", "game", "tools", "benchmarks", "main.py"]
 
 
 @pytest.mark.parametrize("path", GENERIC)
@@ -38,6 +43,37 @@ def test_generic_modules_name_no_game(path):
     named = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
              and n.value in GAMES and id(n) not in docstrings]
     assert not named, f"{path} names games {named}: use the registry"
+
+
+def lists_of_games(source: str) -> list[tuple[int, list[str]]]:
+    """(line, ids) of each literal tuple, list or set in ``source`` holding two or more game
+    ids, and of each dict keyed by two or more.
+
+    >>> lists_of_games("A = ('koikoi', 'x')\\nB = {'koikoi': 1, 'hanaawase': 2}\\nC = ['koikoi']")
+    [(2, ['koikoi', 'hanaawase'])]
+    """
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        items = (node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set))
+                 else node.keys if isinstance(node, ast.Dict) else [])
+        ids = [n.value for n in items if isinstance(n, ast.Constant) and n.value in GAMES]
+        if len(ids) >= 2:
+            found.append((node.lineno, ids))
+    return found
+
+
+def test_no_module_but_the_registry_lists_the_games():
+    paths = [p for name in SOURCES for p in
+             ((ROOT / name).rglob("*.py") if (ROOT / name).is_dir() else [ROOT / name])]
+    assert len(paths) > 100
+    listed = {}
+    for path in paths:
+        where = path.relative_to(ROOT).as_posix()
+        if where not in REGISTRY:
+            found = lists_of_games(path.read_text(encoding="utf-8"))
+            if found:
+                listed[where] = found
+    assert not listed, f"lists of games outside the registry (iterate GAMES): {listed}"
 
 
 def test_entries_take_their_fields_by_name_only():

@@ -1,11 +1,13 @@
-"""Find deals for the guided first games (``game.games.<id>.guide``): deals whose opening
-shows the rules early, played by the player's scripted moves against the guide's computer
-seats exactly as the table will play them (each agent seeded ``ai.seats.agent_seed``).
+"""Find deals for the guided first games (``GameInfo.guide``): deals whose opening shows the
+rules early, played by the player's scripted moves against the guide's computer seats exactly
+as the table will play them (the guide's seats and options, each agent seeded
+``ai.seats.agent_seed``).
 
 ``python -m tools.guided_seeds koikoi [--first N] [--count K]`` prints the best deals, each
 with the player's moves (the script's ``moves``) and the events that show a rule. The
 player's moves are Normal's choices (stopping at the first yaku), so the opening is a
-sensible one to copy.
+sensible one to copy. A game is offered once a function here scores its openings
+(``@scores(game_id, moves)``).
 
 >>> found = opening("koikoi", 1810)
 >>> found.moves[:2], found.moves[-1]
@@ -15,10 +17,11 @@ sensible one to copy.
 from __future__ import annotations
 
 import argparse
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from ai.base import make_agent
 from ai.seats import agent_seed
+from game.catalog import GAMES
 
 
 class Opening(NamedTuple):
@@ -32,40 +35,36 @@ class Opening(NamedTuple):
     game: Any
 
 
-def _koikoi(seed: int) -> Any:
-    from game.catalog import GAMES
-    from rules.koikoi import KoiKoiGame, KoiKoiRules
-    options = {**GAMES["koikoi"].defaults(), "hand_swap": False}
-    return KoiKoiGame.new(seed, KoiKoiRules.from_options(options))
+Score = Callable[["Opening"], "float | None"]
+
+#: game id -> (how its openings score, the player's opening moves looked at), by ``scores``.
+SCORES: dict[str, tuple[Score, int]] = {}
 
 
-def _hanaawase(seed: int) -> Any:
-    from rules.hanaawase import HanaAwaseGame
-    return HanaAwaseGame.new(seed)
+def scores(game_id: str, moves: int) -> Callable[[Score], Score]:
+    """Register the decorated function as the score of ``game_id``'s openings (None: unfit),
+    looking at the player's first ``moves`` moves."""
+    def mark(score: Score) -> Score:
+        SCORES[game_id] = (score, moves)
+        return score
+    return mark
 
 
-def _hearts600(seed: int) -> Any:
-    from rules.hearts600 import Hearts600Game
-    return Hearts600Game.new(seed, players=2)
-
-
-def _heart_of_five(seed: int) -> Any:
-    from rules.heart_of_five import HeartOfFiveGame
-    return HeartOfFiveGame.new(seed, players=4)
-
-
-#: game id -> (a new game of the guide's options for a seed, the computer seats' levels,
-#: the player's opening moves looked at).
-GAMES = {"koikoi": (_koikoi, {1: "easy"}, 8), "hanaawase": (_hanaawase, {1: "easy", 2: "easy"}, 4),
-         "hearts600": (_hearts600, {1: "easy"}, 4),
-         "heart_of_five": (_heart_of_five, {1: "easy", 2: "easy", 3: "easy"}, 8)}
+def new_guided(game_id: str, seed: int) -> tuple[Any, dict[int, str]]:
+    """The guided game of ``game_id`` dealt from ``seed`` (its guide's seats and options), and
+    its computer seats' levels by seat."""
+    script = GAMES[game_id].guide_script()
+    setup = script.setup()
+    setup.seed = seed
+    levels = {s: level for s, level in enumerate(setup.seats) if level != "human"}
+    return GAMES[game_id].new_engine(setup), levels
 
 
 def opening(game_id: str, seed: int, limit: int = 60) -> Opening:
     """The player's moves (Normal's, stopping at a yaku) and every event, to the first
     round's end or ``limit`` actions."""
-    new, levels, most = GAMES[game_id]
-    game = new(seed)
+    most = SCORES[game_id][1]
+    game, levels = new_guided(game_id, seed)
     agents = {s: make_agent(game_id, lv, seed=agent_seed(seed, s)) for s, lv in levels.items()}
     me = make_agent(game_id, "normal", seed=0)
     moves: list[str] = []
@@ -86,6 +85,7 @@ def opening(game_id: str, seed: int, limit: int = 60) -> Opening:
     return Opening(seed, moves, events, game)
 
 
+@scores("koikoi", moves=8)
 def koikoi_score(found: Opening) -> float | None:
     """Koi-Koi: the player moves first, captures at once, has a drawn card's choice, sees a
     card stay on the field and makes the first yaku within eight moves (None: unfit)."""
@@ -101,6 +101,7 @@ def koikoi_score(found: Opening) -> float | None:
     return shown * 10 - abs(len(moves) - 6)
 
 
+@scores("hanaawase", moves=4)
 def hanaawase_score(found: Opening) -> float | None:
     """Hana-awase: the player moves first and, in the opening, captures, takes a card from
     another player's pile and lays a card that matches nothing; a teyaku is a bonus."""
@@ -114,6 +115,7 @@ def hanaawase_score(found: Opening) -> float | None:
             + 3 * any(e.startswith("to_field seat0") for e in events))
 
 
+@scores("hearts600", moves=4)
 def hearts600_score(found: Opening) -> float | None:
     """600 Hearts: the player moves first, the first move captures nothing (cards captured
     count against the captor); captures by both sides in the opening."""
@@ -126,6 +128,7 @@ def hearts600_score(found: Opening) -> float | None:
             + 5 * any(e.startswith("captured seat0") for e in events))
 
 
+@scores("heart_of_five", moves=8)
 def heart_of_five_score(found: Opening) -> float | None:
     """Heart of Five: the player leads first and, in the opening, follows with a higher meld,
     passes, plays a bomb and sees everyone pass (a new lead); the earlier the better."""
@@ -141,20 +144,16 @@ def heart_of_five_score(found: Opening) -> float | None:
     return 100 - len(moves) * 5 - len(events) / 10
 
 
-SCORES = {"koikoi": koikoi_score, "hanaawase": hanaawase_score, "hearts600": hearts600_score,
-          "heart_of_five": heart_of_five_score}
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("game", choices=[g for g in GAMES if GAMES[g].guide and g in SCORES])
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--count", type=int, default=2000)
     args = parser.parse_args(argv)
     ranked = []
     for seed in range(args.first, args.first + args.count):
         found = opening(args.game, seed)
-        score = SCORES[args.game](found)
+        score = SCORES[args.game][0](found)
         if score is not None:
             ranked.append((score, found))
     ranked.sort(key=lambda x: -x[0])

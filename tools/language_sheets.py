@@ -8,8 +8,9 @@ Each scene of ``game.cli.SCREENSHOT_SCENES`` is rendered at 1280x800 by its own
 ``main.py --screenshot`` process (a fresh program each: nothing carried from one scene to the
 next), then shrunk to half size onto ``languages_<lang>.png``, two scenes a row, each named
 (posterized as ``tools/contact_sheet.py`` does: the paper grain does not compress). After
-them come ``PAGES``, screens no screenshot scene reaches: each seated game's first result page
-(computers at Easy play the round out, animations off) and the pause menu.
+them come ``PAGES``, screens no screenshot scene reaches: the first result page of each game
+of the registry with computer seats (computers at Easy in its default seats play the round
+out, animations off) and the pause menu (of the registry's first game).
 ``--keep DIR`` also keeps the full-size pictures there (to look at one closely).
 """
 
@@ -30,17 +31,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from game.catalog import GAMES  # noqa: E402
 from game.cli import SCREENSHOT_SCENES  # noqa: E402
 from game.i18n import LANGUAGES  # noqa: E402
 from tools.contact_sheet import posterize  # noqa: E402
 
 SIZE = (1280, 800)
 COLUMNS = 2
-#: Screens past the screenshot scenes: ``result-GAME`` (a round's or deal's result page) and
-#: ``pause`` (Koi-Koi's pause menu).
-PAGES = ("result-koikoi", "result-hanaawase", "result-hearts600", "result-heart_of_five",
-         "pause")
-SEATS = {"koikoi": 2, "hanaawase": 3, "hearts600": 3, "heart_of_five": 4}
+#: Screens past the screenshot scenes: ``result-GAME`` (a round's or deal's result page, each
+#: game with computer seats) and ``pause`` (the first game's pause menu).
+PAGES = (*(f"result-{game_id}" for game_id, g in GAMES.items() if not g.solitaire), "pause")
 
 
 def render_page(page: str, language: str, out: Path) -> None:
@@ -53,10 +53,10 @@ def render_page(page: str, language: str, out: Path) -> None:
     from game.table.dialogs import ResultPage
     app = App(SIZE, headless=True, settings=Settings(language=language, animation_speed="off"),
               strict=True)
-    game_id = page.removeprefix("result-") if page != "pause" else "koikoi"
+    game_id = page.removeprefix("result-") if page != "pause" else next(iter(GAMES))
     setup = default_setup(game_id, 7)
     if page != "pause":
-        setup.seats = ["easy"] * SEATS[game_id]
+        setup.seats = ["easy"] * len(setup.seats)
     table = screens.make(game_id, setup=setup)
     app.start(table)
     if page == "pause":

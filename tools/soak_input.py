@@ -22,18 +22,16 @@ KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETU
 MODS = [0, 0, 0, 0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT,
         pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT, pygame.KMOD_LALT]
 
-#: The keys that make progress, by the scene on top: (key, weight).
+#: The keys that make progress, by the kind of scene on top (``scene_kind``): (key, weight).
 GUIDES: dict[str, list[tuple[int, int]]] = {
     "fishing": [(pygame.K_RETURN, 8), (pygame.K_RIGHT, 3), (pygame.K_LEFT, 1),
                 (pygame.K_DOWN, 1), (pygame.K_UP, 1)],
-    "heart_of_five": [(pygame.K_h, 3), (pygame.K_RETURN, 3), (pygame.K_p, 2),
-                      (pygame.K_RIGHT, 1)],
-    "yatsuhashi": [(pygame.K_SPACE, 6), (pygame.K_RIGHT, 4), (pygame.K_RETURN, 2),
-                   (pygame.K_UP, 1), (pygame.K_h, 1)],
+    "climbing": [(pygame.K_h, 3), (pygame.K_RETURN, 3), (pygame.K_p, 2), (pygame.K_RIGHT, 1)],
+    "solitaire": [(pygame.K_SPACE, 6), (pygame.K_RIGHT, 4), (pygame.K_RETURN, 2),
+                  (pygame.K_UP, 1), (pygame.K_h, 1)],
     "pause": [(pygame.K_ESCAPE, 1)],
     "other": [(pygame.K_RETURN, 4), (pygame.K_TAB, 2), (pygame.K_DOWN, 1), (pygame.K_SPACE, 1)],
 }
-FISHING = ("koikoi", "hanaawase", "hearts600")
 
 DTS = [0.0, 1 / 120, 1 / 60, 1 / 60, 1 / 30, 0.05, 0.1, 0.25, 1.0]
 
@@ -84,6 +82,24 @@ def deterministic(seed: int, timeout: float = 10.0) -> Iterator[None]:
         ComputerSeats.ask = ask  # type: ignore[method-assign]
         ProcessWorker.request = request  # type: ignore[method-assign]
         FaceWarmer.step = warm  # type: ignore[method-assign]
+
+
+def scene_kind(scene: Any) -> str:
+    """Which keys make progress on ``scene``: "fishing" or "climbing" (a table of the kit's
+    fishing or climbing kind), "solitaire" (the table of a one-seat game of the registry),
+    the scene's own name where ``GUIDES`` has it ("pause"), else "other"."""
+    from game.catalog import GAMES
+    from game.table.climbing_input import ClimbingInput
+    from game.table.fishing_input import FishingInput
+    if isinstance(scene, FishingInput):
+        return "fishing"
+    if isinstance(scene, ClimbingInput):
+        return "climbing"
+    name = getattr(scene, "name", "")
+    game = GAMES.get(name)
+    if game is not None and game.solitaire:
+        return "solitaire"
+    return name if name in GUIDES else "other"
 
 
 def make_event(kind: int, **attrs: Any) -> pygame.event.Event:
@@ -191,14 +207,8 @@ class Driver:
     def guided_events(self) -> list[pygame.event.Event]:
         """The keys that make progress on the scene on top."""
         top = self.app.stack.top
-        name = getattr(top, "name", "")
-        if name in FISHING:
-            guide = GUIDES["fishing"]
-        elif name in GUIDES:
-            guide = GUIDES[name]
-        else:
-            guide = GUIDES["other"]
-        if name == "yatsuhashi" and (top.game.is_stuck or top.game.is_won):
+        kind = scene_kind(top)
+        if kind == "solitaire" and (top.game.is_stuck or top.game.is_won):
             return key_events(pygame.K_F2)  # a new deal
-        keys, weights = zip(*guide)
+        keys, weights = zip(*GUIDES[kind])
         return key_events(self.rng.choices(keys, weights)[0])
