@@ -65,7 +65,7 @@ def has_gold(surface, rect) -> bool:
 
 def best_badge(t):
     """The best candidate's card and where its badge is."""
-    best = t.coach.advice[0]
+    best = t.coaching.coach.advice[0]
     action = best.action
     card = action.card if action.kind == "play" else action.target
     image = badge_image(percent(best.score), True, t.metrics)
@@ -78,16 +78,16 @@ def best_badge(t):
 def test_h_asks_the_coach_who_thinks_then_shows_its_advice_on_the_cards(app, thinking_coach):
     t = koikoi(app)
     my_turn(app, t)
-    assert t.coach is None and not t.coached  # no worker until the first question
+    assert t.coaching.coach is None and not t.coaching.coached  # no worker until the first question
     before = app.screen.copy()
     key(app, pygame.K_h)
-    assert t.coach.thinking and t.message_text() == ("Coach: thinking…", theme.GOLD)
-    assert t.coached  # asked: the game is coached, whatever the answer
-    assert t.coach.wait(60)
+    assert t.coaching.coach.thinking and t.message_text() == ("Coach: thinking…", theme.GOLD)
+    assert t.coaching.coached  # asked: the game is coached, whatever the answer
+    assert t.coaching.coach.wait(60)
     app.frame(1 / 30)
-    advice = t.coach.advice
+    advice = t.coaching.coach.advice
     assert len(advice) >= 2 and all(c.action in t.game.legal_actions() for c in advice)
-    assert t.shown_advice() == advice and not t.coach.thinking
+    assert t.coaching.advice() == advice and not t.coaching.coach.thinking
     text, color = t.message_text()
     assert text.startswith("Coach: ") and "to win" in text and color == theme.GOLD
     # On the cards: a gold badge on the best move's card, which glows; a badge on the others.
@@ -108,10 +108,10 @@ def test_a_higher_figure_beside_the_coachs_choice_is_called_noise(app, second, w
     t = koikoi(app)
     my_turn(app, t)
     key(app, pygame.K_h)
-    assert t.coach.wait(60)
+    assert t.coaching.coach.wait(60)
     app.frame(1 / 30)
-    first, *others = t.coach.advice
-    t.coach.advice = [first._replace(score=0.40), others[0]._replace(score=second),
+    first, *others = t.coaching.coach.advice
+    t.coaching.coach.advice = [first._replace(score=0.40), others[0]._replace(score=second),
                       *(c._replace(score=0.2) for c in others[1:])]
     assert t.message_text()[0].endswith(" — 40% to win · " + words)
 
@@ -121,7 +121,7 @@ def test_the_advice_goes_when_the_player_moves(app):
     my_turn(app, t)
     key(app, pygame.K_h)
     app.frame(1 / 30)
-    assert t.shown_advice()
+    assert t.coaching.advice()
     best_card, where = best_badge(t)
     assert has_gold(app.screen, where)
     action, moves = t.game.legal_actions()[0], len(t.game.actions)
@@ -131,13 +131,13 @@ def test_the_advice_goes_when_the_player_moves(app):
                                   if a.target)].rect.center)
     assert len(t.game.actions) > moves
     app.frame(1 / 30)
-    assert t.coach.advice is None and t.coach.position is None
-    assert t.shown_advice() is None and t.coach_marks() == ([], [])
+    assert t.coaching.coach.advice is None and t.coaching.coach.position is None
+    assert t.coaching.advice() is None and t.coach_marks() == ([], [])
     assert not t.message_text()[0].startswith("Coach")
     run_until(app, lambda: not t.animating)
     app.frame(1 / 30)
     assert not has_gold(app.screen, where)  # the badge is gone from the screen
-    assert t.coached  # (still: the game was coached)
+    assert t.coaching.coached  # (still: the game was coached)
 
 
 def test_h_again_hides_the_advice_and_shows_it_again(app):
@@ -149,7 +149,7 @@ def test_h_again_hides_the_advice_and_shows_it_again(app):
     assert shown[0]
     key(app, pygame.K_h)
     app.frame(1 / 30)
-    assert t.coach_marks() == ([], []) and t.coach.advice  # hidden, not forgotten
+    assert t.coach_marks() == ([], []) and t.coaching.coach.advice  # hidden, not forgotten
     click(app, t.hint_button.rect.center)  # the Hint button does what H does
     app.frame(1 / 30)
     assert t.coach_marks() == shown
@@ -174,7 +174,7 @@ def test_h_on_a_computers_turn_does_nothing_but_say_why(app):
     assert not t.hint_button.enabled and not t.coach_ready()
     key(app, pygame.K_h)
     click(app, t.hint_button.rect.center)
-    assert t.coach is None and not t.coached  # never asked
+    assert t.coaching.coach is None and not t.coaching.coached  # never asked
     assert t.notice == "It is not your turn."
 
 
@@ -191,17 +191,17 @@ def test_koikoi_or_stop_shows_the_estimates_on_the_buttons(app):
     assert [b.subtitle for b in panel.choices] == ["", ""]
     key(app, pygame.K_h)
     app.frame(1 / 30)
-    estimates = t.coach_estimates()
+    estimates = t.coaching.estimates()
     assert set(estimates) == {"stop", "koikoi"}
-    best = str(t.coach.advice[0].action)  # the coach's choice, not always the top figure
+    best = str(t.coaching.coach.advice[0].action)  # the coach's choice, not always the top figure
     for b, word in zip(panel.choices, ["stop", "koikoi"]):
         assert b.subtitle == f"{math.floor(estimates[word] * 100 + 0.5)}%"
         assert b.primary == (word == best)
     assert panel.hint_button.text == "Coach: " + ("Stop" if best == "stop" else "Koi-koi!")
-    assert t.coached
+    assert t.coaching.coached
     click(app, panel.choices[1].rect.center)  # Koi-koi!
     app.frame(1 / 30)
-    assert str(t.game.actions[-1]) == "koikoi" and t.coach.position is None
+    assert str(t.game.actions[-1]) == "koikoi" and t.coaching.coach.position is None
 
 
 def test_the_picture_with_the_advice_is_the_picture_painted_whole(app):
@@ -211,7 +211,7 @@ def test_the_picture_with_the_advice_is_the_picture_painted_whole(app):
     t = koikoi(app, seed=3)
     keys = [pygame.K_h, pygame.K_RIGHT, pygame.K_h, pygame.K_h, pygame.K_RETURN]
     assert play_and_compare(app, t, keys, frames=600, min_partial=250) >= 60
-    assert t.coached and len(t.game.actions) > 6
+    assert t.coaching.coached and len(t.game.actions) > 6
 
 
 # Heart of Five -----------------------------------------------------------------------------------
@@ -243,11 +243,11 @@ def test_heart_of_five_hint_selects_the_coachs_meld_and_lists_the_estimates(
     until_turn(app, t)
     t.selected = set()
     click(app, t.hint_button.rect.center)
-    assert t.coach.thinking and t.message_text()[0] == "Coach: thinking…"
+    assert t.coaching.coach.thinking and t.message_text()[0] == "Coach: thinking…"
     assert not t.selected  # nothing chosen for the player before the answer
-    assert t.coach.wait(60)
+    assert t.coaching.coach.wait(60)
     app.frame(1 / 30)
-    advice = t.coach.advice
+    advice = t.coaching.coach.advice
     best = advice[0].action
     wanted = sorted(map(str, best.cards)) if best.kind == "play" else []
     assert sorted(str(c.card) for c in t.selected) == wanted
@@ -261,7 +261,7 @@ def test_heart_of_five_hint_selects_the_coachs_meld_and_lists_the_estimates(
     app.frame(1 / 30)
     assert str(t.game.actions[before]).split()[:1] == [best.kind]
     assert sorted(str(t.game.actions[before]).split()[1:]) == wanted
-    assert t.coach.position is None and not t.message_text()[0].startswith("Coach")
+    assert t.coaching.coach.position is None and not t.message_text()[0].startswith("Coach")
 
 
 def test_heart_of_five_hint_on_a_computers_turn_is_refused(app):
@@ -271,7 +271,8 @@ def test_heart_of_five_hint_on_a_computers_turn_is_refused(app):
     run_until(app, lambda: t.game.current_player != 0 and not t.queue.busy)
     assert not t.hint_button.enabled
     key(app, pygame.K_h)
-    assert t.coach is None and not t.coached and t.notice == "It is not your turn."
+    assert t.coaching.coach is None and not t.coaching.coached
+    assert t.notice == "It is not your turn."
 
 
 # The coached flag: the save, Continue and the statistics ---------------------------------------
@@ -305,13 +306,13 @@ def test_a_coached_game_stays_coached_through_continue_and_counts_so(app, asked)
     until_turn(app, t)
     if asked:
         key(app, pygame.K_h)
-    assert t.coached == asked and session.coached == asked
+    assert t.coaching.coached == asked and session.coached == asked
     assert saved()["coached"] is asked  # written at once: a kill now keeps it
     app.stack.remove(t)  # left for the menu: the save stays
     again, problem = load_current()
     assert problem is None and again.coached is asked
     t2 = app.push(HeartOfFiveTable(session=again))
-    assert t2.coached == asked  # before any H in this sitting
+    assert t2.coaching.coached == asked  # before any H in this sitting
     play_match_to_its_end(app, t2, play_first, "heart_of_five-match")
     tally = app.stats.summary("heart_of_five")
     assert tally.played == 1 and tally.coached == (1 if asked else 0)

@@ -106,7 +106,7 @@ def test_hint_selects_the_coachs_melds_one_after_another(app):
     t = make_table(app, ["human", "testbot", "testbot", "testbot"])
     my_turn(app, t)
     key(app, pygame.K_h)
-    advice = t.coach.advice
+    advice = t.coaching.coach.advice
     assert advice and all(c.action in t.game.legal_actions() for c in advice)
     for i in range(len(advice) + 1):
         action = advice[i % len(advice)].action

@@ -158,7 +158,7 @@ def test_a_coach_whose_process_is_lost_says_it_is_unavailable(app, monkeypatch, 
     key(app, ord("h"))
     # (The coach's question waits for its answer before it returns: tests/conftest.py.)
     app.frame(DT)
-    assert table.coach.unavailable and not table.coach.thinking
-    assert table.coach_line() == "The coach is not available just now."
+    assert table.coaching.coach.unavailable and not table.coaching.coach.thinking
+    assert table.coaching.line() == "The coach is not available just now."
     assert table.message_text()[0] == "The coach is not available just now."
     assert len(table.game.actions) == before and table.coach_ready()  # the game goes on

@@ -57,7 +57,7 @@ from game.i18n import N_
 from game import memory
 from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
-from game.table.coach import CoachedTable
+from game.table.coach import Coaching, default_summary
 from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing
@@ -109,7 +109,7 @@ class GameLog:
         self.lines.clear()
 
 
-class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
+class CardTable(CardTableInput, CardTableDrawing):
     """The kit's base table; see the module docstring for its parts: this class holds what
     the mixins before it do not."""
 
@@ -167,6 +167,8 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         self.display: tuple[str, bool] | None = None  # card back and badges applied
         #: The one background worker of the table's computer seats and coach.
         self.ai = Scheduler()
+        #: The coach asked at H, its advice and the coached flag (``game.table.coach``).
+        self.coaching = Coaching(self)
         self.computers: ComputerSeats | None = None
         self.log_button = Button(N_("Game log"), self.show_log, role="small", translate=True)
         self._down: set[int] = set()
@@ -208,6 +210,31 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
     def play_demo(self, moves: int) -> None:
         """Screenshots: ``moves`` seeded moves first (a game's table)."""
         raise NotImplementedError
+
+    # The table's answers to its coach (``Coaching``) --------------------------------------------
+    #: This table's games have a coach (the fishing and climbing kits set it).
+    COACH: ClassVar[bool] = False
+
+    def coach_ready(self) -> bool:
+        """Is it a human seat's decision, at the bottom of the screen, with nothing under
+        way (a kit's)?"""
+        return False
+
+    def advice_arrived(self) -> None:
+        """The coach's advice has come in (a kit shows it on the cards)."""
+
+    def coach_again(self) -> None:
+        """H with the advice shown: by default it hides it, or shows it again."""
+        self.coaching.shown = not self.coaching.shown
+        self.play("click")
+
+    def coach_summary(self, advice: Any) -> str:
+        """The advice in a line (a kit may say more)."""
+        return default_summary(self.move_name, advice)
+
+    def move_name(self, action: Any) -> str:
+        """An action as the player reads it (a kit's)."""
+        return str(action)
 
     def guide_with(self, script: Any) -> None:
         """Make this table the guided first game of ``script`` (a ``GuideScript``), before
@@ -436,7 +463,7 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
             if self.idle and not self.settled_by_press:
                 self.play_computers()
         self.settled_by_press = False
-        self.update_coach()
+        self.coaching.update()
         if self.guide is not None:  # (before the table's turn: the words of a choice shown)
             self.guide.update(dt)
         self.update_table(dt)
@@ -511,7 +538,7 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         memory.soon()  # the table's images and layers go back to the system next frame
         if self.computers is not None:
             self.computers.close()
-        self.close_coach()
+        self.coaching.close()
         self.ai.close()
         if self.session is not None:  # leaving is not a loss: Continue resumes the game
             self.session.leave()
@@ -592,7 +619,7 @@ class CardTable(CoachedTable, CardTableInput, CardTableDrawing):
         if self.app is None:
             return
         self.app.stats.record(self.game_id, outcome, level=level, results=results or {},
-                              lower_is_better=lower_is_better, coached=self.coached)
+                              lower_is_better=lower_is_better, coached=self.coaching.coached)
         try:
             self.app.stats.save()
         except OSError:

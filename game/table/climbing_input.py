@@ -170,7 +170,7 @@ class ClimbingInput(CardTable):
     def hint(self) -> None:
         """The Hint button and H: the coach (its best meld selected when its advice comes;
         Hint again, the next candidate)."""
-        self.coach_hint()
+        self.coaching.hint()
 
     # The coach ------------------------------------------------------------------------------
     def coach_ready(self) -> bool:
@@ -178,21 +178,21 @@ class ClimbingInput(CardTable):
         return self.human_to_move
 
     def advice_arrived(self) -> None:
-        self.coach_pick = 0
+        self.coaching.pick = 0
         self.select_candidate()
 
     def coach_again(self) -> None:
-        advice = self.shown_advice()
+        advice = self.coaching.advice()
         if advice:
-            self.coach_pick = (self.coach_pick + 1) % len(advice)
+            self.coaching.pick = (self.coaching.pick + 1) % len(advice)
             self.select_candidate()
 
     def select_candidate(self) -> None:
         """Select the cards of the coach's candidate ``coach_pick`` (none for a pass)."""
-        advice = self.shown_advice()
+        advice = self.coaching.advice()
         if not advice:
             return
-        action = advice[self.coach_pick % len(advice)].action
+        action = advice[self.coaching.pick % len(advice)].action
         from game.table.climbing_view import ClimbingView
         pool = list(self.view.hands[self.viewer])
         cards = list(action.cards) if action.kind == "play" else []
@@ -211,7 +211,7 @@ class ClimbingInput(CardTable):
     def coach_summary(self, advice: Sequence[Candidate]) -> str:
         """Every candidate with its estimate, the one selected marked: "Coach: »Pair 7 71% ·
         Pass 55%"."""
-        pick = self.coach_pick % len(advice)
+        pick = self.coaching.pick % len(advice)
         items = [("»" if i == pick else "") + f"{self.move_name(c.action)} {percent(c.score)}"
                  for i, c in enumerate(advice)]
         return _("Coach: {moves}").format(moves=" · ".join(items))

@@ -12,9 +12,9 @@ action, a new deal or match): it is about one engine object at one number of act
 A game in which the coach was asked once is *coached*: the table marks its session (saved,
 so Continue keeps it) and its statistics (``CardTable.record_result``).
 
-The table's part (``CoachedTable``, a base of ``CardTable``) is one piece of code for every
-kit: ``coach_hint`` (H, Hint), ``update_coach`` each frame, ``coach_line`` for the message
-line, and hooks for each kit's picture (``advice_arrived``, ``coach_again``): the fishing
+The table's part (``Coaching``, ``table.coaching``) is one piece of code for every kit:
+``hint`` (H, Hint), ``update`` each frame, ``line`` for the message line; the table answers
+for its picture (``advice_arrived``, ``coach_again``): the fishing
 tables badge the cards with the estimates, the climbing table selects the best meld and
 lists the melds on its message line. A decision taken in a dialog (Koi-Koi's koi-koi or
 stop) uses ``CoachedChoice``, which shows the estimates on its buttons.
@@ -39,7 +39,7 @@ import functools
 import logging
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import pygame
 
@@ -48,19 +48,16 @@ from ai.search import Candidate
 from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import _
-from game.table.scene import TableScene
 from game.table.dialogs import ChoicePanel
 from game.table.scheduler import Scheduler
 from game.theme import Metrics
 from game.widgets import Button, Widget
 from sprites.cache import on_clear_all
 
-if TYPE_CHECKING:  # pragma: no cover
-    from game.session import Session
-
 log = logging.getLogger(__name__)
 
-__all__ = ["Coach", "CoachedChoice", "CoachedTable", "badge_image", "badge_rect", "percent"]
+__all__ = ["Coach", "CoachedChoice", "Coaching", "badge_image", "badge_rect", "default_summary",
+           "percent"]
 
 
 def percent(score: float) -> str:
@@ -158,140 +155,127 @@ class Coach:
         self.ai.release(self.CLIENT)
 
 
-class CoachedTable(TableScene):
-    """The coach's part of ``CardTable`` (``game.table.base``); see the module docstring. A
-    kit sets ``COACH`` and answers ``coach_ready``; the hooks ``advice_arrived``,
-    ``coach_again`` and ``coach_summary`` make its picture."""
+class Coaching:
+    """A table's coach (``table.coaching``; see the module docstring): the question asked at
+    H, the advice kept for the position, the coached flag. What it asks of its ``table``:
+    ``COACH`` (the game has a coach), its ``ai`` (``Scheduler``), ``game``, ``seats``,
+    ``session``, ``app``, ``play`` and ``refuse``; and the table's answers for its cards:
+    ``coach_ready()`` (a human seat's decision, at the bottom, nothing under way),
+    ``advice_arrived()``, ``coach_again()`` (H with the advice in), ``coach_summary(advice)``
+    and ``move_name(action)``."""
 
-    #: This table's games have a coach (the fishing and climbing kits set it).
-    COACH: ClassVar[bool] = False
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        #: The coach (made at the first question: most games never ask).
+        self.coach: Coach | None = None
+        #: The candidate shown first (Heart of Five: H again shows the next one).
+        self.pick = 0
+        #: The advice is shown (fishing tables: H again hides it, and shows it again).
+        self.shown = True
+        self._coached_game: Any = None
 
-    if TYPE_CHECKING:  # what the coach reads of the table (made in CardTable.__init__)
-        game: Any
-        ai: Scheduler
-        session: Session | None
-
-        def refuse(self, reason: str) -> None: ...
-
-        @property
-        def seats(self) -> list[str]: ...
-
-    coach: Coach | None = None
-    #: The candidate shown first (Heart of Five: H again shows the next one).
-    coach_pick = 0
-    #: The advice is shown (fishing tables: H again hides it, and shows it again).
-    coach_shown = True
-    _coached_game: Any = None
-
-    def coach_ready(self) -> bool:
-        """Is it a human seat's decision, at the bottom of the screen, with nothing under
-        way (override)?"""
-        return False
-
-    def coach_hint(self) -> None:
+    def hint(self) -> None:
         """H or the Hint button: ask the coach about this decision; with its advice in, H
-        again is the kit's ``coach_again``. Not the player's turn: said why (a table of
+        again is the table's ``coach_again``. Not the player's turn: said why (a table of
         computers only has no one to coach: nothing happens)."""
-        if not self.COACH or "human" not in self.seats:
+        t = self.table
+        if not t.COACH or "human" not in t.seats:
             return
-        if not self.coach_ready():
-            self.refuse(_("It is not your turn."))
+        if not t.coach_ready():
+            t.refuse(_("It is not your turn."))
             return
-        if self.coach is None:  # made at the first question: most games never ask
-            self.coach = Coach(self.game_id, self.ai)
+        if self.coach is None:
+            self.coach = Coach(t.game_id, t.ai)
         coach = self.coach
-        if coach.about(self.game) and coach.advice is not None:
-            self.coach_again()
+        if coach.about(t.game) and coach.advice is not None:
+            t.coach_again()
             return
-        if coach.ask(self.game, self.think_seconds()):
-            self.coach_pick, self.coach_shown = 0, True
-            self.mark_coached()
-            self.play("click")
-            self.update_coach()  # (a worker that answers at once: shown now)
+        if coach.ask(t.game, self.think_seconds()):
+            self.pick, self.shown = 0, True
+            self.mark()
+            t.play("click")
+            self.update()  # (a worker that answers at once: shown now)
 
     def think_seconds(self) -> float:
         """The Hard level's think time from the settings (the search's budget)."""
-        if self.app is None:  # (tests, tools: the setting's default)
+        app = self.table.app
+        if app is None:  # (tests, tools: the setting's default)
             return DEFAULT_SECONDS
-        return float(self.app.settings.think_seconds)
+        return float(app.settings.think_seconds)
 
-    def update_coach(self) -> None:
+    def update(self) -> None:
         """Each frame: forget advice about a position gone, take the answer in when it comes
-        (then the kit's ``advice_arrived``)."""
+        (then the table's ``advice_arrived``)."""
         coach = self.coach
         if coach is None or coach.position is None:
             return
-        if not coach.about(self.game):
+        if not coach.about(self.table.game):
             coach.clear()
             return
         if coach.poll() and coach.advice:
-            self.advice_arrived()
+            self.table.advice_arrived()
 
-    def advice_arrived(self) -> None:
-        """The advice has come in (override: a kit shows it on the cards)."""
-
-    def coach_again(self) -> None:
-        """H with the advice shown (override; by default it hides it, or shows it again)."""
-        self.coach_shown = not self.coach_shown
-        self.play("click")
-
-    def shown_advice(self) -> list[Candidate] | None:
+    def advice(self) -> list[Candidate] | None:
         """The advice to show now: about the position on the table, at a decision the coach
         was asked about, not hidden; else None."""
         coach = self.coach
-        if coach is None or not coach.advice or not coach.about(self.game) \
-                or not self.coach_shown or not self.coach_ready():
+        if coach is None or not coach.advice or not coach.about(self.table.game) \
+                or not self.shown or not self.table.coach_ready():
             return None
         return coach.advice
 
-    def coach_estimates(self) -> dict[str, float]:
+    def estimates(self) -> dict[str, float]:
         """Each candidate's estimate by its notation ("koikoi" -> 0.62), of the advice shown."""
-        return {str(c.action): c.score for c in self.shown_advice() or []}
+        return {str(c.action): c.score for c in self.advice() or []}
 
-    def coach_line(self) -> str:
+    def line(self) -> str:
         """The message line's words for the coach: thinking, its advice, or nothing."""
-        coach = self.coach
-        if coach is None or not coach.about(self.game) or not self.coach_ready():
+        coach, t = self.coach, self.table
+        if coach is None or not coach.about(t.game) or not t.coach_ready():
             return ""
         if coach.unavailable:
             return _("The coach is not available just now.")
         if coach.thinking:
             return _("Coach: thinking…")
-        advice = self.shown_advice()
+        advice = self.advice()
         if not advice:
             return ""
         if math.isnan(advice[0].score):
             return _("Coach: {move} — the only move worth making.").format(
-                move=self.move_name(advice[0].action))
-        return self.coach_summary(advice)
-
-    def coach_summary(self, advice: Sequence[Candidate]) -> str:
-        """The advice in a line (override): by default the best move and its estimate."""
-        best = advice[0]
-        return _("Coach: {move} — {chance} to win").format(move=self.move_name(best.action),
-                                                          chance=percent(best.score))
-
-    def move_name(self, action: Any) -> str:
-        """An action as the player reads it (override)."""
-        return str(action)
+                move=t.move_name(advice[0].action))
+        return t.coach_summary(advice)
 
     # The coached flag ---------------------------------------------------------------------------
-    def mark_coached(self) -> None:
+    def mark(self) -> None:
         """The coach was asked in this game: the game is coached (its save says so too)."""
-        self._coached_game = self.game
-        if self.session is not None:
-            self.session.mark_coached()
+        t = self.table
+        self._coached_game = t.game
+        if t.session is not None:
+            t.session.mark_coached()
 
     @property
     def coached(self) -> bool:
         """Was the coach asked in this game (in this sitting, or before it was continued)?"""
-        asked = self._coached_game is not None and self._coached_game is self.game
-        return asked or bool(self.session is not None and self.session.coached)
+        t = self.table
+        asked = self._coached_game is not None and self._coached_game is t.game
+        return asked or bool(t.session is not None and t.session.coached)
 
-    def close_coach(self) -> None:
+    def close(self) -> None:
         if self.coach is not None:
             self.coach.close()
             self.coach = None
+
+
+def default_summary(move_name: Callable[[Any], str], advice: Sequence[Candidate]) -> str:
+    """The advice in a line: the best move and its estimate (a table's ``coach_summary``
+    unless its game says more).
+
+    >>> default_summary(str, [Candidate("stop", 10, 0.624)])
+    'Coach: stop — 62% to win'
+    """
+    best = advice[0]
+    return _("Coach: {move} — {chance} to win").format(move=move_name(best.action),
+                                                      chance=percent(best.score))
 
 
 class CoachedChoice(ChoicePanel):
@@ -302,7 +286,7 @@ class CoachedChoice(ChoicePanel):
 
     def __init__(self, title: str, message: str,
                  buttons: Sequence[tuple[str, Callable[[], None] | None]],
-                 where: Callable[[], pygame.Rect], table: CoachedTable,
+                 where: Callable[[], pygame.Rect], table: Any,
                  actions: Sequence[str], required: bool = True) -> None:
         super().__init__(title, message, buttons, where, required)
         self.table = table
@@ -310,7 +294,7 @@ class CoachedChoice(ChoicePanel):
 
     def build(self) -> list[Widget]:
         self.choices = [w for w in super().build() if isinstance(w, Button)]
-        self.hint_button = Button(_("Hint"), self.table.coach_hint, role="small")
+        self.hint_button = Button(_("Hint"), self.table.coaching.hint, role="small")
         return [*self.choices, self.hint_button]
 
     def arrange(self, size: tuple[int, int]) -> None:
@@ -338,14 +322,14 @@ class CoachedChoice(ChoicePanel):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h and not event.mod & (
                 pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.table.coach_hint()
+            self.table.coaching.hint()
             self.show_estimates()
             return
         super().handle_event(event)
 
     def update(self, dt: float) -> None:
         # The table below does not update while this is on top: its coach is fed from here.
-        self.table.update_coach()
+        self.table.coaching.update()
         self.show_estimates()
         super().update(dt)
 
@@ -353,13 +337,13 @@ class CoachedChoice(ChoicePanel):
         """Each choice's estimate under its label once the advice is in, the coach's choice
         primary (its first: not always the highest figure, see ``paired_search``'s
         confidence); the Hint button says when the coach thinks, and its choice."""
-        estimates = self.table.coach_estimates()
+        estimates = self.table.coaching.estimates()
         known = {w: s for w, s in estimates.items() if not math.isnan(s)}
         best = next(iter(known), None)
         for i, (button, word) in enumerate(zip(self.choices, self.actions)):
             button.subtitle = percent(known[word]) if word in known else ""
             button.primary = word == best if best is not None else i == 0
-        coach = self.table.coach
+        coach = self.table.coaching.coach
         if coach is not None and coach.about(self.table.game) and coach.thinking:
             self.hint_button.text = _("Thinking…")
         elif best is not None:

@@ -33,6 +33,7 @@ from game.widgets import Tip, Tooltip
 from sprites import CardSprite, card_sprite, draw_order, faces
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.table.coach import Coaching
     from game.table.guide import Guide
 
 Size = tuple[int, int]
@@ -46,6 +47,7 @@ class CardTableDrawing(TableScene):
 
     if TYPE_CHECKING:  # what the drawing reads of the table (made in CardTable.__init__)
         sprites: dict[Any, CardSprite]
+        coaching: Coaching
         layers: Layers
         _rest: tuple[Any, pygame.Surface, list[tuple[pygame.Surface, tuple[int, int]]],
                      dict[Any, tuple[Any, pygame.Rect]]] | None
@@ -330,7 +332,7 @@ class CardTableDrawing(TableScene):
         game's status."""
         if self.notice:
             return self.notice, theme.VERMILION
-        coach = self.coach_line()
+        coach = self.coaching.line()
         if coach:
             return coach, theme.GOLD
         return self.status(), theme.TEXT

@@ -66,7 +66,7 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
         saved)."""
         setup, engine = opening_setup(type(self), setup, engine, session, demo_moves, guide)
         super().__init__(setup)
-        self.hint_button = Button(N_("Hint"), self.coach_hint, role="small", translate=True)
+        self.hint_button = Button(N_("Hint"), self.coaching.hint, role="small", translate=True)
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))
         open_game(self, engine, session, demo_moves, guide, watch)
 

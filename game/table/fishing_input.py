@@ -217,13 +217,13 @@ class FishingInput(FishingBase):
                 and hint.visible:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                     not hint.enabled and hint.hit(event.pos):
-                self.coach_hint()  # a disabled button says why it cannot act
+                self.coaching.hint()  # a disabled button says why it cannot act
                 return
             if hint.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                self.coach_hint()
+                self.coaching.hint()
                 return
             if event.key == pygame.K_ESCAPE:
                 if self.drag.active:
@@ -297,7 +297,7 @@ class FishingInput(FishingBase):
         for c in pointed:
             for f in self.matches(c):
                 self.sprites[f].highlight = MATCH_GLOW
-        advice = self.shown_advice()
+        advice = self.coaching.advice()
         if advice and advice[0].action.kind == PLAY:
             self.sprites[advice[0].action.card].highlight = COACH_GLOW
 
@@ -306,7 +306,7 @@ class FishingInput(FishingBase):
         """What the coach's advice shows on the cards: badges (card, estimate, the best?) on
         each candidate's hand card (when the drawn card or a hand card choosing captures: on
         the cards it may take), and the cards the best move captures, outlined."""
-        advice = self.shown_advice()
+        advice = self.coaching.advice()
         if not advice:
             return [], []
         badges: dict[Card, tuple[str, bool]] = {}
