@@ -220,13 +220,14 @@ def dekiyaku(captured: Iterable[Card], rules: HanaAwaseRules = HanaAwaseRules())
     return dekiyaku_of_mask(pile_mask(captured), rules)
 
 
-def yaku_progress(captured: Iterable[Card], blocked: Iterable[Card] = (),
-                  rules: HanaAwaseRules = HanaAwaseRules()) -> list[YakuProgress]:
+def yaku_progress(captured: Iterable[Card], rules: HanaAwaseRules = HanaAwaseRules(),
+                  blocked: Iterable[Card] = ()) -> list[YakuProgress]:
     """The dekiyaku ``captured`` is closest to and has not made (``rules.fishing.progress``),
     the closest first (fewest cards to go, then the highest value): a set dekiyaku of which
     it holds at least half, shiko from three brights, rokutan from four ribbons (its missing
-    cards: none listed, any ribbon but 11R will do). A dekiyaku that the cards ``blocked``
-    (the other piles, when they cannot be taken from) have made impossible is left out.
+    cards: none listed, any ribbon but 11R will do), by ``rules``. A dekiyaku that the cards
+    ``blocked`` (the other piles, when they cannot be taken from) have made impossible is left
+    out. (The arguments in the order of Koi-Koi's ``yaku_progress``.)
 
     >>> from rules.hanafuda import codes
     >>> [(p.yaku, p.have, p.need, codes(p.missing)) for p in yaku_progress(cards("6R 9R 1R"))]

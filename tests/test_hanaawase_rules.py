@@ -198,7 +198,7 @@ def test_dekiyaku_refuses_bad_input(bad, error):
 
 def progress(text: str, blocked: str = "", rules: HanaAwaseRules = NO_STEAL) -> list[str]:
     return [f"{p.yaku} {p.have}/{p.need} {codes(p.missing)}".strip()
-            for p in yaku_progress(cards(text), cards(blocked), rules)]
+            for p in yaku_progress(cards(text), rules, cards(blocked))]
 
 
 @pytest.mark.parametrize("text, blocked, expected", [
@@ -231,11 +231,11 @@ def test_yaku_progress_shows_no_set_held_whole():
 
 def test_yaku_progress_refuses_bad_input():
     with pytest.raises(DuplicateCardError):
-        yaku_progress(cards("1B"), cards("1B"))
+        yaku_progress(cards("1B"), NO_STEAL, cards("1B"))
     with pytest.raises(InvalidNotationError):
         yaku_progress(None)  # type: ignore[arg-type]
     with pytest.raises(InvalidRulesError):
-        yaku_progress(cards("1B"), (), {"rain_rule": True})  # type: ignore[arg-type]
+        yaku_progress(cards("1B"), {"rain_rule": True})  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------------------------------------

@@ -137,7 +137,7 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
             # The other piles' cards stay in reach where a match may be taken from them.
             blocked = [] if self.rules.steal_from_piles else [
                 c for s, p in enumerate(self.view.piles) if s != seat for c in p]
-            for name, have, need, missing in yaku_progress(pile, blocked, self.rules)[:2]:
+            for name, have, need, missing in yaku_progress(pile, self.rules, blocked)[:2]:
                 text = _("Heading for {yaku} {have}/{need}").format(
                     yaku=dekiyaku_label(name), have=have, need=need)
                 lines.append(PanelLine(text if missing else more_label(text, need - have),
