@@ -64,7 +64,7 @@ def step(app, t) -> None:
     if g.phase == "take":
         click(app, t.sprites[g.legal_actions()[0].target].rect.center)
     elif t.choosing is not None:
-        target = next(a.target for a in t.actions_for(t.choosing) if a.target is not None)
+        target = next(a.target for a in t.input.actions_for(t.choosing) if a.target is not None)
         click(app, t.sprites[target].rect.center)
     else:
         playable = {a.card for a in g.legal_actions()}

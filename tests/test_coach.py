@@ -91,7 +91,7 @@ def test_h_asks_the_coach_who_thinks_then_shows_its_advice_on_the_cards(app, thi
     text, color = t.message_text()
     assert text.startswith("Coach: ") and "to win" in text and color == theme.GOLD
     # On the cards: a gold badge on the best move's card, which glows; a badge on the others.
-    badges, _taken = t.coach_marks()
+    badges, _taken = t.input.coach_marks()
     best_card, where = best_badge(t)
     assert (best_card, percent(advice[0].score), True) in badges
     assert sum(top for _c, _t, top in badges) == 1 and len(badges) >= 1
@@ -127,12 +127,12 @@ def test_the_advice_goes_when_the_player_moves(app):
     action, moves = t.game.legal_actions()[0], len(t.game.actions)
     click(app, t.sprites[action.card if action.kind == "play" else action.target].rect.center)
     if t.choosing is not None:  # two captures: the first one
-        click(app, t.sprites[next(a.target for a in t.actions_for(t.choosing)
+        click(app, t.sprites[next(a.target for a in t.input.actions_for(t.choosing)
                                   if a.target)].rect.center)
     assert len(t.game.actions) > moves
     app.frame(1 / 30)
     assert t.coaching.coach.advice is None and t.coaching.coach.position is None
-    assert t.coaching.advice() is None and t.coach_marks() == ([], [])
+    assert t.coaching.advice() is None and t.input.coach_marks() == ([], [])
     assert not t.message_text()[0].startswith("Coach")
     run_until(app, lambda: not t.animating)
     app.frame(1 / 30)
@@ -145,14 +145,14 @@ def test_h_again_hides_the_advice_and_shows_it_again(app):
     my_turn(app, t)
     key(app, pygame.K_h)
     app.frame(1 / 30)
-    shown = t.coach_marks()
+    shown = t.input.coach_marks()
     assert shown[0]
     key(app, pygame.K_h)
     app.frame(1 / 30)
-    assert t.coach_marks() == ([], []) and t.coaching.coach.advice  # hidden, not forgotten
+    assert t.input.coach_marks() == ([], []) and t.coaching.coach.advice  # hidden, not forgotten
     click(app, t.hint_button.rect.center)  # the Hint button does what H does
     app.frame(1 / 30)
-    assert t.coach_marks() == shown
+    assert t.input.coach_marks() == shown
 
 
 def test_h_on_a_computers_turn_does_nothing_but_say_why(app):
@@ -161,9 +161,9 @@ def test_h_on_a_computers_turn_does_nothing_but_say_why(app):
     for _ in range(20):  # the player's turn played out (a card, a capture, a koi-koi)
         if app.stack.top is t and t.human_to_move:
             action = t.game.legal_actions()[0]
-            t.play_card(action.card) if action.kind == "play" else t.choose_target(action.target)
+            t.input.play_card(action.card) if action.kind == "play" else t.input.choose_target(action.target)
             if t.choosing is not None:
-                t.choose_target(next(a.target for a in t.actions_for(t.choosing) if a.target))
+                t.input.choose_target(next(a.target for a in t.input.actions_for(t.choosing) if a.target))
         elif isinstance(app.stack.top, ChoicePanel):
             click(app, app.stack.top.choices[0].rect.center)
         run_until(app, lambda: app.stack.top is not t or t.human_to_move or (

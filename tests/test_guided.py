@@ -103,7 +103,7 @@ def solitaire(app, table, action):
     elif action.kind == "move":
         card = action.card if action.card is not None else table.game.waste[-1]
         f = table.game.foundations[action.to]
-        to = table.sprites[f[-1]].rect.center if f else table.column_rect(action.to).center
+        to = table.sprites[f[-1]].rect.center if f else table.input.column_rect(action.to).center
         grab = table.sprites[card].rect
         drag(app, (grab.centerx, grab.y + 6), to)  # (its top: cards above cover the rest)
     else:
@@ -123,7 +123,7 @@ def free_move(app, table):
     elif table.game_id == "heart_of_five":
         table.apply_action(table.game.legal_actions()[0], human=True)
     else:
-        table.human_action(table.game.legal_actions()[0])
+        table.input.human_action(table.game.legal_actions()[0])
 
 
 def follow(app, table, until=None, limit=800):

@@ -227,11 +227,11 @@ def test_the_keyboard_takes_from_a_pile(app):
     t = make_table(app, ["human", "testbot", "testbot"], engine=steal_position())
     run_until(app, lambda: t.human_to_move)
     key(app, pygame.K_RIGHT)  # the first arrow shows the focus: the first hand card
-    assert t.focus is card("2C1")
+    assert t.input.focus is card("2C1")
     key(app, pygame.K_RETURN)  # three captures: the choice, the field's 2A focused first
-    assert t.choosing is card("2C1") and t.focus is card("2A")
+    assert t.choosing is card("2C1") and t.input.focus is card("2A")
     key(app, pygame.K_RIGHT)
-    assert t.focus is card("2R") and t.focus_rect() == t.sprites[card("2R")].rect
+    assert t.input.focus is card("2R") and t.focus_rect() == t.sprites[card("2R")].rect
     key(app, pygame.K_RETURN)
     assert str(t.game.actions[-1]) == "play 2C1 2R"
 

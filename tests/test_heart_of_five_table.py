@@ -41,7 +41,7 @@ def my_turn(app, t):
 
 def select(app, t, cards):
     """Click the hand's copies of ``cards`` (each once), as a player picks them."""
-    pool = list(t.my_hand())
+    pool = list(t.input.my_hand())
     for c in cards:
         copy = next(x for x in pool if x.card == c)
         pool.remove(copy)
@@ -78,7 +78,7 @@ def test_selecting_cards_names_the_meld_and_play_plays_it(app):
 def test_a_selection_that_is_no_meld_disables_play_and_says_why(app):
     t = make_table(app, ["human", "testbot"], seed=3)
     my_turn(app, t)
-    hand = [c.card for c in t.my_hand()]
+    hand = [c.card for c in t.input.my_hand()]
     pair = next((a, b) for a in hand for b in hand if a.rank != b.rank
                 and classify([a, b]) is None)
     select(app, t, list(pair))
@@ -94,7 +94,7 @@ def test_a_selection_that_is_no_meld_disables_play_and_says_why(app):
 def test_a_lasso_across_the_hand_selects_the_cards_it_touches(app):
     t = make_table(app, ["human", "testbot", "testbot", "testbot"])
     my_turn(app, t)
-    hand = t.my_hand()
+    hand = t.input.my_hand()
     first, fourth = t.sprites[hand[0]].rect, t.sprites[hand[3]].rect
     drag(app, (first.x - 4, first.y - 10), (fourth.centerx, fourth.bottom + 4))
     assert set(hand[:4]) <= t.selected and hand[-1] not in t.selected
@@ -141,24 +141,24 @@ def test_passing_with_cards_chosen_puts_them_back_in_the_hand(app):
     if any(a.kind == "play" for a in t.game.legal_actions()):
         key(app, pygame.K_h)
     else:
-        select(app, t, [t.my_hand()[0].card])
+        select(app, t, [t.input.my_hand()[0].card])
     assert t.selected
     key(app, pygame.K_p)
     run_until(app, lambda: t.settled())
     places = t.places()
-    for c in t.my_hand():
+    for c in t.input.my_hand():
         assert t.sprites[c].pos == places[c].pos, c
 
 
 def test_sort_by_suit_reorders_the_fan(app):
     t = make_table(app, ["human", "testbot"], seed=5)
     my_turn(app, t)
-    by_rank = [str(c) for c in t.my_hand()]
+    by_rank = [str(c) for c in t.input.my_hand()]
     key(app, pygame.K_s)
-    by_suit = [str(c) for c in t.my_hand()]
+    by_suit = [str(c) for c in t.input.my_hand()]
     assert sorted(by_rank) == sorted(by_suit) and by_rank != by_suit
     run_until(app, lambda: not t.animating)
-    xs = [t.sprites[c].rect.x for c in t.my_hand()]
+    xs = [t.sprites[c].rect.x for c in t.input.my_hand()]
     assert xs == sorted(xs) and t.sort_button.text == "Sort by rank"
 
 

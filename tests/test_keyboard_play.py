@@ -170,7 +170,7 @@ class FishingDriver(Driver):
     STEP = pygame.K_TAB
 
     def table_turn(self, table: Any) -> bool:
-        rows = table.focus_rows()
+        rows = table.input.focus_rows()
         if not rows or not table.human_to_move:
             return False
         g = table.game
@@ -179,13 +179,13 @@ class FishingDriver(Driver):
             self.counts["choose between two"] += 1
         else:
             hand = rows[0]
-            playable = [c for c in hand if table.actions_for(c)]
+            playable = [c for c in hand if table.input.actions_for(c)]
             two = [c for c in playable
-                   if len([a for a in table.actions_for(c) if not a.lay]) > 1]
+                   if len([a for a in table.input.actions_for(c) if not a.lay]) > 1]
             target = (two or playable)[0]
             self.counts["play"] += 1
         actions = len(g.actions)
-        self.walk_to(table, target, lambda: table.focus)
+        self.walk_to(table, target, lambda: table.input.focus)
         self.press(pygame.K_RETURN)
         assert len(g.actions) > actions or table.choosing is not None
         return True
@@ -196,7 +196,7 @@ class ClimbingDriver(Driver):
     Enter; every third turn that may pass, P."""
 
     def table_turn(self, table: Any) -> bool:
-        if not (table.human_to_move and table.is_viewer_human()):
+        if not (table.human_to_move and table.input.is_viewer_human()):
             return False
         g = table.game
         legal = g.legal_actions()
@@ -213,10 +213,10 @@ class ClimbingDriver(Driver):
         self.counts["turn"] += 1
         meld = max(plays, key=lambda a: len(a.cards))
         wanted = list(meld.cards)
-        for copy in table.my_hand():
+        for copy in table.input.my_hand():
             if copy.card in wanted:
                 wanted.remove(copy.card)
-                self.walk_to(table, copy, lambda: table.focus)
+                self.walk_to(table, copy, lambda: table.input.focus)
                 self.press(pygame.K_SPACE)
                 assert copy in table.selected
         self.counts["several selected" if len(meld.cards) > 1 else "one selected"] += 1
@@ -236,7 +236,7 @@ class YatsuhashiDriver(Driver):
     def table_turn(self, table: Any) -> bool:
         from ai.yatsuhashi import SOLVER_NODES
         from ai.yatsuhashi_solver import solve
-        if not table.accepting or table.queue.busy or table.game.is_won:
+        if not table.input.accepting or table.queue.busy or table.game.is_won:
             return False
         g = table.game
         if not self.line or self.line[0] not in g.legal_moves():
@@ -246,7 +246,7 @@ class YatsuhashiDriver(Driver):
         m = self.line.pop(0)
         moves = len(g.moves)
         def focus_at() -> tuple[int, Any]:
-            return table.focus_pile, table.focused_card()
+            return table.focus_pile, table.input.focused_card()
         reach = self.reachable(table)
         if m.kind in ("turn", "recycle"):
             self.walk_to(table, (0, g.stock[0] if g.stock else None), focus_at)
@@ -291,7 +291,7 @@ class YatsuhashiDriver(Driver):
                 self.assert_table_focus(table)
             raise AssertionError(f"the arrows never reached {target}")
         if isinstance(target, tuple):
-            if at() == target and table.keyboard:
+            if at() == target and table.input.keyboard:
                 self.assert_table_focus(table)
                 return
             super().walk_to(table, target[0], lambda: table.focus_pile)

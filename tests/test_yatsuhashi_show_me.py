@@ -89,7 +89,7 @@ def test_a_key_stops_the_demo_and_hands_the_game_back(app):
     for _ in range(90):
         next_frame(app, DT)
     assert len(t.game.moves) == made  # no more moves of the solver
-    assert not t.keyboard  # the key stopped the demo and did nothing else
+    assert not t.input.keyboard  # the key stopped the demo and did nothing else
     # The game is the player's: the solver's moves undo as theirs would.
     click(app, t.buttons["undo"].rect.center)
     run_until(app, t.settled)

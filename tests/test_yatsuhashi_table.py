@@ -85,7 +85,7 @@ def mouse_move(app, t, move: Move) -> None:
         click(app, t.layout_.stock.center)
     elif move.kind == "move":
         c = move.card if move.card is not None else g.waste[-1]
-        drag(app, visible_point(t, c), t.column_rect(move.to).center)
+        drag(app, visible_point(t, c), t.input.column_rect(move.to).center)
     else:
         before = len(g.collected)
         for c in move.cards:
@@ -97,7 +97,7 @@ def mouse_move(app, t, move: Move) -> None:
 
 
 def focus(app, t, pile):
-    if not t.keyboard:
+    if not t.input.keyboard:
         key(app, pygame.K_RIGHT)  # the first arrow only shows the focus
     for _ in range(8):
         if t.focus_pile == pile:
@@ -114,7 +114,7 @@ def pile_of(t, c):
 def focus_card(app, t, c):
     focus(app, t, pile_of(t, c))
     for _ in range(20):
-        if t.focused_card() is c:
+        if t.input.focused_card() is c:
             return
         key(app, pygame.K_UP)
     raise AssertionError(f"the focus never reached {c}")
@@ -242,7 +242,7 @@ def test_a_refused_drop_springs_back_with_the_reason(app):
     t = layout_table(app, [["4C1"], ["6C1"], ["1C1"]], face_down=[0, 0, 0])
     c = card("4C1")
     home = t.sprites[c].pos
-    drag(app, t.sprites[c].rect.center, t.column_rect(1).center)
+    drag(app, t.sprites[c].rect.center, t.input.column_rect(1).center)
     assert t.notice == "April goes on May."
     assert t.game.foundations[0] == [c]
     settle(app, t)
@@ -252,7 +252,7 @@ def test_a_refused_drop_springs_back_with_the_reason(app):
 def test_a_dragged_run_moves_with_the_cards_above_it(app):
     # 6C1 is face up with 5C1 and 4C1 on it: a run. Grab 5C1: 5C1 and 4C1 go onto 6C2.
     t = layout_table(app, [["6C1", "5C1", "4C1"], ["6C2"], ["1C1"]], face_down=[0, 0, 0])
-    drag(app, visible_point(t, card("5C1")), t.column_rect(1).center)
+    drag(app, visible_point(t, card("5C1")), t.input.column_rect(1).center)
     settle(app, t)
     assert [c.code for c in t.game.foundations[1]] == ["6C2", "5C1", "4C1"]
     for c in ("5C1", "4C1"):
@@ -346,7 +346,7 @@ def test_a_blocked_yaku_is_not_marked(app):
 
 def test_auto_collect_takes_yaku_and_undo_takes_it_back_with_the_move(app):
     t = layout_table(app, [["3R", "2R"], ["1R"], ["9C1"]], face_down=[0, 0, 0], auto_collect=True)
-    drag(app, visible_point(t, card("1R")), t.column_rect(0).center)
+    drag(app, visible_point(t, card("1R")), t.input.column_rect(0).center)
     settle(app, t)
     assert t.game.collected == ["akatan"]
     assert [m.kind for m in t.game.moves] == ["move", "collect"]

@@ -66,7 +66,7 @@ def main() -> int:
                 and len(g.segment(move.card)) >= 2:
             s = table.sprites[move.card]
             start = (s.rect.centerx, s.rect.top + 8)
-            end = table.column_rect(move.to).center
+            end = table.input.column_rect(move.to).center
             app.dispatch(E(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
             mid = ((start[0] * 2 + end[0]) // 3, (start[1] * 2 + end[1]) // 3 + 40)
             app.dispatch(E(pygame.MOUSEMOTION, pos=mid, rel=(0, 0), buttons=(1, 0, 0)))

@@ -62,7 +62,7 @@ from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
 from game.table.drawing import LAST_MOVE, CardTableDrawing
 from game.table.guide_hooks import GuideHooks
-from game.table.input import REPEATING_KEYS, CardTableInput
+from game.table.input import REPEATING_KEYS, TableInput
 from game.table.scheduler import Scheduler
 from game.table.seats import Seats
 from game.widgets import Button, Tooltip
@@ -109,7 +109,7 @@ class GameLog:
         self.lines.clear()
 
 
-class CardTable(CardTableInput, CardTableDrawing):
+class CardTable(CardTableDrawing):
     """The kit's base table; see the module docstring for its parts: this class holds what
     the mixins before it do not."""
 
@@ -141,9 +141,11 @@ class CardTable(CardTableInput, CardTableDrawing):
                           faces.back_renderer("black"),
                           size=(60, 96), face_up=False, data=c) for c in deck}
         self._rank = {c: i for i, c in enumerate(self.sprites)}  # (draw_order's among equal z)
-        self.drag = DragController(self.pick, self.drop_targets, on_drop=self.on_drop,
-                                   on_refuse=self.on_refuse, on_click=self.on_click,
-                                   home=self.home_of)
+        #: The table's input: the kit's policy, drag and drop, keyboard focus (a game's kind).
+        self.input = self.INPUT(self)
+        i = self.input
+        self.drag = DragController(i.pick, i.drop_targets, on_drop=i.on_drop,
+                                   on_refuse=i.on_refuse, on_click=i.on_click, home=self.home_of)
         self.warmer = FaceWarmer()
         self.layers = Layers()
         self._rest = None  # the kept layer of cards at rest (CardTableDrawing.rest_layer)
@@ -159,8 +161,6 @@ class CardTable(CardTableInput, CardTableDrawing):
         self.saves = True  # False for demo positions (screenshots), never saved
         self.notice = ""            # a short red line after a refused move
         self.notice_time = 0.0
-        self.keyboard = False       # the keyboard focus is shown (after the first key)
-        self.focus: Card | None = None
         self.marked: list[Card] = []  # the cards of another seat's last move
         self.waiting_for: Any = None  # a modal screen the table waits on
         self.recorded = False
@@ -171,7 +171,6 @@ class CardTable(CardTableInput, CardTableDrawing):
         self.coaching = Coaching(self)
         self.computers: ComputerSeats | None = None
         self.log_button = Button(N_("Game log"), self.show_log, role="small", translate=True)
-        self._down: set[int] = set()
         #: The ``panel_key`` the panel shows (None: the one now), caught up with once the
         #: table has been still for ``PANEL_CALM`` updates: a move's frame, or one that
         #: finished every animation at a key, and those right after, paint enough.
@@ -182,11 +181,9 @@ class CardTable(CardTableInput, CardTableDrawing):
         #: and the table's answers to its questions.
         self.guide: Guide | None = None
         self.guide_hooks = self.GUIDE_HOOKS(self)
-        #: The yaku help: the tooltip of what the pointer is on (``tip_pointer``), or of the
-        #: ``tip_index``-th of ``tip_targets()`` (chosen with Y).
+        #: The yaku help: the tooltip of what the pointer is on, or of the one chosen with Y
+        #: (``TableInput.tip_pointer``, ``tip_index``).
         self.tooltip = Tooltip()
-        self.tip_pointer: tuple[int, int] | None = None
-        self.tip_index: int | None = None
 
     @property
     def seats(self) -> list[str]:
@@ -467,7 +464,7 @@ class CardTable(CardTableInput, CardTableDrawing):
         if self.guide is not None:  # (before the table's turn: the words of a choice shown)
             self.guide.update(dt)
         self.update_table(dt)
-        self.update_tip()
+        self.input.update_tip()
         self._calm = 0 if self.animating else self._calm + 1
         if self._calm >= self.PANEL_CALM:
             self.panel_shown = self.panel_key()
@@ -529,7 +526,7 @@ class CardTable(CardTableInput, CardTableDrawing):
         self._panel_placed = None
 
     def resume(self) -> None:
-        self._down.clear()  # keys released while a screen was above are never seen here
+        self.input._down.clear()  # keys released while a screen was above are never seen here
         self.apply_display()
 
     def exit(self) -> None:
@@ -624,3 +621,58 @@ class CardTable(CardTableInput, CardTableDrawing):
             self.app.stats.save()
         except OSError:
             log.exception("could not save statistics")
+
+    # Input: the part, and what the table answers it ------------------------------------------
+    #: The table's input part (``game.table.input``; a game's kind of it).
+    INPUT: ClassVar[type[TableInput]] = TableInput
+    #: Seconds a refusal stays on the message line.
+    NOTICE_TIME = 3.0
+    #: The tooltips go under what they are about (a row of board slots), else beside it.
+    TIPS_BELOW = False
+
+    #: True while ``settle_now`` skips the queue's steps (``retarget`` waits for its end).
+    settling = False
+    #: A press settled the table in this frame (``update`` leaves the computers' turn to the
+    #: next frame: settling and asking a computer cost a frame a millisecond and more each).
+    settled_by_press = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Every input goes to the input part (the kit's policy, then the game's)."""
+        self.input.handle_event(event)
+
+    @property
+    def animating(self) -> bool:
+        return self.queue.busy or any(s.animating for s in self.sprites.values())
+
+    def settle_now(self) -> None:
+        """Finish every running animation at once (a player acting does not wait for them).
+        The steps skipped send no card anywhere (``settling``): the cards go to their places
+        once, at the end, rather than at every step."""
+        if self.queue.busy:
+            self.settling = True
+            try:
+                self.queue.skip()
+            finally:
+                self.settling = False
+            self.retarget(0.0)
+        if not self.drag.active:
+            for s in self.sprites.values():
+                s.finish()
+
+    def pause(self) -> None:
+        self.drag.cancel()
+        self.input._down.clear()
+        super().pause()
+
+    def refuse(self, reason: str) -> None:
+        """Say why an input did nothing (red, on the message line) with the refusal sound."""
+        self.notice, self.notice_time = reason, self.NOTICE_TIME
+        self.play("invalid")
+
+    def focus_rect(self) -> pygame.Rect | None:
+        """Where the focus ring goes (None: not shown)."""
+        if not self.input.keyboard or self.input.focus is None:
+            return None
+        if not any(self.input.focus in r for r in self.input.focus_rows()):
+            return None
+        return self.sprites[self.input.focus].rect

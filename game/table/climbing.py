@@ -19,15 +19,18 @@ catalogue and writes ``meld_name``, ``round_page``, ``match_page`` and ``rules_s
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import pygame
 
+from ai.search import Candidate
 from game import theme
 from game.fonts import font, text_image
 from game.i18n import _
 from game.table.base import CardTable, Place
 from game.table.caches import Face
+from game.table.coach import percent
 from game.table.climbing_input import ClimbingInput
 from game.table.climbing_view import ClimbingLayout, ClimbingView, Copy
 from game.table.climbing_guide import ClimbingGuideHooks
@@ -35,6 +38,8 @@ from game.table.guide import GuideScript
 from game.table.opening import open_game, opening_setup
 from game.table.panel import PanelPainter
 from game.text import fit_font_size
+from game.widgets import Button
+from rules.climbing import classify
 from rules.western import DECK
 from sprites import sequence, until_settled
 
@@ -48,7 +53,7 @@ def copies(decks: int) -> list[Copy]:
     return [Copy(c, n) for n in range(decks) for c in DECK]
 
 
-class ClimbingTable(ClimbingInput):
+class ClimbingTable(CardTable):
     """A climbing game's table; see the module docstring."""
 
     EVENT_STEPS: ClassVar[dict[str, str]] = {
@@ -58,6 +63,18 @@ class ClimbingTable(ClimbingInput):
     #: Seats a screenshot's demo table has.
     DEMO_SEATS = 4
     GUIDE_HOOKS = ClimbingGuideHooks
+    COACH = True
+    INPUT = ClimbingInput
+    input: ClimbingInput
+    #: Made by the input part (``ClimbingInput.setup_input``): the hand's order, the
+    #: rectangle dragged across the hand (two corners), the buttons under it.
+    by_suit: bool
+    lasso: tuple[tuple[int, int], tuple[int, int]] | None
+    play_button: Button
+    pass_button: Button
+    hint_button: Button
+    sort_button: Button
+    buttons: list[Button]
     PANEL = PanelPainter(rule=(3, 6))
 
     def __init__(self, setup: Any = None, *, engine: Any = None, session: Any = None,
@@ -70,7 +87,7 @@ class ClimbingTable(ClimbingInput):
         super().__init__(setup, deck=copies(2 if n > 6 else 1))
         self.players = n
         self.layout_ = ClimbingLayout((1280, 800), players=n)
-        self.setup_input()
+        self.input.setup_input()
         open_game(self, engine, session, demo_moves, guide, watch)
 
     def face_of(self, c: Any) -> Any:
@@ -134,7 +151,7 @@ class ClimbingTable(ClimbingInput):
 
     def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = ClimbingLayout(size, players=self.players)
-        self.place_buttons()
+        self.input.place_buttons()
         self.snap()
 
     def log_button_rect(self) -> pygame.Rect:
@@ -165,7 +182,7 @@ class ClimbingTable(ClimbingInput):
             out[c] = Place((mid.centerx - min(i, 20) * 0.3, mid.centery), fc, False, i)
         for seat in range(self.players):
             at = self.screen_seat(seat)
-            hand = self.hand_order(v.hands[seat]) if at == 0 else v.hands[seat]
+            hand = self.input.hand_order(v.hands[seat]) if at == 0 else v.hands[seat]
             size = lay.hand_card_of(at)
             up = self.face_up_in_hand(seat)
             lift = lay.hand_card[1] * 0.18
@@ -225,7 +242,7 @@ class ClimbingTable(ClimbingInput):
     def turn_step(self, event: Any) -> None:
         def step() -> None:
             self.view.passed.discard(event.seat)
-            self.sync_selection()
+            self.input.sync_selection()
         self.queue.call(step)
 
     def played_step(self, event: Any) -> None:
@@ -233,7 +250,8 @@ class ClimbingTable(ClimbingInput):
             seat = event.seat
             cards = self.view.take_from(self.view.hands[seat], list(event.cards))
             self.selected -= set(cards)
-            self.view.trick.append((seat, sorted(cards, key=lambda c: self.order_key(c.card))))
+            order = self.input.order_key
+            self.view.trick.append((seat, sorted(cards, key=lambda c: order(c.card))))
             self.view.passed = set()
             name = self.meld_name(event.data["kind"], list(event.cards))
             self.log.add(f"{self.seating.name(seat)}: {event.data['notation']}  ({name})")
@@ -322,10 +340,10 @@ class ClimbingTable(ClimbingInput):
                 def ready(seat: int = seat) -> None:
                     self.viewer = seat
                     self.selected = set()
-                    self.place_buttons()
+                    self.input.place_buttons()
                     self.retarget(self.queue.duration(0.3))
                 self.hand_over(seat, ready)
-        self.update_buttons(dt)
+        self.input.update_buttons(dt)
 
     # Drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -426,7 +444,7 @@ class ClimbingTable(ClimbingInput):
             surface.blit(img, img.get_rect(center=lay.message.center))
         self.draw_panel(surface)
         self.log_button.draw(surface)
-        self.draw_buttons(surface)
+        self.input.draw_buttons(surface)
         if self.banner:
             box, t, s = self._banner_box()
             from game import draw
@@ -459,7 +477,7 @@ class ClimbingTable(ClimbingInput):
         for i, b in enumerate([self.log_button, *self.buttons]):
             parts["button", i] = ((b.look(), b.rect.topleft), b.painted_rect())
         if self.lasso is not None:
-            rect = self.lasso_rect()
+            rect = self.input.lasso_rect()
             parts["lasso"] = (tuple(rect), rect.inflate(2, 2))
         if self.banner:
             parts["banner"] = ((self.banner, self.size), self._banner_box()[0].inflate(grow, grow))
@@ -471,6 +489,38 @@ class ClimbingTable(ClimbingInput):
                 g.round, None if g.is_over else g.current_player,
                 tuple(len(h) for h in self.view.hands), tuple(self.view.out),
                 tuple(sorted(self.view.passed)))
+
+    # Moved from the input part: the table's own answers --------------------------------------
+    # The coach ------------------------------------------------------------------------------
+    def coach_ready(self) -> bool:
+        """The viewer's turn, nothing animating."""
+        return self.human_to_move
+
+    def advice_arrived(self) -> None:
+        self.coaching.pick = 0
+        self.input.select_candidate()
+
+    def coach_again(self) -> None:
+        advice = self.coaching.advice()
+        if advice:
+            self.coaching.pick = (self.coaching.pick + 1) % len(advice)
+            self.input.select_candidate()
+
+    def move_name(self, action: Any) -> str:
+        """A meld by its name ("Pair 7"), or "Pass"."""
+        if action.kind != "play":
+            return _("Pass")
+        meld = classify(list(action.cards))
+        return self.meld_name(meld.kind, list(action.cards)) if meld is not None else str(action)
+
+    def coach_summary(self, advice: Sequence[Candidate]) -> str:
+        """Every candidate with its estimate, the one selected marked: "Coach: »Pair 7 71% ·
+        Pass 55%"."""
+        pick = self.coaching.pick % len(advice)
+        items = [("»" if i == pick else "") + f"{self.move_name(c.action)} {percent(c.score)}"
+                 for i, c in enumerate(advice)]
+        return _("Coach: {moves}").format(moves=" · ".join(items))
+
 
 
 __all__ = ["ClimbingTable", "Copy", "copies", "sequence"]

@@ -24,17 +24,23 @@ names a game uses are all importable from here.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 
-from game.i18n import N_
+from ai.search import Candidate
+from game.i18n import N_, _
+from game.table.coach import percent
 from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
-from game.table.fishing_input import COACH_GLOW, GOLD_GLOW, MATCH_GLOW, FishingInput
+from game.table.fishing_input import (CHOOSING_GLOW, COACH_GLOW, GOLD_GLOW, MATCH_GLOW,
+                                      WORD_NAMES, FishingInput)
 from game.table.fishing_steps import FishingSteps, PileYakuBanner
 from game.table.fishing_view import PLAY, TAKE, FishingView
 from game.table.fishing_guide import FishingGuideHooks
 from game.table.guide import GuideScript
+from game.table.names import card_name
 from game.table.opening import open_game, opening_setup
 from game.widgets import Button
 
@@ -45,7 +51,7 @@ __all__ = ["COACH_GLOW", "GOLD_GLOW", "KIND_LABELS", "MATCH_GLOW", "PLAY", "TAKE
            "FishingTable", "FishingView", "PileYakuBanner"]
 
 
-class FishingTable(FishingInput, FishingSteps, FishingDrawing):
+class FishingTable(FishingSteps, FishingDrawing):
     """Hands, field, piles and stock for a fishing game; see the module docstring. A game
     sets ``LAYOUT`` (a ``places.FishingLayout`` class: a ``stock`` rect, a ``drawn_spot`` and
     ``slot_position(slot, slots)``); the table sets ``self.game`` (its engine) and
@@ -54,6 +60,8 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
     #: The game's layout: a ``places.FishingLayout`` class taking ``players=``.
     LAYOUT: ClassVar[Any]
     GUIDE_HOOKS = FishingGuideHooks
+    INPUT = FishingInput
+    input: FishingInput
 
     def __init__(self, setup: Any = None, *, engine: Any = None,
                  session: Session | None = None, demo_moves: int = 0,
@@ -141,4 +149,86 @@ class FishingTable(FishingInput, FishingSteps, FishingDrawing):
 
     def human_turn(self, seat: int) -> None:
         """The player at the bottom is to act: ask what the phase needs (override)."""
+
+    # Moved from the input part: the table's own answers --------------------------------------
+    # Highlights and the message line -------------------------------------------------------------
+    def update_highlights(self) -> None:
+        g = self.game
+        for s in self.sprites.values():
+            s.highlight = None
+        if not self.human_to_move:
+            return
+        if g.phase == TAKE and g.pending is not None:
+            for a in g.legal_actions():
+                self.sprites[a.target].highlight = MATCH_GLOW
+            return
+        if g.phase != PLAY:
+            return
+        hand = self.view.hands[self.viewer]
+        if self.choosing is not None:
+            self.sprites[self.choosing].highlight = CHOOSING_GLOW
+            for a in self.input.actions_for(self.choosing):
+                if a.target is not None:
+                    self.sprites[a.target].highlight = MATCH_GLOW
+            return
+        playable = {a.card for a in g.legal_actions() if a.kind == PLAY}
+        for c in hand:
+            if c in playable and self.input.matches(c):
+                self.sprites[c].highlight = GOLD_GLOW  # can capture
+        pointed = [c for c in hand if self.sprites[c].hovered or (
+            self.drag.dragging and self.drag.sprites and self.drag.sprites[0].data is c)
+            or (self.input.keyboard and self.input.focus is c)]
+        for c in pointed:
+            for f in self.input.matches(c):
+                self.sprites[f].highlight = MATCH_GLOW
+        advice = self.coaching.advice()
+        if advice and advice[0].action.kind == PLAY:
+            self.sprites[advice[0].action.card].highlight = COACH_GLOW
+
+    def move_name(self, action: Any) -> str:
+        """A fishing action in words: "play Pine (chaff) onto Pine crane", "Koi-koi"."""
+        if action.kind == PLAY:
+            if action.target is not None:
+                return _("play {card} onto {target}").format(card=card_name(action.card),
+                                                            target=card_name(action.target))
+            if action.lay or not self.input.matches(action.card):
+                return _("lay {card} on the field").format(card=card_name(action.card))
+            return _("play {card}").format(card=card_name(action.card))
+        if action.kind == TAKE and action.target is not None:
+            return _("take {card}").format(card=card_name(action.target))
+        return _(WORD_NAMES.get(action.kind, action.kind))
+
+    def coach_summary(self, advice: Sequence[Candidate]) -> str:
+        best = advice[0]
+        line = _("Coach: {move} — {chance} to win").format(move=self.move_name(best.action),
+                                                          chance=percent(best.score))
+        if len(advice) > 1 and not math.isnan(advice[1].score) and \
+                best.action.kind in (PLAY, TAKE):
+            # Hard keeps Normal's favourite unless another move is surely better, so a
+            # higher figure elsewhere can be noise: say so rather than look wrong.
+            if any(c.score > best.score for c in advice[1:]):
+                line += " · " + _("the other choices on the cards, none clearly better")
+            else:
+                line += " · " + _("the other choices on the cards")
+        return line
+
+    def status(self) -> str:
+        g = self.game
+        if g.is_over:
+            return _(self.input.OVER)
+        if self.queue.busy or self.waiting_for is not None:
+            return ""
+        seat = g.current_player
+        if not self.seating.is_human(seat):
+            return _("{who} is thinking…").format(who=self.seating.name(seat))
+        if g.phase == TAKE:
+            return _("The drawn {card} can capture more than one card: click the one it "
+                     "takes.").format(card=card_name(g.pending) if g.pending else "")
+        if self.choosing is not None:
+            return _("{card} can capture more than one card: click the one to take.").format(
+                card=card_name(self.choosing))
+        if g.phase == PLAY:
+            return _("Your turn: click or drag a card from your hand. Glowing cards can "
+                     "capture.")
+        return ""
 

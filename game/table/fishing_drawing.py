@@ -31,6 +31,9 @@ from game.text import draw_text, fit_font_size
 from rules.hanafuda import DECK, Card, Kind
 from sprites import faces
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.table.fishing_input import FishingInput
+
 KIND_LABELS = {Kind.BRIGHT: N_("Brights"), Kind.ANIMAL: N_("Animals"),
                Kind.RIBBON: N_("Ribbons"), Kind.CHAFF: N_("Chaff")}
 
@@ -45,6 +48,7 @@ class FishingDrawing(FishingBase):
     """The drawing of ``FishingTable``; see the module docstring."""
 
     if TYPE_CHECKING:  # (``FishingInput``'s)
+        input: FishingInput
         def coach_marks(self) -> tuple[list[tuple[Card, str, bool]], list[Card]]: ...
 
     def covered(self) -> None:
@@ -191,7 +195,7 @@ class FishingDrawing(FishingBase):
     def _coach_pieces(self) -> list[tuple[Any, pygame.Rect]]:
         """The coach's marks with where each goes: each capture of the best move outlined
         (``"ring"``), then each badge's image."""
-        badges, taken = self.coach_marks()
+        badges, taken = self.input.coach_marks()
         if not badges and not taken:
             return []
         m = self.metrics

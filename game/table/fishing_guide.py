@@ -70,7 +70,7 @@ class FishingGuideHooks(GuideHooks):
         """The card a play or take captures (the rules' choice when the action names none)."""
         if action.target is not None or action.kind != PLAY or action.lay:
             return action.target
-        matches = self.table.matches(action.card)
+        matches = self.table.input.matches(action.card)
         return matches[0] if matches else None
 
     def move_text(self, action: Any) -> str:

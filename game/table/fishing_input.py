@@ -18,17 +18,16 @@ card glowing and its capture outlined), H again hides it and shows it again.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from typing import Any
 
 import pygame
 
-from ai.search import Candidate
 from game import theme
 from game.i18n import N_, _
 from game.table.coach import percent
-from game.table.fishing_view import PLAY, TAKE, FishingBase
+from game.table.fishing_view import PLAY, TAKE
+from game.table.input import TableInput
 from game.table.names import card_name
 from rules.hanafuda import Card
 from sprites import CardSprite
@@ -47,21 +46,20 @@ WORD_NAMES = {"koikoi": N_("Koi-koi"), "stop": N_("Stop"), "swap": N_("Swap hand
 class _FieldTarget:
     """A drop target: one field card (or pile card), or the empty field (``card`` None)."""
 
-    def __init__(self, table: FishingInput, card: Card | None) -> None:
-        self.table = table
+    def __init__(self, input_: FishingInput, card: Card | None) -> None:
+        self.input = input_
         self.card = card
 
     @property
     def rect(self) -> pygame.Rect:
-        if self.card is None:
-            return self.table.layout_.field
-        return self.table.sprites[self.card].rect
+        table = self.input.table
+        return table.layout_.field if self.card is None else table.sprites[self.card].rect
 
     def accepts(self, sprites: list[CardSprite]) -> bool | str:
-        return self.table.drop_verdict(sprites[0].data, self.card)
+        return self.input.drop_verdict(sprites[0].data, self.card)
 
 
-class FishingInput(FishingBase):
+class FishingInput(TableInput):
     """The input of ``FishingTable``; see the module docstring."""
 
     #: The message line once the game is over (Koi-Koi: a match).
@@ -69,33 +67,36 @@ class FishingInput(FishingBase):
 
     # Drag, click and keyboard ---------------------------------------------------------------------
     def pick(self, pos: Any) -> list[CardSprite] | None:
-        if not self.human_to_move or self.game.phase != PLAY:
+        t = self.table
+        if not t.human_to_move or t.game.phase != PLAY:
             return None
-        for c in reversed(self.view.hands[self.viewer]):
-            if self.sprites[c].contains(pos):
-                return [self.sprites[c]]
+        for c in reversed(t.view.hands[t.viewer]):
+            if t.sprites[c].contains(pos):
+                return [t.sprites[c]]
         return None
 
     def drop_targets(self) -> list[_FieldTarget]:
-        own = self.view.piles[self.viewer] if self.steals() else []
+        t = self.table
+        own = t.view.piles[t.viewer] if self.steals() else []
         return [_FieldTarget(self, c) for c in [*self.targets(), *own]] + \
             [_FieldTarget(self, None)]
 
     def steals(self) -> bool:
         """May a capture come from another seat's pile (the engine's ``steal`` option)?"""
-        return bool(self.game.options.steal)
+        return bool(self.table.game.options.steal)
 
     def targets(self) -> list[Card]:
         """The cards a played or drawn card may land on to capture: the field's, then (when
         ``steals``) those of the other seats' piles."""
-        out = list(self.view.field.values())
+        t = self.table
+        out = list(t.view.field.values())
         if self.steals():
-            out += [c for s, pile in enumerate(self.view.piles) if s != self.viewer
+            out += [c for s, pile in enumerate(t.view.piles) if s != t.viewer
                     for c in pile]
         return out
 
     def actions_for(self, c: Card) -> list[Any]:
-        return [a for a in self.game.legal_actions() if a.kind == PLAY and a.card is c]
+        return [a for a in self.table.game.legal_actions() if a.kind == PLAY and a.card is c]
 
     def matches(self, c: Card) -> list[Card]:
         """The cards ``c`` could capture: its month among ``targets()``."""
@@ -104,10 +105,11 @@ class FishingInput(FishingBase):
     def drop_verdict(self, c: Card, onto: Card | None) -> bool | str:
         """May hand card ``c`` be dropped on ``onto`` (a field card, a pile card when
         ``steals``; None: the empty field)?"""
+        t = self.table
         actions = self.actions_for(c)
         if not actions:
             return self.why_not(c)
-        if onto is not None and self.view.pile_of(onto) == self.viewer:
+        if onto is not None and t.view.pile_of(onto) == t.viewer:
             return _("Cards are taken from the field or another player's pile, never from "
                      "your own.")
         if onto is None:
@@ -123,7 +125,7 @@ class FishingInput(FishingBase):
     def why_not(self, c: Card) -> str:
         """Why hand card ``c`` cannot be played now: under compulsory matching, another card
         of the hand matches and this one does not."""
-        if self.game.options.matching == "required" and not self.matches(c):
+        if self.table.game.options.matching == "required" and not self.matches(c):
             if self.steals():
                 return _("You hold a card that matches the field or another player's pile: "
                          "you must play one of those.")
@@ -142,171 +144,147 @@ class FishingInput(FishingBase):
         return None
 
     def on_drop(self, sprites: list[CardSprite], target: _FieldTarget) -> None:
+        t = self.table
         action = self.action_for_drop(sprites[0].data, target.card)
         if action is None:
-            self.refuse(_("That card cannot go there."))
-            self.retarget(self.queue.duration(0.25))
+            t.refuse(_("That card cannot go there."))
+            t.retarget(t.queue.duration(0.25))
             return
         self.human_action(action)
 
     def on_refuse(self, sprites: list[CardSprite], target: Any, reason: str | None) -> None:
-        self.refuse(reason or _("Drop the card on a field card of its month, or on the field."))
+        self.table.refuse(
+            reason or _("Drop the card on a field card of its month, or on the field."))
 
     def on_click(self, sprites: list[CardSprite]) -> None:
         self.play_card(sprites[0].data)
 
     def play_card(self, c: Card) -> None:
         """A click (or Enter) on hand card ``c``: play it, or ask which capture if two."""
+        t = self.table
         actions = self.actions_for(c)
         if not actions:
-            self.refuse(self.why_not(c))
+            t.refuse(self.why_not(c))
             return
         captures = [a for a in actions if not a.lay]
         if len(captures) > 1:
-            self.choosing = c  # two field cards of the month: the player picks one
+            t.choosing = c  # two field cards of the month: the player picks one
             self.focus = captures[0].target
-            self.play("click")
+            t.play("click")
             return
         self.human_action(captures[0] if captures else actions[0])
 
     def choose_target(self, chosen: Card) -> bool:
         """The player picked field card ``chosen`` to capture (the drawn card's choice, or the
         hand card's): act, or refuse. False when no choice is pending."""
-        g = self.game
+        t = self.table
+        g = t.game
         if g.phase == TAKE:
             action = next((a for a in g.legal_actions() if a.target is chosen), None)
             if action is None:
-                self.refuse(_("The drawn card can capture only a card of its month."))
+                t.refuse(_("The drawn card can capture only a card of its month."))
             else:
                 self.human_action(action)
             return True
-        if self.choosing is not None:
-            action = next((a for a in self.actions_for(self.choosing) if a.target is chosen),
+        if t.choosing is not None:
+            action = next((a for a in self.actions_for(t.choosing) if a.target is chosen),
                           None)
             if action is None:
-                self.refuse(_("Choose one of the two glowing cards."))
+                t.refuse(_("Choose one of the two glowing cards."))
             else:
                 self.human_action(action)
             return True
         return False
 
     def human_action(self, action: Any) -> None:
-        self.choosing = None
-        self.notice = ""
-        self.apply_action(action, human=True)
+        t = self.table
+        t.choosing = None
+        t.notice = ""
+        t.apply_action(action, human=True)
 
     def target_at(self, pos: Any, wanted: Collection[Card] = ()) -> Card | None:
         """The card under ``pos`` that a capture could take (see ``targets``), or None; of
         cards lying over each other (a pile), the top one, or the top one of ``wanted`` when
         one of them is (a covered card of a choice is found by any part of it)."""
-        under = [c for c in reversed(self.targets()) if self.sprites[c].contains(pos)]
+        under = [c for c in reversed(self.targets()) if self.table.sprites[c].contains(pos)]
         return next((c for c in under if c in wanted), under[0] if under else None)
 
     def choices(self) -> list[Card]:
         """The cards the drawn card, or the hand card choosing, may capture now."""
-        g = self.game
+        t = self.table
+        g = t.game
         if g.phase == TAKE:
             return [a.target for a in g.legal_actions() if a.target is not None]
-        if self.choosing is not None:
-            return [a.target for a in self.actions_for(self.choosing) if a.target is not None]
+        if t.choosing is not None:
+            return [a.target for a in self.actions_for(t.choosing) if a.target is not None]
         return []
 
     def handle_input(self, event: pygame.event.Event) -> None:
-        hint = self.hint_button
+        t = self.table
+        hint = t.hint_button
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
                 and hint.visible:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                     not hint.enabled and hint.hit(event.pos):
-                self.coaching.hint()  # a disabled button says why it cannot act
+                t.coaching.hint()  # a disabled button says why it cannot act
                 return
             if hint.handle_event(event):
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                self.coaching.hint()
+                t.coaching.hint()
                 return
             if event.key == pygame.K_ESCAPE:
-                if self.drag.active:
-                    self.drag.cancel()
-                elif self.choosing is not None:
-                    self.choosing = None
+                if t.drag.active:
+                    t.drag.cancel()
+                elif t.choosing is not None:
+                    t.choosing = None
                 else:
-                    self.pause()
+                    t.pause()
                 return
-            if self.human_to_move:
+            if t.human_to_move:
                 self.focus_key(event)
             return
-        g = self.game
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.human_to_move:
+        g = t.game
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and t.human_to_move:
             chosen = self.target_at(event.pos, self.choices())
-            if chosen is not None and (g.phase == TAKE or self.choosing is not None):
+            if chosen is not None and (g.phase == TAKE or t.choosing is not None):
                 self.choose_target(chosen)
                 return
-            self.choosing = None
+            t.choosing = None
         if event.type == pygame.MOUSEMOTION:
-            for c in self.view.hands[self.viewer]:
-                self.sprites[c].hovered = self.human_to_move and self.sprites[c].contains(
+            for c in t.view.hands[t.viewer]:
+                t.sprites[c].hovered = t.human_to_move and t.sprites[c].contains(
                     event.pos)
-        self.drag.enabled = self.human_to_move and g.phase == PLAY
-        self.drag.handle_event(event)
+        t.drag.enabled = t.human_to_move and g.phase == PLAY
+        t.drag.handle_event(event)
 
     def focus_rows(self) -> list[list[Card]]:
-        if not self.human_to_move:
+        t = self.table
+        if not t.human_to_move:
             return []
-        g = self.game
-        if g.phase == TAKE or self.choosing is not None:
+        g = t.game
+        if g.phase == TAKE or t.choosing is not None:
             return [self.choices()]
         if g.phase == PLAY:
-            return [list(self.view.hands[self.viewer])]
+            return [list(t.view.hands[t.viewer])]
         return []
 
     def activate(self, c: Card) -> None:
-        if c in self.view.hands[self.viewer]:
+        t = self.table
+        if c in t.view.hands[t.viewer]:
             self.play_card(c)
         else:
             self.choose_target(c)
 
-
-    # Highlights and the message line -------------------------------------------------------------
-    def update_highlights(self) -> None:
-        g = self.game
-        for s in self.sprites.values():
-            s.highlight = None
-        if not self.human_to_move:
-            return
-        if g.phase == TAKE and g.pending is not None:
-            for a in g.legal_actions():
-                self.sprites[a.target].highlight = MATCH_GLOW
-            return
-        if g.phase != PLAY:
-            return
-        hand = self.view.hands[self.viewer]
-        if self.choosing is not None:
-            self.sprites[self.choosing].highlight = CHOOSING_GLOW
-            for a in self.actions_for(self.choosing):
-                if a.target is not None:
-                    self.sprites[a.target].highlight = MATCH_GLOW
-            return
-        playable = {a.card for a in g.legal_actions() if a.kind == PLAY}
-        for c in hand:
-            if c in playable and self.matches(c):
-                self.sprites[c].highlight = GOLD_GLOW  # can capture
-        pointed = [c for c in hand if self.sprites[c].hovered or (
-            self.drag.dragging and self.drag.sprites and self.drag.sprites[0].data is c)
-            or (self.keyboard and self.focus is c)]
-        for c in pointed:
-            for f in self.matches(c):
-                self.sprites[f].highlight = MATCH_GLOW
-        advice = self.coaching.advice()
-        if advice and advice[0].action.kind == PLAY:
-            self.sprites[advice[0].action.card].highlight = COACH_GLOW
 
     # The coach ------------------------------------------------------------------------------------
     def coach_marks(self) -> tuple[list[tuple[Card, str, bool]], list[Card]]:
         """What the coach's advice shows on the cards: badges (card, estimate, the best?) on
         each candidate's hand card (when the drawn card or a hand card choosing captures: on
         the cards it may take), and the cards the best move captures, outlined."""
-        advice = self.coaching.advice()
+        t = self.table
+        advice = t.coaching.advice()
         if not advice:
             return [], []
         badges: dict[Card, tuple[str, bool]] = {}
@@ -315,64 +293,18 @@ class FishingInput(FishingBase):
             where = None
             if a.kind == TAKE:
                 where = a.target
-            elif a.kind == PLAY and self.choosing is None:
+            elif a.kind == PLAY and t.choosing is None:
                 where = a.card
-            elif a.kind == PLAY and a.card is self.choosing:
+            elif a.kind == PLAY and a.card is t.choosing:
                 where = a.target
             text = percent(candidate.score)
             if where is not None and text and where not in badges:  # (best first: kept)
                 badges[where] = (text, rank == 0)
         best = advice[0].action
         taken: list[Card] = []
-        if best.kind == PLAY and not best.lay and self.choosing is None:
+        if best.kind == PLAY and not best.lay and t.choosing is None:
             taken = [best.target] if best.target is not None else self.matches(best.card)
         elif best.kind == TAKE and best.target is not None:
             taken = [best.target]
         return [(c, text, top) for c, (text, top) in badges.items()], taken
 
-    def move_name(self, action: Any) -> str:
-        """A fishing action in words: "play Pine (chaff) onto Pine crane", "Koi-koi"."""
-        if action.kind == PLAY:
-            if action.target is not None:
-                return _("play {card} onto {target}").format(card=card_name(action.card),
-                                                            target=card_name(action.target))
-            if action.lay or not self.matches(action.card):
-                return _("lay {card} on the field").format(card=card_name(action.card))
-            return _("play {card}").format(card=card_name(action.card))
-        if action.kind == TAKE and action.target is not None:
-            return _("take {card}").format(card=card_name(action.target))
-        return _(WORD_NAMES.get(action.kind, action.kind))
-
-    def coach_summary(self, advice: Sequence[Candidate]) -> str:
-        best = advice[0]
-        line = _("Coach: {move} — {chance} to win").format(move=self.move_name(best.action),
-                                                          chance=percent(best.score))
-        if len(advice) > 1 and not math.isnan(advice[1].score) and \
-                best.action.kind in (PLAY, TAKE):
-            # Hard keeps Normal's favourite unless another move is surely better, so a
-            # higher figure elsewhere can be noise: say so rather than look wrong.
-            if any(c.score > best.score for c in advice[1:]):
-                line += " · " + _("the other choices on the cards, none clearly better")
-            else:
-                line += " · " + _("the other choices on the cards")
-        return line
-
-    def status(self) -> str:
-        g = self.game
-        if g.is_over:
-            return _(self.OVER)
-        if self.queue.busy or self.waiting_for is not None:
-            return ""
-        seat = g.current_player
-        if not self.seating.is_human(seat):
-            return _("{who} is thinking…").format(who=self.seating.name(seat))
-        if g.phase == TAKE:
-            return _("The drawn {card} can capture more than one card: click the one it "
-                     "takes.").format(card=card_name(g.pending) if g.pending else "")
-        if self.choosing is not None:
-            return _("{card} can capture more than one card: click the one to take.").format(
-                card=card_name(self.choosing))
-        if g.phase == PLAY:
-            return _("Your turn: click or drag a card from your hand. Glowing cards can "
-                     "capture.")
-        return ""

@@ -1,4 +1,4 @@
-"""``CardTableInput``: how every kit table takes input (a part of ``CardTable``).
+"""``TableInput``: how every kit table takes input (``table.input``, a part of ``CardTable``).
 
 ONE policy for input during animation: a press (mouse or key, not a modifier) first finishes
 every running animation at once (``settle_now``), then acts on the settled table, so the
@@ -24,13 +24,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.table.scene import TableScene
 from rules.hanafuda import Card
-from sprites import AnimationQueue, CardSprite, DragController
+from sprites import CardSprite
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.table.guide import Guide
-    from game.widgets import Button, Tooltip
+    pass
 
 Point = tuple[float, float]
 
@@ -64,63 +62,23 @@ def is_press(event: pygame.event.Event) -> bool:
         event.type == pygame.KEYDOWN and event.key not in _MODIFIERS)
 
 
-class CardTableInput(TableScene):
-    """The input half of ``CardTable`` (``game.table.base``); see the module docstring."""
+class TableInput:
+    """A table's input (``table.input``; see the module docstring): it holds the keys down,
+    the keyboard focus and the yaku help's choice, and reads the rest of its ``table``."""
 
-    #: Seconds a refusal stays on the message line.
-    NOTICE_TIME = 3.0
-    #: The tooltips go under what they are about (a row of board slots), else beside it.
-    TIPS_BELOW = False
-
-    if TYPE_CHECKING:  # what the input reads of the table (made in CardTable.__init__)
-        queue: AnimationQueue
-        sprites: dict[Any, CardSprite]
-        drag: DragController
-        log_button: Button
-        guide: Guide | None
-        notice: str
-        notice_time: float
-        keyboard: bool
-        focus: Card | None
-        _down: set[int]
-        tooltip: Tooltip
-        tip_pointer: tuple[int, int] | None
-        tip_index: int | None
-
-        def tip_targets(self) -> list[tuple[pygame.Rect, Any]]: ...
-
-        def show_log(self) -> None: ...
-
-        def retarget(self, duration: float) -> list[CardSprite]: ...
-
-    #: True while ``settle_now`` skips the queue's steps (``retarget`` waits for its end).
-    settling = False
-    #: A press settled the table in this frame (``update`` leaves the computers' turn to the
-    #: next frame: settling and asking a computer cost a frame a millisecond and more each).
-    settled_by_press = False
-
-    # The policy ---------------------------------------------------------------------------------
-    @property
-    def animating(self) -> bool:
-        return self.queue.busy or any(s.animating for s in self.sprites.values())
-
-    def settle_now(self) -> None:
-        """Finish every running animation at once (a player acting does not wait for them).
-        The steps skipped send no card anywhere (``settling``): the cards go to their places
-        once, at the end, rather than at every step."""
-        if self.queue.busy:
-            self.settling = True
-            try:
-                self.queue.skip()
-            finally:
-                self.settling = False
-            self.retarget(0.0)
-        if not self.drag.active:
-            for s in self.sprites.values():
-                s.finish()
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self._down: set[int] = set()  # keys held (a held key acts once, but the arrows)
+        self.keyboard = False         # the keyboard focus is shown (after the first key)
+        self.focus: Any = None        # the card the keyboard focus is on
+        #: The yaku help: the pointer (the tooltip of what it is on), or the index of the
+        #: ``tip_targets()`` chosen with Y.
+        self.tip_pointer: tuple[int, int] | None = None
+        self.tip_index: int | None = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """The kit's input policy, then the game's ``handle_input``."""
+        t = self.table
         if event.type == pygame.KEYUP:
             self._down.discard(event.key)
         elif event.type == pygame.KEYDOWN:
@@ -130,21 +88,21 @@ class CardTableInput(TableScene):
         acting = is_press(event)
         if self.tip_event(event):
             return
-        if acting and event.type == pygame.KEYDOWN and self.drag.active:
-            self.drag.cancel()  # a key acts: the card held goes back (to its place now)
-        if acting and self.animating:
-            self.settle_now()
-            self.settled_by_press = True
+        if acting and event.type == pygame.KEYDOWN and t.drag.active:
+            t.drag.cancel()  # a key acts: the card held goes back (to its place now)
+        if acting and t.animating:
+            t.settle_now()
+            t.settled_by_press = True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.keyboard = False
-        if self.guide is not None and self.guide.handle_event(event):
+        if t.guide is not None and t.guide.handle_event(event):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-                and self.log_button.visible and self.log_button.handle_event(event):
+                and t.log_button.visible and t.log_button.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l and not event.mod & (
                 pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.show_log()
+            t.show_log()
             return
         self.handle_input(event)
 
@@ -156,7 +114,7 @@ class CardTableInput(TableScene):
         if event.type != pygame.KEYDOWN or event.key in _MODIFIERS:
             return False
         if event.key == pygame.K_y and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            n = len(self.tip_targets())
+            n = len(self.table.tip_targets())
             if n:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 start = -1 if step > 0 else 0
@@ -173,13 +131,14 @@ class CardTableInput(TableScene):
 
     def update_tip(self) -> None:
         """Show the tooltip of what the pointer is on, or of the one Y chose; else none."""
-        tooltip = self.tooltip
-        if self.drag.dragging or (self.app is not None and self.app.stack.top is not self):
+        table = self.table
+        tooltip = table.tooltip
+        if table.drag.dragging or (table.app is not None and table.app.stack.top is not table):
             tooltip.hide()
             return
         chosen = None
         if self.tip_index is not None or self.tip_pointer is not None:
-            targets = self.tip_targets()
+            targets = table.tip_targets()
             if self.tip_index is not None and targets:
                 chosen = targets[self.tip_index % len(targets)]
             elif self.tip_pointer is not None:
@@ -187,23 +146,19 @@ class CardTableInput(TableScene):
         if chosen is None:
             tooltip.hide()
         else:
-            tooltip.show(chosen[1], chosen[0], pygame.Rect((0, 0), self.size), self.metrics,
-                         ring=self.tip_index is not None, below=self.TIPS_BELOW)
+            tooltip.show(chosen[1], chosen[0], pygame.Rect((0, 0), table.size), table.metrics,
+                         ring=self.tip_index is not None, below=table.TIPS_BELOW)
 
     def handle_input(self, event: pygame.event.Event) -> None:
         """The game's input, on a settled table (override; Esc pauses by default)."""
+        t = self.table
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.pause()
+            t.pause()
             return
         if event.type == pygame.KEYDOWN:
             self.focus_key(event)
             return
-        self.drag.handle_event(event)
-
-    def pause(self) -> None:
-        self.drag.cancel()
-        self._down.clear()
-        super().pause()
+        t.drag.handle_event(event)
 
     # Drag and drop ------------------------------------------------------------------------------
     def pick(self, pos: Point) -> list[CardSprite] | None:
@@ -218,15 +173,10 @@ class CardTableInput(TableScene):
 
     def on_refuse(self, sprites: list[CardSprite], target: Any, reason: str | None) -> None:
         if reason:
-            self.refuse(reason)
+            self.table.refuse(reason)
 
     def on_click(self, sprites: list[CardSprite]) -> None:
         """A click on a pickable card (override)."""
-
-    def refuse(self, reason: str) -> None:
-        """Say why an input did nothing (red, on the message line) with the refusal sound."""
-        self.notice, self.notice_time = reason, self.NOTICE_TIME
-        self.play("invalid")
 
     # Keyboard focus -----------------------------------------------------------------------------
     def focus_rows(self) -> list[list[Card]]:
@@ -239,6 +189,7 @@ class CardTableInput(TableScene):
     def focus_key(self, event: pygame.event.Event) -> bool:
         """Arrows move the focus (the first one only shows it), Tab and Shift+Tab as Right
         and Left, Enter/Space act on it."""
+        t = self.table
         rows = [r for r in self.focus_rows() if r]
         k = tab_as_arrow(event)
         if not rows or k not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
@@ -259,16 +210,9 @@ class CardTableInput(TableScene):
             self.focus = rows[i][(j + step) % len(rows[i])]
         elif k in (pygame.K_UP, pygame.K_DOWN):
             i2 = max(0, min(len(rows) - 1, i + (-1 if k == pygame.K_UP else 1)))
-            x = self.sprites[rows[i][j]].target_pos[0]
-            self.focus = min(rows[i2], key=lambda c: abs(self.sprites[c].target_pos[0] - x))
+            x = t.sprites[rows[i][j]].target_pos[0]
+            self.focus = min(rows[i2], key=lambda c: abs(t.sprites[c].target_pos[0] - x))
         else:
             self.activate(rows[i][j])
         return True
 
-    def focus_rect(self) -> pygame.Rect | None:
-        """Where the focus ring goes (None: not shown)."""
-        if not self.keyboard or self.focus is None:
-            return None
-        if not any(self.focus in r for r in self.focus_rows()):
-            return None
-        return self.sprites[self.focus].rect

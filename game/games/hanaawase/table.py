@@ -96,7 +96,7 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
         super().update_highlights()
         g = self.game
         if not (self.human_to_move and g.phase == PLAY and self.choosing is None
-                and self.steals()):
+                and self.input.steals()):
             return
         months = {a.card.month for a in g.legal_actions() if a.kind == PLAY}
         for s, pile in enumerate(self.view.piles):

@@ -32,6 +32,9 @@ from game.table.base import CardTable
 from game.table.input import is_press
 from rules.yatsuhashi import Game, Move, parse_move
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.games.yatsuhashi.input import SolitaireInput
+
 log = logging.getLogger(__name__)
 
 #: Seconds from one move of a demo to the next at normal animation speed.
@@ -48,6 +51,7 @@ class ShowMe(CardTable):
     """The "Show me" half of ``YatsuhashiTable``."""
 
     if TYPE_CHECKING:  # what it reads of the table (game.games.yatsuhashi.table)
+        input: SolitaireInput
         game: Game
         finding: dict[str, Any] | None
         verdicts: dict[tuple, tuple[bool | None, list[str]]]

@@ -30,6 +30,7 @@ from sprites.cache import kept
 from sprites.card_sprite import Glow, draw_style
 
 if TYPE_CHECKING:  # pragma: no cover
+    from game.games.yatsuhashi.input import SolitaireInput
     from game.widgets import Button
     from rules.yatsuhashi import Game
 
@@ -51,6 +52,7 @@ class TableDrawing(CardTable):
     """The drawing half of ``YatsuhashiTable``."""
 
     if TYPE_CHECKING:  # what the drawing reads of the table (game.games.yatsuhashi.table)
+        input: SolitaireInput
         game: Game
         shown: Game
         layout_: TableLayout
@@ -281,7 +283,7 @@ class TableDrawing(CardTable):
     def _lit_slots(self) -> set[int]:
         """The board slots lit as a collection can go there: the first empty one of each yaku
         that can be collected."""
-        available = {mv.yaku for mv in self.game.collect_moves()} if self.accepting else set()
+        available = {mv.yaku for mv in self.game.collect_moves()} if self.input.accepting else set()
         filled, lit, out = self._slots(), set(), set()
         for i, yaku in enumerate(SLOT_YAKU):
             if yaku in available and i not in filled and yaku not in lit:
@@ -358,10 +360,10 @@ class TableDrawing(CardTable):
 
     def focus_rect(self) -> pygame.Rect | None:
         """The keyboard focus: a pile, or the card of it the arrows chose."""
-        if not self.keyboard or not self.accepting:
+        if not self.input.keyboard or not self.input.accepting:
             return None
         lay = self.layout_
-        c = self.focused_card()
+        c = self.input.focused_card()
         if self.focus_pile == STOCK:
             return lay.stock
         if c is not None:

@@ -91,7 +91,7 @@ class SolitaireGuideHooks(GuideHooks):
             return [self.table.layout_.stock]
         rects = [self.table.sprites[c].rect for c in self.table._hint_cards(action)]
         if action.kind == "move" and not self.table.game.foundations[action.to]:
-            rects.append(self.table.column_rect(action.to))
+            rects.append(self.table.input.column_rect(action.to))
         return rects[:1] + rects[-1:] if action.kind == "move" else rects
 
     def areas(self) -> list[pygame.Rect]:

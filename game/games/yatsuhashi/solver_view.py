@@ -22,6 +22,9 @@ from game.table.base import CardTable
 from rules.hanafuda import Card
 from rules.yatsuhashi import Game, Move, parse_move
 
+if TYPE_CHECKING:  # pragma: no cover
+    from game.games.yatsuhashi.input import SolitaireInput
+
 #: The background solver's budget for one position, and for each candidate deal when looking
 #: for a winnable one: positions (``ai.yatsuhashi.SOLVER_NODES``: every deal of 1-3,000 is
 #: decided within it, whatever the machine's load), and a last-resort wall-clock cap in seconds.
@@ -38,6 +41,7 @@ class SolverView(CardTable):
     """The solver half of ``YatsuhashiTable``: verdicts, hints, winnable deals."""
 
     if TYPE_CHECKING:  # what it reads of the table (game.games.yatsuhashi.table)
+        input: SolitaireInput
         game: Game
         verdicts: dict[tuple, tuple[bool | None, list[str]]]
         finding: dict[str, Any] | None
@@ -107,7 +111,7 @@ class SolverView(CardTable):
             number = self.finding["number"]
             self.finding = None
             self._start_deal(number)
-            self._refuse(_("The solver is unavailable: this deal was not checked."))
+            self.input._refuse(_("The solver is unavailable: this deal was not checked."))
 
     def verdict(self) -> bool | None | str:
         """The indicator: True, False, None (the solver gave up), "thinking", or
@@ -169,7 +173,7 @@ class SolverView(CardTable):
         self.settle_now()
         move = self.hint_move()
         if move is None:
-            self._refuse(_("No moves left: undo, or start a new deal."))
+            self.input._refuse(_("No moves left: undo, or start a new deal."))
             return
         self.hint = (move, HINT_TIME)
         self.play("click")

@@ -32,7 +32,7 @@ from game.games.yatsuhashi.demo import ShowMe
 from game.games.yatsuhashi.draw import TableDrawing
 from game.games.yatsuhashi.rules import ghost_cards, yaku_label
 from game.games.yatsuhashi.guided import SolitaireGuideHooks
-from game.games.yatsuhashi.input import TableInput
+from game.games.yatsuhashi.input import SolitaireInput
 from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.games.yatsuhashi.rules import YatsuhashiRulesScene
 from game.games.yatsuhashi.solver_view import SolverView
@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 MAX_DEAL = 999_999_999
 
 
-class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
+class YatsuhashiTable(ShowMe, SolverView, TableDrawing):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
@@ -62,6 +62,8 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
     RULES_PAGE = YatsuhashiRulesScene
     GUIDE_HOOKS = SolitaireGuideHooks
     guide_hooks: SolitaireGuideHooks
+    INPUT = SolitaireInput
+    input: SolitaireInput
     name = "yatsuhashi"
     EVENT_STEPS: ClassVar[dict[str, str]] = {
         **TableDrawing.EVENT_STEPS, "turned": "cards_step", "recycled": "cards_step",
@@ -160,7 +162,7 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         self.log.clear()
         self.focus_pile = 2
         self.focus_depth = 0
-        self.keyboard = False             # show the keyboard focus (after the first key)
+        self.input.keyboard = False             # show the keyboard focus (after the first key)
         self.held: list[Card] = []        # cards picked up with the keyboard
         self.win_time = 0.0
         self.demo = None                  # Show me is not playing
@@ -384,7 +386,7 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
     def undo(self) -> None:
         """Take back the last move of the player (and the automatic collections after it)."""
         if not self._can_undo():
-            self._refuse(_("Nothing to undo."))
+            self.input._refuse(_("Nothing to undo."))
             return
         self.settle_now()
         while True:
@@ -401,7 +403,7 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
 
     def redo(self) -> None:
         if not self.game.can_redo:
-            self._refuse(_("Nothing to redo."))
+            self.input._refuse(_("Nothing to redo."))
             return
         self.settle_now()
         while True:
@@ -443,7 +445,7 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
     def _confirm(self, title: str, go: Callable[[], None], label: str) -> None:
         """Ask before throwing away a deal in progress."""
         if self.guide is not None:
-            self._refuse(_("The guided game keeps its deal: press Leave guide to play "
+            self.input._refuse(_("The guided game keeps its deal: press Leave guide to play "
                            "another."))
             return
         if not self.started or self.game.is_won or self.app is None:
@@ -501,17 +503,17 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         if self.won_shown:
             self.win_time += dt
         self._sync_buttons()
-        self._update_highlights()
+        self.input._update_highlights()
         self.message = self._status()
 
     def _sync_buttons(self) -> None:
         """Enable the buttons that can act now (after every event too: two clicks may come in
         one frame)."""
         b = self.buttons
-        b["undo"].enabled = self._can_undo() and self.accepting
-        b["redo"].enabled = self.game.can_redo and self.accepting
-        b["hint"].enabled = self.accepting
-        b["show"].enabled = self.accepting and self.guide is None  # (a guide shows the way)
+        b["undo"].enabled = self._can_undo() and self.input.accepting
+        b["redo"].enabled = self.game.can_redo and self.input.accepting
+        b["hint"].enabled = self.input.accepting
+        b["show"].enabled = self.input.accepting and self.guide is None  # (a guide shows the way)
         b["show"].text = _("Take over") if self.demo is not None else _("Show me")
         for name in ("restart", "number", "new"):  # (a guided game keeps its deal)
             b[name].enabled = self.finding is None and self.guide is None
@@ -553,4 +555,13 @@ class YatsuhashiTable(ShowMe, TableInput, SolverView, TableDrawing):
         self.play("win")
         moving = self._retarget(self.queue.duration(0.6), stagger=self.queue.duration(0.03))
         return until_settled(moving)
+
+    # Moved from the input part: the table's own answers --------------------------------------
+    def card_at(self, pos: Any) -> Card | None:
+        """The table card (not the board's) drawn on top at ``pos``."""
+        g = self.game
+        on_table = [c for f in g.foundations for c in f] + g.waste + g.stock
+        hit = [c for c in on_table if self.sprites[c].contains(pos)]
+        return max(hit, key=lambda c: self.sprites[c].z) if hit else None
+
 
