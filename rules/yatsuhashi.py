@@ -37,6 +37,8 @@ from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, Illeg
                           InvalidNotationError, LayoutError, RulesError, check_dict, check_int,
                           check_list, check_seat)
 from rules.hanafuda import DECK, Card, Kind, card, cards
+from rules.yatsuhashi_yaku import (CHAFF_MONTHS, YAKU_CARDS, YAKU_COUNT, YAKU_IDS, YAKU_NAMES,
+                                   YAKU_OF_CARD, chaff_of)
 
 __all__ = [
     "BRIDGE_AFTER", "FOUNDATIONS", "MAX_SEED", "YAKU_CARDS", "YAKU_COUNT", "YAKU_IDS",
@@ -77,53 +79,15 @@ class AmbiguousMoveError(IllegalMoveError, AmbiguousActionError):
 # ----------------------------------------------------------------------------------------------
 # Yaku
 
-#: The yaku ids of docs/rules.md, in its table order (early_chaff and late_chaff are taken twice).
-YAKU_IDS = ("early_chaff", "late_chaff", "akatan", "aotan", "kasutan", "inoshikacho", "godori",
-            "hanami_tsukimi_zake", "ame_sanko", "kiri_kasu", "yanagi_kasu", "yatsuhashi")
+# The yaku's ids, names and counts, their cards, the chaff months and each card's yaku are
+# rules.yatsuhashi_yaku's (imported above, and importable from here).
 
-#: English names of the yaku, for display.
-YAKU_NAMES = {
-    "early_chaff": "Early Chaff", "late_chaff": "Late Chaff", "akatan": "Aka-Tan",
-    "aotan": "Ao-Tan", "kasutan": "Kasu-Tan", "inoshikacho": "Ino-Shika-Cho", "godori": "Godori",
-    "hanami_tsukimi_zake": "Hanami-Tsukimi-Zake", "ame_sanko": "Ame-San-Ko",
-    "kiri_kasu": "Kiri-Kasu", "yanagi_kasu": "Yanagi-Kasu", "yatsuhashi": "Yatsuhashi",
-}
-
-#: How many times each yaku is taken in a whole game (14 collections in all).
-YAKU_COUNT = {y: 2 if y in ("early_chaff", "late_chaff") else 1 for y in YAKU_IDS}
-
-#: The cards of each yaku with fixed cards; the chaff yaku take one chaff of each of their months.
-YAKU_CARDS: dict[str, tuple[Card, ...]] = {
-    "akatan": tuple(cards("1R 2R 3R")),
-    "aotan": tuple(cards("6R 9R 10R")),
-    "kasutan": tuple(cards("4R 5R 7R")),
-    "inoshikacho": tuple(cards("6A 7A 10A")),
-    "godori": tuple(cards("2A 4A 8A")),
-    "hanami_tsukimi_zake": tuple(cards("3B 8B 9A")),
-    "ame_sanko": tuple(cards("1B 11B 12B")),
-    "kiri_kasu": tuple(cards("12C1 12C2 12C3")),
-    "yanagi_kasu": tuple(cards("11A 11R 11C1")),
-    "yatsuhashi": (card("5A"),),
-}
-
-#: The months of the two chaff yaku.
-CHAFF_MONTHS = {"early_chaff": (1, 2, 3, 4, 5), "late_chaff": (6, 7, 8, 9, 10)}
-
-
-def _chaff_of(months: Sequence[int]) -> tuple[Card, ...]:
-    return tuple(c for c in DECK if c.kind is Kind.CHAFF and c.month in months)
-
-
-#: Every card belongs to exactly one yaku id (chaff of months 1-10 to a chaff yaku).
-YAKU_OF_CARD: dict[Card, str] = {c: y for y, cs in YAKU_CARDS.items() for c in cs}
-YAKU_OF_CARD.update({c: y for y, ms in CHAFF_MONTHS.items() for c in _chaff_of(ms)})
-assert len(YAKU_OF_CARD) == 48
 
 BRIDGE = card("5A")
 
 _FIXED_MASK = {y: sum(c.bit for c in cs) for y, cs in YAKU_CARDS.items()}
 _MASK_YAKU = {m: y for y, m in _FIXED_MASK.items()}
-_CHAFF_MASK = {y: sum(c.bit for c in _chaff_of(ms)) for y, ms in CHAFF_MONTHS.items()}
+_CHAFF_MASK = {y: sum(c.bit for c in chaff_of(ms)) for y, ms in CHAFF_MONTHS.items()}
 _MONTH_MASK = tuple(sum(c.bit for c in DECK if c.month == m) for m in range(13))  # [0] unused
 
 
@@ -525,7 +489,7 @@ class Game:
         for y, n in counts.items():
             if y in CHAFF_MONTHS:
                 for m in CHAFF_MONTHS[y]:
-                    left = [c for c in _chaff_of((m,)) if c in seen]
+                    left = [c for c in chaff_of((m,)) if c in seen]
                     if len(left) > 2 - n:
                         raise LayoutError(f"collected {y} {n} time(s) but {len(left)} chaff of "
                                           f"month {m} ({', '.join(c.code for c in left)}) are "
