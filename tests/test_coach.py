@@ -81,14 +81,14 @@ def test_h_asks_the_coach_who_thinks_then_shows_its_advice_on_the_cards(app, thi
     assert t.coaching.coach is None and not t.coaching.coached  # no worker until the first question
     before = app.screen.copy()
     key(app, pygame.K_h)
-    assert t.coaching.coach.thinking and t.message_text() == ("Coach: thinking…", theme.GOLD)
+    assert t.coaching.coach.thinking and t.drawing.message_text() == ("Coach: thinking…", theme.GOLD)
     assert t.coaching.coached  # asked: the game is coached, whatever the answer
     assert t.coaching.coach.wait(60)
     app.frame(1 / 30)
     advice = t.coaching.coach.advice
     assert len(advice) >= 2 and all(c.action in t.game.legal_actions() for c in advice)
     assert t.coaching.advice() == advice and not t.coaching.coach.thinking
-    text, color = t.message_text()
+    text, color = t.drawing.message_text()
     assert text.startswith("Coach: ") and "to win" in text and color == theme.GOLD
     # On the cards: a gold badge on the best move's card, which glows; a badge on the others.
     badges, _taken = t.input.coach_marks()
@@ -113,7 +113,7 @@ def test_a_higher_figure_beside_the_coachs_choice_is_called_noise(app, second, w
     first, *others = t.coaching.coach.advice
     t.coaching.coach.advice = [first._replace(score=0.40), others[0]._replace(score=second),
                       *(c._replace(score=0.2) for c in others[1:])]
-    assert t.message_text()[0].endswith(" — 40% to win · " + words)
+    assert t.drawing.message_text()[0].endswith(" — 40% to win · " + words)
 
 
 def test_the_advice_goes_when_the_player_moves(app):
@@ -133,7 +133,7 @@ def test_the_advice_goes_when_the_player_moves(app):
     app.frame(1 / 30)
     assert t.coaching.coach.advice is None and t.coaching.coach.position is None
     assert t.coaching.advice() is None and t.input.coach_marks() == ([], [])
-    assert not t.message_text()[0].startswith("Coach")
+    assert not t.drawing.message_text()[0].startswith("Coach")
     run_until(app, lambda: not t.animating)
     app.frame(1 / 30)
     assert not has_gold(app.screen, where)  # the badge is gone from the screen
@@ -243,7 +243,7 @@ def test_heart_of_five_hint_selects_the_coachs_meld_and_lists_the_estimates(
     until_turn(app, t)
     t.selected = set()
     click(app, t.hint_button.rect.center)
-    assert t.coaching.coach.thinking and t.message_text()[0] == "Coach: thinking…"
+    assert t.coaching.coach.thinking and t.drawing.message_text()[0] == "Coach: thinking…"
     assert not t.selected  # nothing chosen for the player before the answer
     assert t.coaching.coach.wait(60)
     app.frame(1 / 30)
@@ -251,7 +251,7 @@ def test_heart_of_five_hint_selects_the_coachs_meld_and_lists_the_estimates(
     best = advice[0].action
     wanted = sorted(map(str, best.cards)) if best.kind == "play" else []
     assert sorted(str(c.card) for c in t.selected) == wanted
-    line, color = t.message_text()
+    line, color = t.drawing.message_text()
     assert color == theme.GOLD and line.startswith("Coach: »")  # (the selected one marked)
     assert len(advice) >= 2 and line.count("%") == len(advice) and line.count("»") == 1
     if best.kind == "play":
@@ -261,7 +261,7 @@ def test_heart_of_five_hint_selects_the_coachs_meld_and_lists_the_estimates(
     app.frame(1 / 30)
     assert str(t.game.actions[before]).split()[:1] == [best.kind]
     assert sorted(str(t.game.actions[before]).split()[1:]) == wanted
-    assert t.coaching.coach.position is None and not t.message_text()[0].startswith("Coach")
+    assert t.coaching.coach.position is None and not t.drawing.message_text()[0].startswith("Coach")
 
 
 def test_heart_of_five_hint_on_a_computers_turn_is_refused(app):

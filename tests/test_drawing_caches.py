@@ -121,10 +121,10 @@ def near(a: pygame.Surface, b: pygame.Surface, tolerance: int = 40,
 def drawn_afresh(t, size) -> pygame.Surface:
     """The table drawn with nothing kept: no layer of cards, no card's kept image, no kept
     label or name images (a fishing table's), no panel kept line by line."""
-    t._rest = None
-    t.layers.clear()
+    t.drawing._rest = None
+    t.drawing.layers.clear()
     if hasattr(t, "_pieces"):
-        t._pieces = None
+        t.drawing._pieces = None
     for s in t.sprites.values():
         s._cache_baked = s._cache_look = None
     card_sprite._BAKED.clear()
@@ -149,8 +149,8 @@ def checking_every_frame(t) -> dict:
             return
         cards = [(s, s._cache_look, s._cache_still, s._cache_baked) for s in t.sprites.values()]
         shared = dict(card_sprite._BAKED)  # (the images cards of one shape share)
-        kept = (t._rest, t._rest_changed, t._shown, t.painted, t.frame_kept)
-        layer = t._rest[1].copy() if t._rest is not None else None
+        kept = (t.drawing._rest, t.drawing._rest_changed, t.drawing._shown, t.drawing.painted, t.frame_kept)
+        layer = t.drawing._rest[1].copy() if t.drawing._rest is not None else None
         t.frame_kept = False
         whole = pygame.Surface(surface.get_size())
         real(t, whole)
@@ -158,14 +158,14 @@ def checking_every_frame(t) -> dict:
             s._cache_look, s._cache_still, s._cache_baked = look, still, baked
         card_sprite._BAKED.clear()
         card_sprite._BAKED.update(shared)
-        t._rest, t._rest_changed, t._shown, t.painted, t.frame_kept = kept
+        t.drawing._rest, t.drawing._rest_changed, t.drawing._shown, t.drawing.painted, t.frame_kept = kept
         if layer is not None:  # (cards come to rest are blitted on it: not twice)
-            t._rest[1].blit(layer, (0, 0))
+            t.drawing._rest[1].blit(layer, (0, 0))
         real(t, surface)
         seen["frames"] += 1
-        seen["partial"] += t.painted is not None
+        seen["partial"] += t.drawing.painted is not None
         if near(surface, whole, tolerance=1):
-            seen["wrong"].append((seen["frames"], t.painted))
+            seen["wrong"].append((seen["frames"], t.drawing.painted))
 
     t.draw = draw
     return seen
@@ -186,16 +186,16 @@ def play_and_compare(app, t, keys, frames=600, every=5, min_kept=10,
                                             scancode=0))
             app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
         next_frame(app, 1 / 60)  # (a computer's answer is in first: the same frames at any load)
-        assert not seen["wrong"], f"frame {i}: painted in part {t.painted}"
+        assert not seen["wrong"], f"frame {i}: painted in part {t.drawing.painted}"
         if i % every == every - 1 and app.stack.top is t:
             kept = pygame.Surface(app.screen.get_size())
             t.draw(kept)
-            most_kept = max(most_kept, len(t._rest[2]) if t._rest else 0)
+            most_kept = max(most_kept, len(t.drawing._rest[2]) if t.drawing._rest else 0)
             assert near(kept, drawn_afresh(t, kept.get_size()), ignore=ignore) == 0, \
                 f"frame {i}"
             # (Drawn on surfaces of its own, behind the stack's back: the window does not hold
             # what the table last drew, so its next frame is painted whole.)
-            t._shown = None
+            t.drawing._shown = None
             compared += 1
     assert most_kept >= min_kept  # cards were kept in the layer
     assert seen["partial"] >= min_partial  # frames that painted only what changed
@@ -260,7 +260,7 @@ def test_yatsuhashi_cards_at_rest_kept_in_a_layer_show_what_is_drawn_afresh(app)
         app.frame(1 / 60)
     kept = pygame.Surface(app.screen.get_size())
     t.draw(kept)
-    assert len(t._rest[2]) == sum(1 for s in t.sprites.values() if s.alpha)
+    assert len(t.drawing._rest[2]) == sum(1 for s in t.sprites.values() if s.alpha)
     assert near(kept, drawn_afresh(t, kept.get_size())) == 0
 
 
@@ -328,10 +328,10 @@ def test_an_overlay_coming_as_the_table_changes_shows_the_table_painted_afresh(a
     key(app, pygame.K_RETURN)
     app.push(Dialog("Notice", "A message over the table.", [("OK", None)]))
     app.frame(1 / 60)
-    assert t.painted  # the table painted only what changed, and something did
+    assert t.drawing.painted  # the table painted only what changed, and something did
     under = pygame.image.tobytes(app.stack._under[1], "RGB")
     app.stack._under = app.stack._alone = None  # the picture under it, painted whole
-    t._shown = None
+    t.drawing._shown = None
     app.frame(1 / 60)
     assert pygame.image.tobytes(app.stack._under[1], "RGB") == under
 
@@ -363,19 +363,19 @@ def test_the_cards_of_a_stock_squared_up_are_blitted_once_into_the_layer(app, mo
     a shade darker each time, and repainting the stock's box cost a blit per card)."""
     from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
-    from game.table.drawing import CardTableDrawing
+    from game.table.drawing import TableDrawing
     app.settings.animation_speed = "off"
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=7)))
     run_until(app, lambda: len(t.game.stock) >= 20 and t.settled()
               and t.sprites[t.game.hands[0][0]].still_image() is not None)
     blitted: list = []
-    real = CardTableDrawing._blit_still
-    monkeypatch.setattr(CardTableDrawing, "_blit_still",
+    real = TableDrawing._blit_still
+    monkeypatch.setattr(TableDrawing, "_blit_still",
                         staticmethod(lambda layer, still: (blitted.extend(still),
                                                            real(layer, still))[1]))
-    t._rest = None  # the layer painted whole
+    t.drawing._rest = None  # the layer painted whole
     t.draw(pygame.Surface(app.screen.get_size()))
-    still = t._rest[2]
+    still = t.drawing._rest[2]
     stock = [t.sprites[c].still_image() for c in t.game.stock]
     assert len(stock) >= 20 and len(set(stock)) < len(stock) - 8  # (squared up)
     repeats = sum(a == b for a, b in zip(still, still[1:]))

@@ -300,7 +300,7 @@ def test_the_rules_reference_shows_every_meld_with_cards(app):
 
 def test_the_trick_is_labelled_your_meld_when_you_played_it(app, monkeypatch):
     """Seen in a real window: "You's meld"."""
-    import game.table.climbing as climbing
+    import game.table.climbing_drawing as climbing
     t = make_table(app, ["human", "testbot"], seed=7)
     my_turn(app, t)
     key(app, pygame.K_h)
@@ -312,7 +312,7 @@ def test_the_trick_is_labelled_your_meld_when_you_played_it(app, monkeypatch):
         seen.append(text)
         return real(face, text, color)
     monkeypatch.setattr(climbing, "text_image", spy)
-    t._rest = None  # painted afresh: the labels under the cards are kept with them
+    t.drawing._rest = None  # painted afresh: the labels under the cards are kept with them
     t.draw(app.screen)
     assert "Your meld" in seen and not any("You's" in s for s in seen)
 

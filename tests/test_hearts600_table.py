@@ -182,7 +182,7 @@ def test_drag_onto_the_wrong_month_is_refused_then_onto_the_match_captures(app):
     drag(app, t.sprites[c].rect.center, t.sprites[other].rect.center)
     run_until(app, lambda: not t.animating)
     assert len(t.game.actions) == before and t.notice  # refused, the reason shown
-    assert t.message_text()[0] == t.notice
+    assert t.drawing.message_text()[0] == t.notice
     drag(app, t.sprites[c].rect.center, t.sprites[match].rect.center)
     assert len(t.game.actions) == before + 1
     assert str(t.game.actions[before]).startswith(f"play {c.code}")

@@ -71,7 +71,7 @@ class Driver:
         assert rect is not None, f"{table.name}: no keyboard focus shown"
         table.frame_kept = False
         next_frame(self.app, DT)
-        assert ring_around(self.app.screen, rect, table._ring_width() * 4) >= 3, (
+        assert ring_around(self.app.screen, rect, table.drawing._ring_width() * 4) >= 3, (
             f"{table.name}: the focus ring is not drawn")
         return rect
 

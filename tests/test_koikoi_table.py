@@ -248,7 +248,7 @@ def test_an_unplayable_drop_springs_back_with_a_reason_naming_cards_like_a_playe
     actions = len(g.actions)
     drag(app, t.sprites[c].rect.center, t.sprites[other].rect.center)
     assert len(g.actions) == actions
-    text, color = t.message_text()
+    text, color = t.drawing.message_text()
     assert "is not of the same month as" in text and color == (200, 58, 40)
     assert "chaff 1" not in text and "chaff 2" not in text and "chaff 3" not in text
     run_until(app, lambda: not t.animating)
@@ -383,7 +383,7 @@ def test_the_yaku_banner_shows_every_card_of_a_chaff_yaku(app, table):
     t = table
     for size in ((960, 600), (1280, 800), (1920, 1080)):
         app.resize(size)
-        box, cards = t.banner_geometry(15)  # ten chaff and five ribbons
+        box, cards = t.drawing.banner_geometry(15)  # ten chaff and five ribbons
         assert t.layout_.play.contains(box)
         assert all(box.contains(r) for r in cards)
         steps = [b.x - a.x for a, b in zip(cards, cards[1:])]
@@ -595,7 +595,7 @@ def test_drawing_changes_nothing(app, table):
 
     def state():
         return ([(s.pos, s.face_up, s.z, s.highlight, s.alpha, s.scale)
-                 for s in t.sprites.values()], len(t.game.actions), t.message_text(),
+                 for s in t.sprites.values()], len(t.game.actions), t.drawing.message_text(),
                 t.marked[:], t.banner)
     before = state()
     for _ in range(3):
@@ -735,7 +735,7 @@ def test_a_deal_keeps_the_cards_waiting_their_turn_in_the_layer(app):
         waiting = [s for s in t.sprites.values() if s._move is not None and s._move.waiting]
         dealing += bool(going)
         if dealing > 10 and going and len(waiting) >= 5:
-            kept = {image for image, _at in t._rest[2]}
+            kept = {image for image, _at in t.drawing._rest[2]}
             assert all(s.still_image() is not None and s.still_image()[0] in kept
                        for s in waiting)
             seen += 1
@@ -757,7 +757,7 @@ def test_the_panel_paints_again_only_the_lines_that_changed(app, table, monkeypa
     t = table
     until_my_turn(app, t)
     run_until(app, lambda: t.panel_now() == t.panel_key() and not t.animating)
-    before = list(t.panel_parts())
+    before = list(t.drawing.panel_parts())
     painted: list = []
     real = type(t.PANEL).paint_line
     monkeypatch.setattr(type(t.PANEL), "paint_line", lambda self, surface, m, line, box: (
@@ -768,12 +768,12 @@ def test_the_panel_paints_again_only_the_lines_that_changed(app, table, monkeypa
         assert frames < 600, "the panel never caught up"
         next_frame(app, DT)
         frames += 1
-    after = t.panel_parts()
+    after = t.drawing.panel_parts()
     changed = [line for i, (line, box) in enumerate(after)
                if i >= len(before) or before[i] != (line, box)]
     assert painted and set(painted) <= set(changed) and len(painted) < len(after)
-    panel = t.panel_box()[0]
-    assert t.painted is not None and not any(r.contains(panel) for r in t.painted)
+    panel = t.drawing.panel_box()[0]
+    assert t.drawing.painted is not None and not any(r.contains(panel) for r in t.drawing.painted)
 
 
 def test_a_key_during_a_move_puts_the_cards_in_place_once(app, table):

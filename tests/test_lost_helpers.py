@@ -160,5 +160,5 @@ def test_a_coach_whose_process_is_lost_says_it_is_unavailable(app, monkeypatch, 
     app.frame(DT)
     assert table.coaching.coach.unavailable and not table.coaching.coach.thinking
     assert table.coaching.line() == "The coach is not available just now."
-    assert table.message_text()[0] == "The coach is not available just now."
+    assert table.drawing.message_text()[0] == "The coach is not available just now."
     assert len(table.game.actions) == before and table.coach_ready()  # the game goes on

@@ -106,7 +106,7 @@ def test_after_a_resize_the_caches_and_layers_hold_nothing_of_the_old_size(app):
     kept_sizes = {key[2:4] for key in faces._cache.keys()}
     assert not kept_sizes & old_faces
     app.frame(1 / 60)
-    assert t.layers.bytes <= 4 * new[0] * new[1] * 4  # a few layers of the new size
+    assert t.drawing.layers.bytes <= 4 * new[0] * new[1] * 4  # a few layers of the new size
     assert all(s.get_size() != old for s in surfaces_held())
 
 

@@ -190,13 +190,13 @@ def test_faces_let_go_by_the_cache_while_an_animation_waits_are_asked_for_again(
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
     needed = [(c, (241, 386), False) for c in DECK[:4]]  # larger than the table's: rendered
     t.warmer.finish()
-    assert t.warmer.done and not t.faces_in(needed)  # not there: asked for
+    assert t.warmer.done and not t.drawing.faces_in(needed)  # not there: asked for
     t.warmer.finish()
-    assert t.faces_in(needed)
+    assert t.drawing.faces_in(needed)
     faces.clear_cache()  # let go (as the cache does for newer sizes)
-    assert not t.faces_in(needed) and not t.warmer.done
+    assert not t.drawing.faces_in(needed) and not t.warmer.done
     t.warmer.finish()
-    assert t.faces_in(needed)
+    assert t.drawing.faces_in(needed)
 
 
 def test_a_layer_of_parts_painted_again_in_part_equals_one_painted_whole():

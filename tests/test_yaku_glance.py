@@ -119,7 +119,7 @@ def test_hovering_a_yaku_in_the_panel_shows_its_tooltip(app):
     t = open_table(app, KoiKoiTable, "koikoi", koikoi_position("6C1 7C1", "12B 12C2 12C3 10C2"),
                    ["human", "easy"])
     run_until(app, lambda: not t.animating, dt=DT)
-    target = next((r, tip) for r, tip in t.tip_targets() if tip.title == "Blue ribbons")
+    target = next((r, tip) for r, tip in t.drawing.tip_targets() if tip.title == "Blue ribbons")
     app.frame(DT)
     before = app.screen.copy()
     motion(app, target[0].center)
@@ -138,7 +138,7 @@ def test_y_walks_the_yaku_of_the_panel_and_esc_puts_the_help_away(app):
     t = open_table(app, KoiKoiTable, "koikoi", koikoi_position("6C1 7C1", "12B 12C2 12C3 10C2"),
                    ["human", "easy"])
     run_until(app, lambda: not t.animating, dt=DT)
-    titles = [tip.title for _r, tip in t.tip_targets()]
+    titles = [tip.title for _r, tip in t.drawing.tip_targets()]
     key(app, pygame.K_y)
     app.frame(DT)
     assert t.tooltip.shown and t.tooltip.ring and t.tooltip.tip.title == titles[0]
@@ -156,7 +156,7 @@ def test_hovering_a_yatsuhashi_board_slot_shows_its_yaku(app):
     t = YatsuhashiTable(setup=default_setup("yatsuhashi", 3))
     app.push(t)
     run_until(app, lambda: not t.animating, dt=DT)
-    rect, tip = next((r, tip) for r, tip in t.tip_targets() if tip.title == "Boar-deer-butterflies")
+    rect, tip = next((r, tip) for r, tip in t.drawing.tip_targets() if tip.title == "Boar-deer-butterflies")
     motion(app, rect.center)
     app.frame(DT)
     assert t.tooltip.shown and codes(t.tooltip.tip.cards) == "6A 7A 10A"

@@ -205,7 +205,7 @@ def test_hints_alone_win_a_deal(app):
         mouse_move(app, t, move)
     assert t.game.is_won
     settle(app, t)
-    assert t.won_shown and "win" in t.over_parts()
+    assert t.won_shown and "win" in t.drawing.over_parts()
     assert seen["partial"] > seen["frames"] // 2 and not seen["wrong"], seen["wrong"][:3]
 
 
@@ -846,12 +846,12 @@ def test_the_clock_ticking_paints_its_row_of_the_panel_not_the_panel(app):
     t.warmer.finish()
     for _ in range(90):  # the board's faint faces, rendered a few a frame, all shown
         app.frame(DT)
-    time_row = next(rect for key_, rect, _paint in t._panel_pieces() if key_[0] == "Time")
+    time_row = next(rect for key_, rect, _paint in t.drawing._panel_pieces() if key_[0] == "Time")
     painted = []
     for _ in range(40):  # more than a second
         app.frame(DT)
-        if t.painted:
-            painted.append([tuple(r) for r in t.painted])
+        if t.drawing.painted:
+            painted.append([tuple(r) for r in t.drawing.painted])
     assert painted  # the clock's second was painted ...
     for boxes in painted:  # ... and no more than its row
         assert all(time_row.contains(pygame.Rect(b)) for b in boxes), (boxes, time_row)
@@ -865,5 +865,5 @@ def test_every_piece_of_the_panel_lies_round_the_panel(app):
         app.resize(size)
         grow = t.metrics.px(48)
         bound = t.layout_.panel.inflate(grow, grow)
-        pieces = t._panel_pieces()
+        pieces = t.drawing._panel_pieces()
         assert pieces and all(bound.contains(rect) for _key, rect, _paint in pieces), size

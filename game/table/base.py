@@ -55,14 +55,15 @@ import pygame
 
 from game.i18n import N_
 from game import memory
-from game.draw import Layers
 from game.table.caches import Face, FaceWarmer
 from game.table.coach import Coaching, default_summary
 from game.table.computer import ComputerSeats
 from game.table.dialogs import HandOver, LogScene
-from game.table.drawing import LAST_MOVE, CardTableDrawing
+from game.table.drawing import LAST_MOVE, TableDrawing
+from game.table.scene import TableScene
 from game.table.guide_hooks import GuideHooks
 from game.table.input import REPEATING_KEYS, TableInput
+from game.table.panel import PanelLine, PanelPainter
 from game.table.scheduler import Scheduler
 from game.table.seats import Seats
 from game.widgets import Button, Tooltip
@@ -109,7 +110,7 @@ class GameLog:
         self.lines.clear()
 
 
-class CardTable(CardTableDrawing):
+class CardTable(TableScene):
     """The kit's base table; see the module docstring for its parts: this class holds what
     the mixins before it do not."""
 
@@ -147,12 +148,9 @@ class CardTable(CardTableDrawing):
         self.drag = DragController(i.pick, i.drop_targets, on_drop=i.on_drop,
                                    on_refuse=i.on_refuse, on_click=i.on_click, home=self.home_of)
         self.warmer = FaceWarmer()
-        self.layers = Layers()
-        self._rest = None  # the kept layer of cards at rest (CardTableDrawing.rest_layer)
-        self._rest_changed = None  # where it changed at the last frame (None: all of it)
-        self._shown = None  # what the last frame showed (CardTableDrawing._dirty)
-        #: Where the last frame was painted, the rest being the frame before's (None: all).
-        self.painted: list[pygame.Rect] | None = None
+        #: The table's drawing: the kept layers, the frame's dirty places, marks, panel,
+        #: message line, display settings and faces warmed (a game's kind).
+        self.drawing = self.DRAWING(self)
         self.log = GameLog()
         #: Called after every engine action applied, undone or redone (beside the autosave).
         self.on_action: list[Callable[[], None]] = []
@@ -176,7 +174,6 @@ class CardTable(CardTableDrawing):
         #: finished every animation at a key, and those right after, paint enough.
         self.panel_shown: Any = None
         self._calm = 0  # updates in a row that ended with nothing animated
-        self._panel_placed = None  # the panel's lines and boxes for a key (panel_parts)
         #: The guided first game's layer (``game.table.guide``; None: a game as any other),
         #: and the table's answers to its questions.
         self.guide: Guide | None = None
@@ -347,7 +344,7 @@ class CardTable(CardTableDrawing):
         # first (at once on the warmer's thread) and the animation waits the moment it takes.
         shown = [c if isinstance(c, (Card, WesternCard)) else self.face_of(c)
                  for c in getattr(event, "cards", ())]
-        self.wait_for_faces([(c, size, self.badges) for c in shown
+        self.wait_for_faces([(c, size, self.drawing.badges) for c in shown
                              if isinstance(c, (Card, WesternCard)) for size in self.face_sizes()])
         getattr(self, method)(event)
 
@@ -356,7 +353,7 @@ class CardTable(CardTableDrawing):
         warmer's thread first): cards never turn up with their faces rendered on the frame."""
         if needed and not self.warmer.ready(needed):
             self.warmer.urgent(needed)
-            self.queue.wait_for(lambda: self.faces_in(needed))
+            self.queue.wait_for(lambda: self.drawing.faces_in(needed))
 
     def mark(self, cards: Iterable[Any], new: bool = False) -> None:
         """Mark ``cards`` as part of another seat's last move (``new``: a new move begins)."""
@@ -515,19 +512,19 @@ class CardTable(CardTableDrawing):
 
     # Enter, resume, exit, layout ------------------------------------------------------------------
     def enter(self) -> None:
-        self.apply_display()
+        self.drawing.apply_display()
 
     def covered(self) -> None:
-        self.layers.clear()
-        self._rest = self._shown = None
+        self.drawing.layers.clear()
+        self.drawing._rest = self.drawing._shown = None
 
     def relabel(self) -> None:
         self.covered()  # the kept pictures hold text: painted again in the new language
-        self._panel_placed = None
+        self.drawing._panel_placed = None
 
     def resume(self) -> None:
         self.input._down.clear()  # keys released while a screen was above are never seen here
-        self.apply_display()
+        self.drawing.apply_display()
 
     def exit(self) -> None:
         self.queue.clear()
@@ -553,19 +550,19 @@ class CardTable(CardTableDrawing):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.layers.clear()  # the layers of the old size go before the new ones are made
-        self._rest = self._shown = None
+        self.drawing.layers.clear()  # the layers of the old size go before the new ones are made
+        self.drawing._rest = self.drawing._shown = None
         self.arrange(size)
         m = self.metrics
         self.log_button.place(self.log_button_rect(), m)
         if self.guide is not None:
             self.guide.arrange()
-        under = self.under_key()  # the kept layer drawn now, not in the first frame
+        under = self.drawing.under_key()  # the kept layer drawn now, not in the first frame
         if under is None:
-            self.static_layer(size)
+            self.drawing.static_layer(size)
         else:
-            self.rest_layer(size, under, [])
-        self.plan_faces()
+            self.drawing.rest_layer(size, under, [])
+        self.drawing.plan_faces()
 
     def arrange(self, size: tuple[int, int]) -> None:
         """Make the game's layout for ``size`` and put the cards there (override)."""
@@ -625,6 +622,8 @@ class CardTable(CardTableDrawing):
     # Input: the part, and what the table answers it ------------------------------------------
     #: The table's input part (``game.table.input``; a game's kind of it).
     INPUT: ClassVar[type[TableInput]] = TableInput
+    #: The table's drawing part (``game.table.drawing``; a game's kind of it).
+    DRAWING: ClassVar[type[TableDrawing]] = TableDrawing
     #: Seconds a refusal stays on the message line.
     NOTICE_TIME = 3.0
     #: The tooltips go under what they are about (a row of board slots), else beside it.
@@ -639,6 +638,10 @@ class CardTable(CardTableDrawing):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Every input goes to the input part (the kit's policy, then the game's)."""
         self.input.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The frame, by the drawing part (which changes nothing of the game)."""
+        self.drawing.draw(surface)
 
     @property
     def animating(self) -> bool:
@@ -676,3 +679,30 @@ class CardTable(CardTableDrawing):
         if not any(self.input.focus in r for r in self.input.focus_rows()):
             return None
         return self.sprites[self.input.focus].rect
+
+    # Moved from the drawing part: the table's own answers ------------------------------------
+    # The panel -----------------------------------------------------------------------------------
+    #: How the panel's lines are painted (a game sets its separators and score bar scale).
+    PANEL: ClassVar[PanelPainter] = PanelPainter()
+
+    def panel_lines(self) -> list[PanelLine]:
+        """What the panel says, line by line (override)."""
+        return []
+
+    def status(self) -> str:
+        """What the player may do now, in a sentence (override)."""
+        return ""
+
+    def back_sizes(self) -> list[Size]:
+        """The sizes face-down cards are shown at on this table: ``face_sizes`` unless a
+        game says more (a stock, the other seats' hands)."""
+        return self.face_sizes()
+
+    def faces_needed(self) -> list[Face]:
+        """The faces this table shows at its size, most urgent first (override)."""
+        return []
+
+    def face_sizes(self) -> list[Size]:
+        """The sizes hanafuda faces are shown at on this table (override)."""
+        return []
+

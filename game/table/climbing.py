@@ -25,19 +25,17 @@ from typing import Any, ClassVar
 import pygame
 
 from ai.search import Candidate
-from game import theme
-from game.fonts import font, text_image
 from game.i18n import _
 from game.table.base import CardTable, Place
 from game.table.caches import Face
 from game.table.coach import percent
+from game.table.climbing_drawing import ClimbingDrawing
 from game.table.climbing_input import ClimbingInput
 from game.table.climbing_view import ClimbingLayout, ClimbingView, Copy
 from game.table.climbing_guide import ClimbingGuideHooks
 from game.table.guide import GuideScript
 from game.table.opening import open_game, opening_setup
 from game.table.panel import PanelPainter
-from game.text import fit_font_size
 from game.widgets import Button
 from rules.climbing import classify
 from rules.western import DECK
@@ -66,6 +64,8 @@ class ClimbingTable(CardTable):
     COACH = True
     INPUT = ClimbingInput
     input: ClimbingInput
+    DRAWING = ClimbingDrawing
+    drawing: ClimbingDrawing
     #: Made by the input part (``ClimbingInput.setup_input``): the hand's order, the
     #: rectangle dragged across the hand (two corners), the buttons under it.
     by_suit: bool
@@ -354,134 +354,6 @@ class ClimbingTable(CardTable):
         super().draw(frame)
         dx = round(math.sin(self.shake * 60) * self.metrics.px(6) * self.shake)
         surface.blit(frame, (dx, 0))
-
-    def draw_static(self, surface: pygame.Surface) -> None:
-        super().draw_static(surface)
-        lay, m = self.layout_, self.metrics
-        from game import draw
-        draw.rounded_rect(surface, theme.FELT_DARK, lay.trick.inflate(m.px(8), m.px(8)),
-                          m.radius * 2, alpha=90)
-        draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
-
-    def under_key(self) -> tuple:
-        """Nothing beyond the window and the display: the pieces are ``under_parts``."""
-        return ()
-
-    def under_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
-        """Each seat's name (the turn, its hand's size, its status, and where those are
-        drawn) and the trick's label (whose meld it is): a play paints its pieces again."""
-        lay, m, g = self.layout_, self.metrics, self.game
-        parts: dict[Any, tuple[Any, pygame.Rect]] = {}
-        for seat in range(self.players):
-            at = self.screen_seat(seat)
-            place = lay.seats[at]
-            key = (g.current_player == seat and not g.is_over, len(self.view.hands[seat]),
-                   self.seat_status(seat))
-            if at:
-                name = place.name
-                rect = pygame.Rect(name.x, name.y, max(name.width, place.box.right - name.x),
-                                   name.height * 2).union(
-                    pygame.Rect(place.hand.x, place.hand.bottom, place.box.right - place.hand.x,
-                                name.height * 2))
-            else:
-                rect = self._own_name_rect().inflate(0, lay.label_h)
-            parts["seat", seat] = (key, rect)
-        trick = lay.trick
-        parts["trick"] = (self.view.trick[-1][0] if self.view.trick else None,
-                          pygame.Rect(trick.x - trick.width // 2, trick.y, trick.width * 2,
-                                      m.px(48)))
-        return parts
-
-    def draw_under(self, surface: pygame.Surface) -> None:
-        lay, m, g = self.layout_, self.metrics, self.game
-        for seat in range(self.players):
-            at = self.screen_seat(seat)
-            place = lay.seats[at]
-            active = g.current_player == seat and not g.is_over
-            color = theme.GOLD if active else theme.CREAM
-            count = len(self.view.hands[seat])
-            text = f"{self.seating.short_name(seat)} · {count}" if at else self.seating.name(seat)
-            rect = place.name if at else self._own_name_rect()
-            size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
-            name = text_image(font(size, True), text, color)
-            surface.blit(name, rect.topleft)
-            status = self.seat_status(seat)
-            if status and at:  # beside the name, or under the cards in a narrow box
-                img = text_image(font(size, True), status, theme.VERMILION
-                                              if status == _("Pass") else theme.GOLD)
-                x = rect.x + name.get_width() + m.px(8)
-                if x + img.get_width() <= place.box.right:
-                    surface.blit(img, (x, rect.y))
-                else:
-                    surface.blit(img, (place.hand.x, place.hand.bottom + m.px(2)))
-        if self.view.trick:
-            seat, _meld = self.view.trick[-1]
-            label = self.seating.phrase(seat, _("Your meld"), _("{who}'s meld"))
-            img = text_image(font(m.type_size("small"), True), label, theme.TEXT_DIM)
-            surface.blit(img, (lay.trick.centerx - img.get_width() // 2,
-                               lay.trick.y + m.px(6)))
-
-    def _own_name_rect(self) -> pygame.Rect:
-        """Where the viewer's name goes: at the top of its pile's place."""
-        lay = self.layout_
-        return pygame.Rect(lay.seats[0].pile.x, lay.seats[0].pile.y, self.metrics.px(200),
-                           lay.label_h)
-
-    def seat_status(self, seat: int) -> str:
-        """What a seat shows beside its cards: passed, or its place once out."""
-        if seat in self.view.out:
-            return _("Out {n}").format(n=self.view.out.index(seat) + 1)
-        if seat in self.view.passed:
-            return _("Pass")
-        return ""
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        lay, m = self.layout_, self.metrics
-        text, color = self.message_text()
-        if text:
-            size = fit_font_size(text, lay.message.width, m.type_size("small"))
-            img = text_image(font(size), text, color)
-            surface.blit(img, img.get_rect(center=lay.message.center))
-        self.draw_panel(surface)
-        self.log_button.draw(surface)
-        self.input.draw_buttons(surface)
-        if self.banner:
-            box, t, s = self._banner_box()
-            from game import draw
-            draw.rounded_rect(surface, theme.PANEL, box, m.radius, alpha=220)
-            surface.blit(t, (box.centerx - t.get_width() // 2, box.y + m.px(8)))
-            surface.blit(s, (box.centerx - s.get_width() // 2, box.y + m.px(10)
-                             + t.get_height()))
-
-    def _banner_box(self) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface]:
-        """The banner's box over the trick, and its title's and line's images."""
-        lay, m = self.layout_, self.metrics
-        assert self.banner is not None
-        title, line = self.banner
-        t = text_image(font(m.type_size("heading"), True), title, theme.GOLD)
-        s = text_image(font(m.type_size("small")), line, theme.CREAM)
-        box = pygame.Rect(0, 0, max(t.get_width(), s.get_width()) + m.px(40),
-                          t.get_height() + s.get_height() + m.px(20))
-        box.midtop = (lay.trick.centerx, lay.trick.y + m.px(4))
-        return box, t, s
-
-    def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
-        """What ``draw_over`` shows: the message line, the panel, the log button, the meld
-        buttons, the lasso and the banner."""
-        lay, m = self.layout_, self.metrics
-        grow = m.px(8)
-        message = lay.message.inflate(lay.message.width // 2, grow)  # (centred: may overhang)
-        parts: dict[Any, tuple[Any, pygame.Rect]] = {
-            "message": ((self.message_text(), self.size), message),
-            **self.panel_over_parts()}
-        for i, b in enumerate([self.log_button, *self.buttons]):
-            parts["button", i] = ((b.look(), b.rect.topleft), b.painted_rect())
-        if self.lasso is not None:
-            rect = self.input.lasso_rect()
-            parts["lasso"] = (tuple(rect), rect.inflate(2, 2))
-        if self.banner:
-            parts["banner"] = ((self.banner, self.size), self._banner_box()[0].inflate(grow, grow))
-        return parts
 
     def panel_key(self) -> tuple:
         g = self.game

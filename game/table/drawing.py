@@ -19,22 +19,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
 from game import draw, theme
-from game.table.scene import TableScene
 from game.draw import Layers
-from game.table.caches import Face, FaceWarmer
-from game.table.panel import PanelLine, PanelPainter
+from game.table.caches import Face
+from game.table.panel import PanelLine
 from rules.hanafuda import Card
-from game.widgets import Tip, Tooltip
+from game.widgets import Tip
 from sprites import CardSprite, card_sprite, draw_order, faces
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.table.coach import Coaching
-    from game.table.guide import Guide
+    pass
 
 Size = tuple[int, int]
 
@@ -42,46 +40,29 @@ Size = tuple[int, int]
 LAST_MOVE = theme.LAST_MOVE  # (drawn as corner brackets: its shape as well as its colour)
 
 
-class CardTableDrawing(TableScene):
+class TableDrawing:
     """The drawing half of ``CardTable`` (``game.table.base``); see the module docstring."""
 
-    if TYPE_CHECKING:  # what the drawing reads of the table (made in CardTable.__init__)
-        sprites: dict[Any, CardSprite]
-        coaching: Coaching
-        layers: Layers
-        _rest: tuple[Any, pygame.Surface, list[tuple[pygame.Surface, tuple[int, int]]],
-                     dict[Any, tuple[Any, pygame.Rect]]] | None
-        _rest_changed: list[pygame.Rect] | None
-        _shown: "_Shown | None"
-        painted: list[pygame.Rect] | None
-        _panel_placed: tuple[Any, list[tuple[PanelLine, pygame.Rect]]] | None
-        layout_: Any
-        warmer: FaceWarmer
-        display: tuple[str, bool] | None
-        marked: list[Card]
-        notice: str
-        guide: Guide | None
-        tooltip: Tooltip
-
-        def focus_rect(self) -> pygame.Rect | None: ...
-
-        def apply_speed(self) -> None: ...
-
-        def face_of(self, c: Any) -> Any: ...
-
-        def panel_now(self) -> Any: ...
-
-        def coach_line(self) -> str: ...
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.layers = Layers()
+        self._rest: Any = None  # the kept layer of cards at rest (``rest_layer``)
+        self._rest_changed: Any = None  # where it changed at the last frame (None: all of it)
+        self._shown: Any = None  # what the last frame showed (``_dirty``)
+        #: Where the last frame was painted, the rest being the frame before's (None: all).
+        self.painted: list[pygame.Rect] | None = None
+        self._panel_placed: Any = None  # the panel's lines and boxes for a key (``panel_parts``)
 
     # The frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        order = draw_order(self.sprites.values())
+        t = self.table
+        order = draw_order(t.sprites.values())
         under = self.under_key()
         if under is None:
             self._shown = self.painted = None
             surface.blit(self.static_layer(surface.get_size()), (0, 0))
             self.draw_under(surface)
-            self._draw_top(surface, order, self.mark_rects(), self.focus_rect())
+            self._draw_top(surface, order, self.mark_rects(), t.focus_rect())
             return
         # The cards at rest are kept in one layer with what is under them: a frame blits it
         # and draws only the cards that change. A card at rest over a changing one
@@ -102,11 +83,11 @@ class CardTableDrawing(TableScene):
             live.append(s)
         layer = self.rest_layer(surface.get_size(), under, still)
         over_parts = self.guided_over_parts()
-        if over_parts is not None and self.tooltip.shown:
-            over_parts["tooltip"] = (self.tooltip.look(), self.tooltip.painted_rect())
-        shown = _Shown(surface.get_size(), changing, self.mark_rects(), self.focus_rect(),
+        if over_parts is not None and t.tooltip.shown:
+            over_parts["tooltip"] = (t.tooltip.look(), t.tooltip.painted_rect())
+        shown = _Shown(surface.get_size(), changing, self.mark_rects(), t.focus_rect(),
                        over_parts)
-        dirty = self._dirty(shown) if self.frame_kept else None
+        dirty = self._dirty(shown) if t.frame_kept else None
         self._shown, self.painted = shown, dirty
         if dirty is None:  # all of it
             surface.blit(layer, (0, 0))
@@ -134,16 +115,17 @@ class CardTableDrawing(TableScene):
                   over: bool = True) -> None:
         """What is drawn over the kept layers: the ``live`` cards, the outlines of the last
         move (``marks``), the ``focus`` ring and (``over``) the game's ``draw_over``."""
+        t = self.table
         for s in live:
             s.draw(surface)
         self.draw_marks(surface, marks)
         if focus is not None:
-            draw.focus_ring(surface, focus, self.metrics.radius, self._ring_width())
+            draw.focus_ring(surface, focus, t.metrics.radius, self._ring_width())
         if over:
             self.draw_over(surface)
-            if self.guide is not None:
-                self.guide.draw(surface)
-            self.tooltip.draw(surface)
+            if t.guide is not None:
+                t.guide.draw(surface)
+            t.tooltip.draw(surface)
 
     def _dirty(self, now: "_Shown") -> list[pygame.Rect] | None:
         """The places that differ between the frame on the surface (``_shown``) and ``now``,
@@ -162,7 +144,7 @@ class CardTableDrawing(TableScene):
         return _disjoint(_merged([r.clip(screen) for r in dirty if r.colliderect(screen)]))
 
     def _ring_width(self) -> int:
-        return max(2, self.metrics.px(3))
+        return max(2, self.table.metrics.px(3))
 
     def _ring_box(self, focus: pygame.Rect) -> pygame.Rect:
         """Round what the focus ring round ``focus`` paints."""
@@ -177,15 +159,16 @@ class CardTableDrawing(TableScene):
 
     def guided_over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]] | None:
         """``over_parts`` with the guide's box and pointers (``game.table.guide``)."""
+        t = self.table
         parts = self.over_parts()
-        if parts is None or self.guide is None:
+        if parts is None or t.guide is None:
             return parts
-        return {**parts, **self.guide.parts()}
+        return {**parts, **t.guide.parts()}
 
     def static_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The kept layer for a window of ``size`` (painted when laid out, or when a display
         setting changed)."""
-        key = (size, self.display, self.static_key())
+        key = (size, self.table.display, self.static_key())
         return self.layers.get("static", key, size, self.draw_static, by_parts=True)
 
     def rest_layer(self, size: tuple[int, int], under: Any,
@@ -198,7 +181,7 @@ class CardTableDrawing(TableScene):
         # to it: its felt is a clipped blit of the kept felt. A layer of its own beside this
         # one would save the frames' few shapes but hold another picture the window's size,
         # 21 MB at 2667x1964.)
-        key = (size, self.display, self.static_key(), under)
+        key = (size, self.table.display, self.static_key(), under)
         parts = self.under_parts()
         kept = self._rest
         changed: list[pygame.Rect] | None = []
@@ -267,7 +250,7 @@ class CardTableDrawing(TableScene):
     def draw_marks(self, surface: pygame.Surface, marks: list[pygame.Rect]) -> None:
         """Corner brackets round each card of another seat's last move (``mark_rects``):
         a shape no glow or focus ring has."""
-        m = self.metrics
+        m = self.table.metrics
         width = max(2, m.px(3))
         for rect in marks:  # (edged in ink: they show on a light face too)
             card_sprite.draw_style(surface, rect, theme.INK, "corners", width + 2)
@@ -275,32 +258,27 @@ class CardTableDrawing(TableScene):
 
     def mark_rects(self) -> list[pygame.Rect]:
         """Where ``draw_marks`` draws its outlines."""
-        m = self.metrics
-        return [s.rect.inflate(m.px(4), m.px(4)) for s in map(self.sprites.__getitem__,
-                                                              self.marked)
+        t = self.table
+        m = t.metrics
+        return [s.rect.inflate(m.px(4), m.px(4)) for s in map(t.sprites.__getitem__,
+                                                              t.marked)
                 if s.alpha and not s.animating]
-
-    # The panel -----------------------------------------------------------------------------------
-    #: How the panel's lines are painted (a game sets its separators and score bar scale).
-    PANEL: ClassVar[PanelPainter] = PanelPainter()
-
-    def panel_lines(self) -> list[PanelLine]:
-        """What the panel says, line by line (override)."""
-        return []
 
     def panel_box(self) -> tuple[pygame.Rect, int]:
         """Where the panel is and the room its lines have (above the log button)."""
-        lay = self.layout_
-        return lay.panel, lay.log_button.y - lay.panel.y - self.metrics.px(8)
+        t = self.table
+        lay = t.layout_
+        return lay.panel, lay.log_button.y - lay.panel.y - t.metrics.px(8)
 
     def panel_parts(self) -> list[tuple[PanelLine, pygame.Rect]]:
         """The panel's lines for ``panel_now()`` and their boxes in the panel, fitted to its
         room (the spare lines go first: ``PanelLine.spare``); kept while the key stays."""
-        key = self.panel_now()
+        t = self.table
+        key = t.panel_now()
         kept = self._panel_placed
         if kept is None or kept[0] != key:
             rect, room = self.panel_box()
-            kept = self._panel_placed = (key, self.PANEL.place(self.panel_lines(), self.metrics,
+            kept = self._panel_placed = (key, t.PANEL.place(t.panel_lines(), t.metrics,
                                                                rect.width, room))
         return kept[1]
 
@@ -320,40 +298,39 @@ class CardTableDrawing(TableScene):
     def draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's lines, from a transparent layer kept line by line."""
         rect = self.panel_box()[0]
-        surface.blit(self.layers.get_parts("panel", self.panel_now(), rect.size,
+        surface.blit(self.layers.get_parts("panel", self.table.panel_now(), rect.size,
                                            self.panel_parts, self._paint_panel_line), rect)
 
     def _paint_panel_line(self, surface: pygame.Surface, line: PanelLine,
                           box: pygame.Rect) -> None:
-        self.PANEL.paint_line(surface, self.metrics, line, box)
+        t = self.table
+        t.PANEL.paint_line(surface, t.metrics, line, box)
 
     def message_text(self) -> tuple[str, tuple[int, int, int]]:
         """The message line: a refusal in red, else the coach's words in gold, else the
         game's status."""
-        if self.notice:
-            return self.notice, theme.VERMILION
-        coach = self.coaching.line()
+        t = self.table
+        if t.notice:
+            return t.notice, theme.VERMILION
+        coach = t.coaching.line()
         if coach:
             return coach, theme.GOLD
-        return self.status(), theme.TEXT
-
-    def status(self) -> str:
-        """What the player may do now, in a sentence (override)."""
-        return ""
+        return t.status(), theme.TEXT
 
     # Display settings and faces -------------------------------------------------------------------
     def apply_display(self) -> None:
         """Card back, badges and animation speed from the settings (changed in the pause
         menu, say): new renderers for the sprites, kept layers redrawn, faces warmed again."""
-        s = self.app.settings if self.app is not None else None
+        t = self.table
+        s = t.app.settings if t.app is not None else None
         display = (s.card_back, bool(s.card_badges)) if s is not None else ("black", False)
-        self.apply_speed()
-        if display == self.display:
+        t.apply_speed()
+        if display == t.display:
             return
-        self.display = display
+        t.display = display
         back, badge = display
-        for c, sprite in self.sprites.items():
-            sprite.face_renderer = faces.face_renderer(self.face_of(c), badge=badge,
+        for c, sprite in t.sprites.items():
+            sprite.face_renderer = faces.face_renderer(t.face_of(c), badge=badge,
                                                          stand_in=True)
             sprite.back_renderer = faces.back_renderer(back)
         self.layers.clear()
@@ -361,29 +338,18 @@ class CardTableDrawing(TableScene):
 
     @property
     def badges(self) -> bool:
-        return bool(self.display and self.display[1])
+        t = self.table
+        return bool(t.display and t.display[1])
 
     def plan_faces(self) -> None:
         """Have the warmer render the backs at the table's sizes (a few), then the faces;
         make the cards' shadows and glows at those sizes now (a blur each)."""
-        back = faces.Back(self.display[0] if self.display is not None else "black")
-        backs: list[Face] = [(back, size, False) for size in dict.fromkeys(self.back_sizes())]
-        for size in dict.fromkeys([*self.back_sizes(), *self.face_sizes()]):
+        t = self.table
+        back = faces.Back(t.display[0] if t.display is not None else "black")
+        backs: list[Face] = [(back, size, False) for size in dict.fromkeys(t.back_sizes())]
+        for size in dict.fromkeys([*t.back_sizes(), *t.face_sizes()]):
             card_sprite.warm(*size)
-        self.warmer.plan(backs + self.faces_needed())
-
-    def back_sizes(self) -> list[Size]:
-        """The sizes face-down cards are shown at on this table: ``face_sizes`` unless a
-        game says more (a stock, the other seats' hands)."""
-        return self.face_sizes()
-
-    def faces_needed(self) -> list[Face]:
-        """The faces this table shows at its size, most urgent first (override)."""
-        return []
-
-    def face_sizes(self) -> list[Size]:
-        """The sizes hanafuda faces are shown at on this table (override)."""
-        return []
+        t.warmer.plan(backs + t.faces_needed())
 
     def faces_ready(self, cards: Iterable[Card], size: Size) -> bool:
         return self.faces_in([(c, size, self.badges) for c in cards])
@@ -391,10 +357,11 @@ class CardTableDrawing(TableScene):
     def faces_in(self, needed: list[Face]) -> bool:
         """Are these faces rendered (an animation waiting on them may go)? Those missing once
         the warmer is idle (let go by the cache for newer sizes) are asked for again, first."""
-        if self.warmer.ready(needed):
+        t = self.table
+        if t.warmer.ready(needed):
             return True
-        if self.warmer.done:
-            self.warmer.urgent([f for f in needed if not self.warmer.ready([f])])
+        if t.warmer.done:
+            t.warmer.urgent([f for f in needed if not t.warmer.ready([f])])
         return False
 
 

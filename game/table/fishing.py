@@ -29,6 +29,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import pygame
+
 
 from ai.search import Candidate
 from game.i18n import N_, _
@@ -40,9 +42,12 @@ from game.table.fishing_steps import FishingSteps, PileYakuBanner
 from game.table.fishing_view import PLAY, TAKE, FishingView
 from game.table.fishing_guide import FishingGuideHooks
 from game.table.guide import GuideScript
+from game.table.caches import Face
+from game.table.dialogs import CardRow
 from game.table.names import card_name
 from game.table.opening import open_game, opening_setup
 from game.widgets import Button
+from rules.hanafuda import DECK
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
@@ -51,7 +56,7 @@ __all__ = ["COACH_GLOW", "GOLD_GLOW", "KIND_LABELS", "MATCH_GLOW", "PLAY", "TAKE
            "FishingTable", "FishingView", "PileYakuBanner"]
 
 
-class FishingTable(FishingSteps, FishingDrawing):
+class FishingTable(FishingSteps):
     """Hands, field, piles and stock for a fishing game; see the module docstring. A game
     sets ``LAYOUT`` (a ``places.FishingLayout`` class: a ``stock`` rect, a ``drawn_spot`` and
     ``slot_position(slot, slots)``); the table sets ``self.game`` (its engine) and
@@ -62,6 +67,8 @@ class FishingTable(FishingSteps, FishingDrawing):
     GUIDE_HOOKS = FishingGuideHooks
     INPUT = FishingInput
     input: FishingInput
+    DRAWING = FishingDrawing
+    drawing: FishingDrawing
 
     def __init__(self, setup: Any = None, *, engine: Any = None,
                  session: Session | None = None, demo_moves: int = 0,
@@ -119,7 +126,7 @@ class FishingTable(FishingSteps, FishingDrawing):
             self.animate(self.game.start_events)
             if self.saves:
                 self.begin_session()
-        self.plan_faces()
+        self.drawing.plan_faces()
 
     def restart(self) -> None:
         """Pause menu: the same game from its first deal."""
@@ -231,4 +238,48 @@ class FishingTable(FishingSteps, FishingDrawing):
             return _("Your turn: click or drag a card from your hand. Glowing cards can "
                      "capture.")
         return ""
+
+    # Moved from the drawing part: the table's own answers ------------------------------------
+    def covered(self) -> None:
+        super().covered()
+        self.drawing._pieces = None  # (the pile labels hold text: made again in a new language)
+
+    # Faces and drawing --------------------------------------------------------------------------
+    def face_sizes(self) -> list[tuple[int, int]]:
+        lay = self.layout_
+        return [lay.field_card, lay.hand_card, lay.pile_card]
+
+    def faces_needed(self) -> list[Face]:
+        """The field size first (the deal and every play show it), then the viewer's hand,
+        then the piles, then the result page's rows (the deal's end: the page opens in one
+        frame, its cards already made), then the panel's (the cards a yaku lacks)."""
+        lay, b = self.layout_, self.drawing.badges
+        sizes = [lay.field_card, lay.hand_card, lay.pile_card]
+        if self.reveal_all:
+            sizes.append(lay.small_card)
+        first: list[Face] = []
+        if self.game is not None:
+            first = [(c, lay.field_card, b) for c in self.game.field] + \
+                [(c, lay.hand_card, b) for c in self.game.hands[self.viewer]]
+        rows = CardRow.card_size(self.metrics)
+        panel = self.PANEL.card_size(self.metrics)
+        return first + [(c, size, b) for size in sizes for c in DECK] + \
+            [(c, rows, False) for c in DECK] + [(c, panel, False) for c in DECK]
+
+    def panel_key(self) -> tuple:
+        """What the panel shows depends on: it is painted again when this changes (the
+        scores, round, dealer, turn and piles as animated, and ``panel_figures()``)."""
+        g = self.game
+        return (self.size, self.viewer, tuple(self.shown_scores), self.shown_round,
+                self.shown_dealer, None if g.is_over else g.current_player,
+                tuple(tuple(c.index for c in p) for p in self.view.piles),
+                self.panel_figures(), self.drawing.panel_faces_ready())
+
+    def panel_figures(self) -> tuple:
+        """A game's own figures the panel shows beyond the kit's (override)."""
+        return ()
+
+    def log_button_rect(self) -> pygame.Rect:
+        return self.layout_.log_button
+
 

@@ -23,16 +23,14 @@ import pygame
 from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import N_, _
-from game.table.caches import Face
 from game.table.coach import badge_image, badge_rect
-from game.table.dialogs import CardRow
-from game.table.fishing_view import FishingBase
 from game.text import draw_text, fit_font_size
-from rules.hanafuda import DECK, Card, Kind
+from rules.hanafuda import DECK, Kind
 from sprites import faces
+from game.table.drawing import TableDrawing
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.table.fishing_input import FishingInput
+    pass
 
 KIND_LABELS = {Kind.BRIGHT: N_("Brights"), Kind.ANIMAL: N_("Animals"),
                Kind.RIBBON: N_("Ribbons"), Kind.CHAFF: N_("Chaff")}
@@ -44,43 +42,14 @@ _Images = list[tuple[pygame.Surface, pygame.Rect]]
 _Pieces = tuple[dict[Any, tuple[Any, pygame.Rect]], _Images, _Images]
 
 
-class FishingDrawing(FishingBase):
+class FishingDrawing(TableDrawing):
     """The drawing of ``FishingTable``; see the module docstring."""
-
-    if TYPE_CHECKING:  # (``FishingInput``'s)
-        input: FishingInput
-        def coach_marks(self) -> tuple[list[tuple[Card, str, bool]], list[Card]]: ...
-
-    def covered(self) -> None:
-        super().covered()
-        self._pieces = None  # (the pile labels hold text: made again in a new language)
-
-    # Faces and drawing --------------------------------------------------------------------------
-    def face_sizes(self) -> list[tuple[int, int]]:
-        lay = self.layout_
-        return [lay.field_card, lay.hand_card, lay.pile_card]
-
-    def faces_needed(self) -> list[Face]:
-        """The field size first (the deal and every play show it), then the viewer's hand,
-        then the piles, then the result page's rows (the deal's end: the page opens in one
-        frame, its cards already made), then the panel's (the cards a yaku lacks)."""
-        lay, b = self.layout_, self.badges
-        sizes = [lay.field_card, lay.hand_card, lay.pile_card]
-        if self.reveal_all:
-            sizes.append(lay.small_card)
-        first: list[Face] = []
-        if self.game is not None:
-            first = [(c, lay.field_card, b) for c in self.game.field] + \
-                [(c, lay.hand_card, b) for c in self.game.hands[self.viewer]]
-        rows = CardRow.card_size(self.metrics)
-        panel = self.PANEL.card_size(self.metrics)
-        return first + [(c, size, b) for size in sizes for c in DECK] + \
-            [(c, rows, False) for c in DECK] + [(c, panel, False) for c in DECK]
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """The felt, a darker frame round the field and the panel's frame."""
+        t = self.table
         super().draw_static(surface)
-        lay, m = self.layout_, self.metrics
+        lay, m = t.layout_, t.metrics
         draw.rounded_rect(surface, theme.FELT_DARK, lay.field.inflate(m.px(8), m.px(8)),
                           m.radius * 2, alpha=90)
         draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
@@ -95,7 +64,8 @@ class FishingDrawing(FishingBase):
 
     def under_key(self) -> tuple:
         """Whose table it is (the rest is in ``under_parts``)."""
-        return (self.viewer, self.players)
+        t = self.table
+        return (t.viewer, t.players)
 
     def under_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
         """Each pile label with its count; with ``NAMES_OVER_SEATS`` each seat's name with
@@ -123,16 +93,17 @@ class FishingDrawing(FishingBase):
         the seat names with where each goes: kept while the piles, and the names' scores
         and turn, stay the same (asked every frame, and by each box of the layer painted
         again)."""
-        lay, m, g = self.layout_, self.metrics, self.game
-        names = self.NAMES_OVER_SEATS and (tuple(self.shown_scores),
+        t = self.table
+        lay, m, g = t.layout_, t.metrics, t.game
+        names = self.NAMES_OVER_SEATS and (tuple(t.shown_scores),
                                            None if g.is_over else g.current_player)
-        key = (lay, self.viewer, tuple(tuple(c.index for c in p) for p in self.view.piles), names)
+        key = (lay, t.viewer, tuple(tuple(c.index for c in p) for p in t.view.piles), names)
         if self._pieces is not None and self._pieces[0] == key:
             return self._pieces[1]
         parts: dict[Any, tuple[Any, pygame.Rect]] = {}
         labels: _Images = []
-        for seat in range(self.players):
-            _pos, places = lay.pile_places(self.screen_seat(seat), self.view.piles[seat])
+        for seat in range(t.players):
+            _pos, places = lay.pile_places(t.screen_seat(seat), t.view.piles[seat])
             for kind, rect, n in places:  # (with room for the text's descent)
                 parts["label", seat, kind] = (n, rect.inflate(0, rect.height))
                 text = f"{_(KIND_LABELS[kind])} {n}"
@@ -142,13 +113,13 @@ class FishingDrawing(FishingBase):
                 labels.append((img, img.get_rect(topleft=rect.topleft)))
         seat_names: _Images = []
         if names:
-            for seat in range(self.players):
-                at = self.screen_seat(seat)
+            for seat in range(t.players):
+                at = t.screen_seat(seat)
                 if not at:
                     continue
                 rect = lay.seats[at].name
                 active = g.current_player == seat and not g.is_over
-                name, score = self.seating.short_name(seat), self.shown_scores[seat]
+                name, score = t.seating.short_name(seat), t.shown_scores[seat]
                 parts["name", seat] = ((name, score, active), rect)
                 text = f"{name} · {score}"
                 size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
@@ -160,58 +131,61 @@ class FishingDrawing(FishingBase):
     def draw_over(self, surface: pygame.Surface) -> None:
         """The coach's marks, the stock count, the message line, the panel (a layer kept
         while ``panel_key`` stays the same), the log and hint buttons and the banner."""
+        t = self.table
         self.draw_coach(surface)
         self.draw_stock_count(surface)
         self.draw_message(surface)
         self.draw_panel(surface)
-        self.log_button.draw(surface)
-        self.hint_button.draw(surface)
+        t.log_button.draw(surface)
+        t.hint_button.draw(surface)
         self.draw_banner(surface)
 
     def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
         """What ``draw_over`` shows: the coach's marks, the stock count, the message line,
         the panel, the log and hint buttons and the banner."""
-        lay, m = self.layout_, self.metrics
+        t = self.table
+        lay, m = t.layout_, t.metrics
         grow = m.px(8)  # (round a text's overhang)
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
-            "stock": ((len(self.view.stock), self.size), self._stock_count()[1].inflate(
+            "stock": ((len(t.view.stock), t.size), self._stock_count()[1].inflate(
                 grow, grow)),
-            "message": ((self.message_text(), self.size), lay.message.inflate(grow, grow)),
+            "message": ((self.message_text(), t.size), lay.message.inflate(grow, grow)),
             **self.panel_over_parts(),
-            "log": ((self.log_button.look(), self.log_button.rect.topleft),
-                    self.log_button.painted_rect()),
-            "hint": ((self.hint_button.look(), self.hint_button.rect.topleft),
-                     self.hint_button.painted_rect())}
+            "log": ((t.log_button.look(), t.log_button.rect.topleft),
+                    t.log_button.painted_rect()),
+            "hint": ((t.hint_button.look(), t.hint_button.rect.topleft),
+                     t.hint_button.painted_rect())}
         for i, (image, rect) in enumerate(self._coach_pieces()):
             parts["coach", i] = ((image, tuple(rect)), rect.inflate(2, 2))
-        if self.banner is not None:
-            box, rects = self.banner_geometry(len(self.banner[2]))
+        if t.banner is not None:
+            box, rects = self.banner_geometry(len(t.banner[2]))
             ready = tuple(faces.hanafuda_face_cached(c, r.width, r.height, badge=self.badges)
-                          for c, r in zip(self.banner[2], rects))
-            parts["banner"] = ((self.banner, self.badges, ready, self.size),
+                          for c, r in zip(t.banner[2], rects))
+            parts["banner"] = ((t.banner, self.badges, ready, t.size),
                                box.inflate(m.px(24), m.px(24)))
         return parts
 
     def _coach_pieces(self) -> list[tuple[Any, pygame.Rect]]:
         """The coach's marks with where each goes: each capture of the best move outlined
         (``"ring"``), then each badge's image."""
-        badges, taken = self.input.coach_marks()
+        t = self.table
+        badges, taken = t.input.coach_marks()
         if not badges and not taken:
             return []
-        m = self.metrics
+        m = t.metrics
         pieces: list[tuple[Any, pygame.Rect]] = []
         ring = max(2, m.px(3))
         for c in taken:
-            pieces.append(("ring", self.sprites[c].rect.inflate(2 * ring, 2 * ring)))
+            pieces.append(("ring", t.sprites[c].rect.inflate(2 * ring, 2 * ring)))
         for c, text, best in badges:
             image = badge_image(text, best, m)
-            pieces.append((image, badge_rect(self.sprites[c].rect, image.get_size())))
+            pieces.append((image, badge_rect(t.sprites[c].rect, image.get_size())))
         return pieces
 
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The coach's advice on the cards: its best move's captures outlined in gold, a
         badge with its estimate on each candidate's card (the best one gold)."""
-        m = self.metrics
+        m = self.table.metrics
         for image, rect in self._coach_pieces():
             if isinstance(image, pygame.Surface):
                 surface.blit(image, rect)
@@ -219,38 +193,24 @@ class FishingDrawing(FishingBase):
                 pygame.draw.rect(surface, theme.GOLD, rect, max(2, m.px(3)),
                                  border_radius=m.radius + m.px(2))
 
-    def panel_key(self) -> tuple:
-        """What the panel shows depends on: it is painted again when this changes (the
-        scores, round, dealer, turn and piles as animated, and ``panel_figures()``)."""
-        g = self.game
-        return (self.size, self.viewer, tuple(self.shown_scores), self.shown_round,
-                self.shown_dealer, None if g.is_over else g.current_player,
-                tuple(tuple(c.index for c in p) for p in self.view.piles),
-                self.panel_figures(), self.panel_faces_ready())
-
     _panel_faces: tuple[int, int] | None = None
 
     def panel_faces_ready(self) -> bool:
         """Are the panel's small faces made (until then others stand in, scaled: the
         panel is painted again once they are)?"""
-        size = self.PANEL.card_size(self.metrics)
+        t = self.table
+        size = t.PANEL.card_size(t.metrics)
         if self._panel_faces != size:
             if not all(faces.hanafuda_face_cached(c, *size) for c in DECK):
                 return False
             self._panel_faces = size
         return True
 
-    def panel_figures(self) -> tuple:
-        """A game's own figures the panel shows beyond the kit's (override)."""
-        return ()
-
-    def log_button_rect(self) -> pygame.Rect:
-        return self.layout_.log_button
-
     def draw_message(self, surface: pygame.Surface) -> None:
+        t = self.table
         text, color = self.message_text()
         if text:
-            m, r = self.metrics, self.layout_.message
+            m, r = t.metrics, t.layout_.message
             size = fit_font_size(text, r.width, m.type_size("small"))
             draw_text(surface, text, font(size), color, r, "center", "center", wrap_lines=False)
 
@@ -259,15 +219,17 @@ class FishingDrawing(FishingBase):
 
     def _stock_count(self) -> tuple[pygame.Surface, pygame.Rect]:
         """The stock's count under it: its image and where it goes."""
-        lay, m = self.layout_, self.metrics
-        img = text_image(font(m.type_size("small"), True), str(len(self.view.stock)), theme.CREAM)
+        t = self.table
+        lay, m = t.layout_, t.metrics
+        img = text_image(font(m.type_size("small"), True), str(len(t.view.stock)), theme.CREAM)
         return img, img.get_rect(midtop=(lay.stock.centerx, lay.stock.bottom + m.px(4)))
 
     def banner_geometry(self, n: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """The banner's box over the field and the rectangles of its ``n`` cards: the field
         size if they fit side by side, else the piles' (both rendered ahead), overlapping
         only when even those do not fit."""
-        lay, m = self.layout_, self.metrics
+        t = self.table
+        lay, m = t.layout_, t.metrics
         pad, gap = m.px(16), m.px(6)
         width = min(lay.play.width - m.px(20), max(m.px(560), lay.field.width))
         room = width - 2 * pad
@@ -286,10 +248,11 @@ class FishingDrawing(FishingBase):
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The banner over the field: a title, a line, and every card it is about."""
-        if self.banner is None:
+        t = self.table
+        if t.banner is None:
             return
-        title, text, cards = self.banner
-        m = self.metrics
+        title, text, cards = t.banner
+        m = t.metrics
         box, rects = self.banner_geometry(len(cards))
         draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
         pad = m.px(16)

@@ -56,7 +56,7 @@ class FishingSteps(FishingBase):
     def deal_step(self, event: Any) -> None:
         """Gather the cards, wait for their faces, deal them as the engine dealt them."""
         self.queue.call(self.reset_view)
-        self.queue.wait_for(lambda: self.faces_ready(self.dealt_face_up(),
+        self.queue.wait_for(lambda: self.drawing.faces_ready(self.dealt_face_up(),
                                                      self.layout_.field_card))
         self.queue.add(self._deal)
         self.queue.call(self.sync_panel)

@@ -114,7 +114,7 @@ class TableInput:
         if event.type != pygame.KEYDOWN or event.key in _MODIFIERS:
             return False
         if event.key == pygame.K_y and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            n = len(self.table.tip_targets())
+            n = len(self.table.drawing.tip_targets())
             if n:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 start = -1 if step > 0 else 0
@@ -138,7 +138,7 @@ class TableInput:
             return
         chosen = None
         if self.tip_index is not None or self.tip_pointer is not None:
-            targets = table.tip_targets()
+            targets = table.drawing.tip_targets()
             if self.tip_index is not None and targets:
                 chosen = targets[self.tip_index % len(targets)]
             elif self.tip_pointer is not None:

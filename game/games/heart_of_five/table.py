@@ -182,7 +182,7 @@ class HeartOfFiveTable(ClimbingTable):
                                    "small", theme.GOLD if active else theme.CREAM, True,
                                    _("{w} won").format(w=wins[seat]), marker=active))
             held = len(self.view.hands[seat])
-            status = self.seat_status(seat)
+            status = self.drawing.seat_status(seat)
             lines.append(PanelLine(ngettext("{n} card · {l} lost", "{n} cards · {l} lost",
                                             held).format(n=held, l=losses[seat])
                                    + (f" · {status}" if status else ""), "tiny", theme.TEXT))

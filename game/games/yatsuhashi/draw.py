@@ -20,19 +20,18 @@ import pygame
 from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import _, ngettext
-from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
+from game.games.yatsuhashi.layout import SLOT_YAKU
 from game.games.yatsuhashi.rules import ghost_cards, yaku_label, yaku_tip
-from game.table.base import CardTable, Place
+from game.table.base import Place
 from game.text import clock, draw_fitted, draw_text, fit_font_size, text_height
 from rules.hanafuda import DECK, Card
 from sprites import faces
 from sprites.cache import kept
 from sprites.card_sprite import Glow, draw_style
+from game.table.drawing import TableDrawing
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.games.yatsuhashi.input import SolitaireInput
-    from game.widgets import Button
-    from rules.yatsuhashi import Game
+    pass
 
 COLLECT_GLOW = Glow(theme.GLOW_ACT)                # cards of a yaku that can be collected now
 SELECT_GLOW = Glow(theme.GLOW_CHOSEN, "ring")      # cards chosen (held, or for a collection)
@@ -48,66 +47,20 @@ def _ghost(c: Card, w: int, h: int) -> pygame.Surface:
 
 
 
-class TableDrawing(CardTable):
+class SolitaireDrawing(TableDrawing):
     """The drawing half of ``YatsuhashiTable``."""
-
-    if TYPE_CHECKING:  # what the drawing reads of the table (game.games.yatsuhashi.table)
-        input: SolitaireInput
-        game: Game
-        shown: Game
-        layout_: TableLayout
-        held: list[Card]
-        finding: dict[str, Any] | None
-        deal_number: int
-        elapsed: float
-        show_indicator: bool
-        won_shown: bool
-        shown_deal: bool
-        message: str
-        buttons: dict[str, Button]
-        focus_pile: int
-
-        @property
-        def accepting(self) -> bool: ...
-
-        def focused_card(self) -> Card | None: ...
-
-        def verdict(self) -> bool | None | str: ...
-
-    # Where each card goes --------------------------------------------------------------------
-    def places(self) -> dict[Card, Place]:
-        """Card -> where it is shown for the position animated so far (``shown``)."""
-        g, lay = self.shown, self.layout_
-        out: dict[Card, Place] = {}
-        stock = g.stock[::-1]  # bottom first
-        for k, (c, pos) in enumerate(zip(stock, lay.stock_positions(len(stock)))):
-            out[c] = Place(pos, lay.card, False, k)
-        for k, (c, pos) in enumerate(zip(g.waste, lay.waste_positions(len(g.waste)))):
-            out[c] = Place(pos, lay.card, True, 20 + k)
-        for i, (f, down) in enumerate(zip(g.foundations, g.face_down)):
-            for k, (c, pos) in enumerate(zip(f, lay.column_positions(i, len(f), down))):
-                out[c] = Place(pos, lay.card, k >= down, 100 + k)
-        for slot, cards in self._slots().items():
-            for k, (c, pos) in enumerate(zip(cards, lay.slot_card_positions(slot, len(cards)))):
-                out[c] = Place(pos, lay.mini, True, 200 + k)
-        if self.won_shown:
-            self._win_places(out)
-        for c in self.held:
-            (x, y), size, up, z, rot = out[c]
-            out[c] = Place((x, y - lay.card[1] * 0.12), size, up, z + 300, rot)
-        return out
 
     def _slots(self) -> dict[int, list[Card]]:
         """Board slot -> the cards collected into it (as shown)."""
         out: dict[int, list[Card]] = {}
-        for yaku, cards in self.shown.collections:
+        for yaku, cards in self.table.shown.collections:
             slot = next(i for i, y in enumerate(SLOT_YAKU) if y == yaku and i not in out)
             out[slot] = sorted(cards, key=lambda c: c.index)
         return out
 
     def win_ring(self) -> tuple[tuple[float, float], float]:
         """Centre and radius of the ring the cards form when the deal is won."""
-        lay = self.layout_
+        lay = self.table.layout_
         top, bottom = lay.columns[0].y, lay.message.y
         r = min(lay.play.width, bottom - top) * 0.4
         return (lay.play.centerx, (top + bottom) / 2), r
@@ -115,7 +68,7 @@ class TableDrawing(CardTable):
     def _win_places(self, out: dict[Card, Place]) -> None:
         """The win: every card in a ring in the middle of the table, tops pointing out."""
         (cx, cy), r = self.win_ring()
-        w = round(self.layout_.card[0] * 0.72)
+        w = round(self.table.layout_.card[0] * 0.72)
         size = (w, round(w * faces.HANAFUDA_RATIO))
         for k, c in enumerate(DECK):
             a = 2 * math.pi * k / len(DECK) - math.pi / 2
@@ -132,19 +85,20 @@ class TableDrawing(CardTable):
 
     def _win_lines(self) -> list[tuple[str, str, tuple[int, int, int], bool]]:
         """What the card of a won deal says: (text, type role, colour, bold) a line."""
-        if self.shown_deal:  # the solver played in it: not the player's win
+        table = self.table
+        moves = len(table.game.moves)
+        if table.shown_deal:  # the solver played in it: not the player's win
             return [(_("Solved!"), "title", theme.GOLD, True),
                     (_("Deal {n}: the solver's line, {moves} moves").format(
-                        n=self.deal_number, moves=len(self.game.moves)), "body", theme.TEXT,
-                     False),
+                        n=table.deal_number, moves=moves), "body", theme.TEXT, False),
                     (_("A deal the solver played is not counted as yours."), "small",
                      theme.TEXT_DIM, False)]
         lines = [(_("You won!"), "title", theme.GOLD, True),
                  (_("Deal {n} in {time} with {moves} moves").format(
-                     n=self.deal_number, time=clock(self.elapsed), moves=len(self.game.moves)),
+                     n=table.deal_number, time=clock(table.elapsed), moves=moves),
                   "body", theme.TEXT, False)]
-        if self.app is not None:
-            t = self.app.stats.summary("yatsuhashi")
+        if self.table.app is not None:
+            t = self.table.app.stats.summary("yatsuhashi")
             rate = f"{t.win_rate * 100:.0f}%" if t.win_rate is not None else "—"
             lines.append((_("Won {won} of {played} ({rate}) · streak {streak}").format(
                 won=t.won, played=t.played, rate=rate, streak=t.streak), "small", theme.TEXT_DIM,
@@ -153,7 +107,7 @@ class TableDrawing(CardTable):
 
     def _draw_win(self, surface: pygame.Surface) -> None:
         """The card in the middle of the ring: the result and the record for this game."""
-        m = self.metrics
+        m = self.table.metrics
         box = self._win_box()
         draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
         imgs = []
@@ -168,7 +122,8 @@ class TableDrawing(CardTable):
     # The kit's drawing hooks: the kept layer, under the cards, over them. -------------------
     def draw_static(self, surface: pygame.Surface) -> None:
         """The felt, the stock and waste outlines, the panel's frame and title (kept)."""
-        lay, m = self.layout_, self.metrics
+        t = self.table
+        lay, m = t.layout_, t.metrics
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
         self._outline(surface, lay.stock)
         self._outline(surface, pygame.Rect(lay.waste.x, lay.waste.y, lay.card[0], lay.card[1]))
@@ -185,22 +140,23 @@ class TableDrawing(CardTable):
         self._draw_board(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        lay, m = self.layout_, self.metrics
-        text = self.notice or self.message
+        t = self.table
+        lay, m = t.layout_, t.metrics
+        text = t.notice or t.message
         if text:
-            color = theme.VERMILION if self.notice else theme.TEXT
+            color = theme.VERMILION if t.notice else theme.TEXT
             size = fit_font_size(text, lay.message.width, m.type_size("small"))
             draw_text(surface, text, font(size), color, lay.message, "center", "center",
                       wrap_lines=False)
         self._draw_panel(surface)
-        if self.won_shown and not self.queue.busy:
+        if t.won_shown and not t.queue.busy:
             self._draw_win(surface)
-        if self.finding is not None:
+        if t.finding is not None:
             self._draw_finding(surface)
 
     def _outline(self, surface: pygame.Surface, rect: pygame.Rect, color=theme.GOLD_DIM,
                  alpha: int = 70) -> None:
-        m = self.metrics
+        m = self.table.metrics
         draw.rounded_rect(surface, theme.FELT_DARK, rect, m.radius, alpha=alpha)
         pygame.draw.rect(surface, color, rect, max(1, m.px(1.5)), border_radius=m.radius)
 
@@ -208,16 +164,17 @@ class TableDrawing(CardTable):
         """What ``draw_over`` shows: the message line, the panel (its figures, indicator,
         notes, record and buttons), the card of a won deal and the box of a deal being
         found."""
-        lay, m = self.layout_, self.metrics
+        t = self.table
+        lay, m = t.layout_, t.metrics
         grow = m.px(24)  # (round a text's overhang, a box's shadow)
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
-            "message": ((self.notice, self.message, self.size), lay.message.inflate(grow, grow)),
-            **{("panel", i): ((key, self.size), rect)
+            "message": ((t.notice, t.message, t.size), lay.message.inflate(grow, grow)),
+            **{("panel", i): ((key, t.size), rect)
                for i, (key, rect, _paint) in enumerate(self._panel_pieces())}}
-        if self.won_shown and not self.queue.busy:
-            parts["win"] = ((self._win_lines(), self.size), self._win_box().inflate(grow, grow))
-        if self.finding is not None:
-            parts["finding"] = ((self.finding["checked"], self.size),
+        if t.won_shown and not t.queue.busy:
+            parts["win"] = ((self._win_lines(), t.size), self._win_box().inflate(grow, grow))
+        if t.finding is not None:
+            parts["finding"] = ((t.finding["checked"], t.size),
                                 self._finding_box().inflate(grow, grow))
         return parts
 
@@ -229,7 +186,8 @@ class TableDrawing(CardTable):
         """The stock (its count, and the arrow when it is empty), each column's outline (lit
         as a target or not), each board slot (filled, lit, and how many of its faint faces
         are rendered): a move paints its pieces again, not the table."""
-        g, lay, m = self.game, self.layout_, self.metrics
+        t = self.table
+        g, lay, m = t.game, t.layout_, t.metrics
         stock = lay.stock.inflate(m.px(24), m.px(8)).union(
             pygame.Rect(lay.stock.x - m.px(12), lay.stock.bottom, lay.stock.width + m.px(24),
                         m.px(36)))
@@ -252,7 +210,7 @@ class TableDrawing(CardTable):
     def _ghosts_shown(self, yaku: str) -> int:
         """How many of ``yaku``'s faint faces are rendered (and shown): counted until all
         are, then known (asked for every slot every frame)."""
-        size = self.layout_.mini
+        size = self.table.layout_.mini
         if self._ghosts is None or self._ghosts[0] != size:
             self._ghosts = (size, set())
         done = self._ghosts[1]
@@ -268,22 +226,25 @@ class TableDrawing(CardTable):
 
     def _slot_boxes(self) -> list[pygame.Rect]:
         """Each board slot's box (``_slot_box``), kept for the layout."""
-        if self._boxes is None or self._boxes[0] is not self.layout_:
-            self._boxes = (self.layout_, [self._slot_box(i) for i in range(len(SLOT_YAKU))])
+        t = self.table
+        if self._boxes is None or self._boxes[0] is not t.layout_:
+            self._boxes = (t.layout_, [self._slot_box(i) for i in range(len(SLOT_YAKU))])
         return self._boxes[1]
 
     def _lit_columns(self) -> set[int]:
         """The empty columns lit as targets of the card dragged or held."""
-        g = self.game
-        legal = {t.index for t in self.drag.legal_targets} if self.drag.dragging else set()
-        if self.held:
-            legal |= {mv.to for mv in g.moves_for(self.held[0])}
+        g = self.table.game
+        drag = self.table.drag
+        legal = {t.index for t in drag.legal_targets} if drag.dragging else set()
+        if self.table.held:
+            legal |= {mv.to for mv in g.moves_for(self.table.held[0])}
         return {i for i in legal if i < len(g.foundations) and not g.foundations[i]}
 
     def _lit_slots(self) -> set[int]:
         """The board slots lit as a collection can go there: the first empty one of each yaku
         that can be collected."""
-        available = {mv.yaku for mv in self.game.collect_moves()} if self.input.accepting else set()
+        t = self.table
+        available = {mv.yaku for mv in t.game.collect_moves()} if t.input.accepting else set()
         filled, lit, out = self._slots(), set(), set()
         for i, yaku in enumerate(SLOT_YAKU):
             if yaku in available and i not in filled and yaku not in lit:
@@ -293,11 +254,13 @@ class TableDrawing(CardTable):
 
     def _slot_box(self, i: int) -> pygame.Rect:
         """Where board slot ``i`` draws: its box and label, and the outline's width."""
-        lay, edge = self.layout_, self.metrics.px(6)
+        t = self.table
+        lay, edge = t.layout_, t.metrics.px(6)
         return lay.slots[i].union(lay.slot_label_rect(i)).inflate(edge, edge)
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
-        lay, m, g = self.layout_, self.metrics, self.game
+        t = self.table
+        lay, m, g = t.layout_, t.metrics, t.game
         if not g.stock:
             # The empty stock: a circular arrow when the waste can be turned over.
             color = theme.GOLD if g.waste else theme.DISABLED
@@ -329,7 +292,8 @@ class TableDrawing(CardTable):
                            max(2, m.px(3)), m.radius)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
-        lay, m = self.layout_, self.metrics
+        t = self.table
+        lay, m = t.layout_, t.metrics
         filled, lit_slots = self._slots(), self._lit_slots()
         boxes = self._slot_boxes()
         tiny = m.type_size("tiny")
@@ -352,33 +316,17 @@ class TableDrawing(CardTable):
             colour = theme.GOLD if i in filled or glow else theme.TEXT_DIM
             draw_fitted(surface, yaku_label(yaku), colour, lr.inflate(-m.px(4), 0), tiny)
 
-    TIPS_BELOW = True  # (the board is a row of slots: a tooltip beside one would hide the next)
-
     def tip_targets(self) -> list[tuple[pygame.Rect, Any]]:
         """Each board slot (its cards and label), with its yaku's tooltip."""
         return [(box, yaku_tip(yaku)) for yaku, box in zip(SLOT_YAKU, self._slot_boxes())]
 
-    def focus_rect(self) -> pygame.Rect | None:
-        """The keyboard focus: a pile, or the card of it the arrows chose."""
-        if not self.input.keyboard or not self.input.accepting:
-            return None
-        lay = self.layout_
-        c = self.input.focused_card()
-        if self.focus_pile == STOCK:
-            return lay.stock
-        if c is not None:
-            return self.sprites[c].rect
-        if self.focus_pile == WASTE:
-            return pygame.Rect(lay.waste.x, lay.waste.y, *lay.card)
-        col = lay.columns[self.focus_pile - 2]
-        return pygame.Rect(col.x, col.y, *lay.card)
-
     def _draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's pieces that meet the surface's clip (a frame paints those that
         changed: ``over_parts``)."""
+        t = self.table
         clip = surface.get_clip()
-        grow = self.metrics.px(48)  # (round the pieces' overhang: text, a button's shadow)
-        if not clip.colliderect(self.layout_.panel.inflate(grow, grow)):
+        grow = t.metrics.px(48)  # (round the pieces' overhang: text, a button's shadow)
+        if not clip.colliderect(t.layout_.panel.inflate(grow, grow)):
             return  # (a box of the table elsewhere: its pieces not even placed)
         for _key, rect, paint in self._panel_pieces():
             if clip.colliderect(rect):
@@ -388,7 +336,8 @@ class TableDrawing(CardTable):
         """The panel's pieces, each with what it shows, round where it paints and how: the
         figures a row each, the solver's indicator, the Bridge's note, the record, the keys
         and the buttons (the clock's second paints its row, not the panel)."""
-        lay, m = self.layout_, self.metrics
+        t = self.table
+        lay, m = t.layout_, t.metrics
         r = lay.panel
         x, w = r.x + m.px(16), r.width - m.px(32)
         grow = m.px(8)  # (round a text's overhang)
@@ -408,7 +357,7 @@ class TableDrawing(CardTable):
             y += b.get_height() + m.px(2)
         y += m.px(8)
         if self._indicator_shown():
-            verdict = self.verdict()
+            verdict = t.verdict()
             box = pygame.Rect(x - m.px(6), y, w + m.px(12), m.px(34))
             pieces.append((("indicator", verdict), box.inflate(grow, grow),
                            _painter(self._draw_indicator, x, y, w)))
@@ -418,13 +367,13 @@ class TableDrawing(CardTable):
         keys = _("H hint · S show me · Ctrl+Z undo · Ctrl+Y redo · arrows and Enter to play by "
                  "keyboard · L log · Esc menu")
         h = text_height(tiny, keys, w)  # (as many lines as the language and width need)
-        keys_box = pygame.Rect(x, self.buttons["undo"].rect.y - m.px(6) - h, w, h)
+        keys_box = pygame.Rect(x, t.buttons["undo"].rect.y - m.px(6) - h, w, h)
         # What flows down from the figures stops above the keys' note (a large interface
         # scale leaves less room: the record goes first, then the Bridge's note, the keys).
         floor = keys_box.y if keys_box.y >= y else keys_box.bottom
         texts: list[tuple[str, tuple[int, int, int], int]] = []
-        if "yatsuhashi" not in self.game.collected:
-            bridge = self.game.bridge_allowed
+        if "yatsuhashi" not in t.game.collected:
+            bridge = t.game.bridge_allowed
             note = (_("The Bridge may leave now.") if bridge else
                     _("The Bridge (Iris animal) leaves after five other yaku."))
             texts.append((note, theme.GOLD if bridge else theme.TEXT_DIM, m.px(10)))
@@ -440,27 +389,29 @@ class TableDrawing(CardTable):
             pieces.append((keys, keys_box.inflate(grow, grow),
                            _painter(draw_text, keys, tiny, theme.TEXT_DIM, keys_box,
                                     valign="bottom")))
-        for button in self.buttons.values():
+        for button in t.buttons.values():
             pieces.append(((button.look(), button.rect.topleft), button.painted_rect(),
                            button.draw))
         return pieces
 
     def _panel_rows(self) -> list[tuple[str, str]]:
         """The panel's figures: (label, value) a row."""
-        shown = "…" if self.finding is not None else str(self.deal_number or "—")
+        t = self.table
+        shown = "…" if t.finding is not None else str(t.deal_number or "—")
         return [(_("Deal"), shown),
-                (_("Time"), clock(self.elapsed)),
-                (_("Moves"), str(len(self.game.moves))),
-                (_("Yaku"), f"{len(self.game.collected)} / 14")]
+                (_("Time"), clock(t.elapsed)),
+                (_("Moves"), str(len(t.game.moves))),
+                (_("Yaku"), f"{len(t.game.collected)} / 14")]
 
     def _indicator_shown(self) -> bool:
-        return self.show_indicator and not self.game.is_won and self.finding is None
+        t = self.table
+        return t.show_indicator and not t.game.is_won and t.finding is None
 
     def _record_lines(self) -> list[str]:
         """This game's statistics, for the panel."""
-        if self.app is None:
+        if self.table.app is None:
             return []
-        t = self.app.stats.summary("yatsuhashi")
+        t = self.table.app.stats.summary("yatsuhashi")
         if not t.played:
             return []
         rate = f"{t.win_rate * 100:.0f}%" if t.win_rate is not None else "—"
@@ -473,8 +424,9 @@ class TableDrawing(CardTable):
         return lines
 
     def _draw_indicator(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        m = self.metrics
-        v = self.verdict()
+        t = self.table
+        m = t.metrics
+        v = t.verdict()
         # Each verdict has a mark of its own beside its colour: a tick, a cross, a dot.
         if v == "thinking":
             text, color, mark = _("Thinking…"), theme.TEXT_DIM, "dot"
@@ -495,14 +447,16 @@ class TableDrawing(CardTable):
         return box.bottom
 
     def _finding_box(self) -> pygame.Rect:
-        lay, m = self.layout_, self.metrics
+        t = self.table
+        lay, m = t.layout_, t.metrics
         box = pygame.Rect(0, 0, min(lay.play.width - m.px(40), m.px(560)), m.px(130))
         box.center = lay.play.center
         return box
 
     def _draw_finding(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        checked = self.finding["checked"] if self.finding else 0
+        t = self.table
+        m = t.metrics
+        checked = t.finding["checked"] if t.finding else 0
         box = self._finding_box()
         draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=240)
         title = text_image(font(m.type_size("heading"), True), _("Finding a winnable deal…"),

@@ -29,13 +29,14 @@ import pygame
 from game.i18n import N_, _
 from game.widgets.dialog import Dialog, NumberDialog
 from game.games.yatsuhashi.demo import ShowMe
-from game.games.yatsuhashi.draw import TableDrawing
+from game.games.yatsuhashi.draw import SolitaireDrawing
 from game.games.yatsuhashi.rules import ghost_cards, yaku_label
 from game.games.yatsuhashi.guided import SolitaireGuideHooks
 from game.games.yatsuhashi.input import SolitaireInput
 from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.games.yatsuhashi.rules import YatsuhashiRulesScene
 from game.games.yatsuhashi.solver_view import SolverView
+from game.table.base import CardTable, Place
 from game.table.caches import Face
 from game.table.names import card_name
 from game.widgets import Button
@@ -54,7 +55,7 @@ log = logging.getLogger(__name__)
 MAX_DEAL = 999_999_999
 
 
-class YatsuhashiTable(ShowMe, SolverView, TableDrawing):
+class YatsuhashiTable(ShowMe, SolverView):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
@@ -64,9 +65,11 @@ class YatsuhashiTable(ShowMe, SolverView, TableDrawing):
     guide_hooks: SolitaireGuideHooks
     INPUT = SolitaireInput
     input: SolitaireInput
+    DRAWING = SolitaireDrawing
+    drawing: SolitaireDrawing
     name = "yatsuhashi"
     EVENT_STEPS: ClassVar[dict[str, str]] = {
-        **TableDrawing.EVENT_STEPS, "turned": "cards_step", "recycled": "cards_step",
+        **CardTable.EVENT_STEPS, "turned": "cards_step", "recycled": "cards_step",
         "moved": "cards_step", "flipped": "cards_step", "collected": "cards_step",
         "won": "won_step"}
     #: Event kind -> the sound and seconds of its step (an undone event slides back).
@@ -184,9 +187,9 @@ class YatsuhashiTable(ShowMe, SolverView, TableDrawing):
             self.verdicts[self._key()] = known
         self._gather()
         self.dealing = True
-        self.plan_faces()
+        self.drawing.plan_faces()
         # The faces the deal turns up are rendered first, a few a frame (not all in one).
-        self.queue.wait_for(lambda: self.faces_ready((f[-1] for f in self.game.foundations
+        self.queue.wait_for(lambda: self.drawing.faces_ready((f[-1] for f in self.game.foundations
                                                       if f), self.layout_.card))
         self.queue.add(self._deal_step)
         self._after_change()
@@ -203,7 +206,7 @@ class YatsuhashiTable(ShowMe, SolverView, TableDrawing):
         self.deal_number = game.seed if game.seed is not None else 0
         self._log_moves(game)
         self.snap()
-        self.plan_faces()
+        self.drawing.plan_faces()
         self._ask_solver()
 
     def _log_moves(self, game: Game) -> None:
@@ -270,7 +273,7 @@ class YatsuhashiTable(ShowMe, SolverView, TableDrawing):
         """The faces to render before they show, a few each frame (a cold deck is 0.3 s of
         work, too much for one frame): the face-up cards first, then the board's outlines,
         then every card at table and board size."""
-        lay, badge = self.layout_, self.badges
+        lay, badge = self.layout_, self.drawing.badges
         up = [c for f, d in zip(self.game.foundations, self.game.face_down) for c in f[d:]]
         ghosts = [c for y in SLOT_YAKU for c in ghost_cards(y)]
         faces_: list[Face] = [(c, lay.card, badge) for c in up + self.game.waste[-3:]]
@@ -563,5 +566,47 @@ class YatsuhashiTable(ShowMe, SolverView, TableDrawing):
         on_table = [c for f in g.foundations for c in f] + g.waste + g.stock
         hit = [c for c in on_table if self.sprites[c].contains(pos)]
         return max(hit, key=lambda c: self.sprites[c].z) if hit else None
+
+    # Moved from the drawing part: the table's own answers ------------------------------------
+    # Where each card goes --------------------------------------------------------------------
+    def places(self) -> dict[Card, Place]:
+        """Card -> where it is shown for the position animated so far (``shown``)."""
+        g, lay = self.shown, self.layout_
+        out: dict[Card, Place] = {}
+        stock = g.stock[::-1]  # bottom first
+        for k, (c, pos) in enumerate(zip(stock, lay.stock_positions(len(stock)))):
+            out[c] = Place(pos, lay.card, False, k)
+        for k, (c, pos) in enumerate(zip(g.waste, lay.waste_positions(len(g.waste)))):
+            out[c] = Place(pos, lay.card, True, 20 + k)
+        for i, (f, down) in enumerate(zip(g.foundations, g.face_down)):
+            for k, (c, pos) in enumerate(zip(f, lay.column_positions(i, len(f), down))):
+                out[c] = Place(pos, lay.card, k >= down, 100 + k)
+        for slot, cards in self.drawing._slots().items():
+            for k, (c, pos) in enumerate(zip(cards, lay.slot_card_positions(slot, len(cards)))):
+                out[c] = Place(pos, lay.mini, True, 200 + k)
+        if self.won_shown:
+            self.drawing._win_places(out)
+        for c in self.held:
+            (x, y), size, up, z, rot = out[c]
+            out[c] = Place((x, y - lay.card[1] * 0.12), size, up, z + 300, rot)
+        return out
+
+    TIPS_BELOW = True  # (the board is a row of slots: a tooltip beside one would hide the next)
+
+    def focus_rect(self) -> pygame.Rect | None:
+        """The keyboard focus: a pile, or the card of it the arrows chose."""
+        if not self.input.keyboard or not self.input.accepting:
+            return None
+        lay = self.layout_
+        c = self.input.focused_card()
+        if self.focus_pile == STOCK:
+            return lay.stock
+        if c is not None:
+            return self.sprites[c].rect
+        if self.focus_pile == WASTE:
+            return pygame.Rect(lay.waste.x, lay.waste.y, *lay.card)
+        col = lay.columns[self.focus_pile - 2]
+        return pygame.Rect(col.x, col.y, *lay.card)
+
 
 
