@@ -87,7 +87,7 @@ def main() -> int:
             g = table.game
             if g.is_won:
                 break
-            move = table.thumb_move()
+            move = table.solver.thumb_move()
             if move is None:
                 break
             table.play_move(move)

@@ -81,7 +81,8 @@ def test_h_asks_the_coach_who_thinks_then_shows_its_advice_on_the_cards(app, thi
     assert t.coaching.coach is None and not t.coaching.coached  # no worker until the first question
     before = app.screen.copy()
     key(app, pygame.K_h)
-    assert t.coaching.coach.thinking and t.drawing.message_text() == ("Coach: thinking…", theme.GOLD)
+    assert t.coaching.coach.thinking
+    assert t.drawing.message_text() == ("Coach: thinking…", theme.GOLD)
     assert t.coaching.coached  # asked: the game is coached, whatever the answer
     assert t.coaching.coach.wait(60)
     app.frame(1 / 30)
@@ -161,9 +162,11 @@ def test_h_on_a_computers_turn_does_nothing_but_say_why(app):
     for _ in range(20):  # the player's turn played out (a card, a capture, a koi-koi)
         if app.stack.top is t and t.human_to_move:
             action = t.game.legal_actions()[0]
-            t.input.play_card(action.card) if action.kind == "play" else t.input.choose_target(action.target)
+            i = t.input
+            i.play_card(action.card) if action.kind == "play" else i.choose_target(action.target)
             if t.choosing is not None:
-                t.input.choose_target(next(a.target for a in t.input.actions_for(t.choosing) if a.target))
+                i = t.input
+                i.choose_target(next(a.target for a in i.actions_for(t.choosing) if a.target))
         elif isinstance(app.stack.top, ChoicePanel):
             click(app, app.stack.top.choices[0].rect.center)
         run_until(app, lambda: app.stack.top is not t or t.human_to_move or (

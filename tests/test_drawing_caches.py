@@ -149,7 +149,8 @@ def checking_every_frame(t) -> dict:
             return
         cards = [(s, s._cache_look, s._cache_still, s._cache_baked) for s in t.sprites.values()]
         shared = dict(card_sprite._BAKED)  # (the images cards of one shape share)
-        kept = (t.drawing._rest, t.drawing._rest_changed, t.drawing._shown, t.drawing.painted, t.frame_kept)
+        d = t.drawing
+        kept = (d._rest, d._rest_changed, d._shown, d.painted, t.frame_kept)
         layer = t.drawing._rest[1].copy() if t.drawing._rest is not None else None
         t.frame_kept = False
         whole = pygame.Surface(surface.get_size())
@@ -158,7 +159,7 @@ def checking_every_frame(t) -> dict:
             s._cache_look, s._cache_still, s._cache_baked = look, still, baked
         card_sprite._BAKED.clear()
         card_sprite._BAKED.update(shared)
-        t.drawing._rest, t.drawing._rest_changed, t.drawing._shown, t.drawing.painted, t.frame_kept = kept
+        d._rest, d._rest_changed, d._shown, d.painted, t.frame_kept = kept
         if layer is not None:  # (cards come to rest are blitted on it: not twice)
             t.drawing._rest[1].blit(layer, (0, 0))
         real(t, surface)

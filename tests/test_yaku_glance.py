@@ -156,7 +156,8 @@ def test_hovering_a_yatsuhashi_board_slot_shows_its_yaku(app):
     t = YatsuhashiTable(setup=default_setup("yatsuhashi", 3))
     app.push(t)
     run_until(app, lambda: not t.animating, dt=DT)
-    rect, tip = next((r, tip) for r, tip in t.drawing.tip_targets() if tip.title == "Boar-deer-butterflies")
+    rect, tip = next((r, tip) for r, tip in t.drawing.tip_targets()
+                     if tip.title == "Boar-deer-butterflies")
     motion(app, rect.center)
     app.frame(DT)
     assert t.tooltip.shown and codes(t.tooltip.tip.cards) == "6A 7A 10A"

@@ -219,13 +219,13 @@ def test_a_winning_line_is_kept_in_notation_and_read_a_move_at_a_time(app, monke
     monkeypatch.setattr(view, "parse_move", lambda text: (parsed.append(text), real(text))[1])
     t = make_table(app, seed=8)
     wait_verdict(app, t)
-    winnable, line = t.verdicts[t._key()]
+    winnable, line = t.verdicts[t.solver.key()]
     assert winnable is True and len(line) > 20 and parsed == []
     key(app, pygame.K_h)
     assert parsed == [line[0]] and t.hint[0] == real(line[0])
     mouse_move(app, t, t.hint[0])
     settle(app, t)
-    assert t.verdicts[t._key()] == (True, line[1:]) and len(parsed) <= 3
+    assert t.verdicts[t.solver.key()] == (True, line[1:]) and len(parsed) <= 3
 
 
 # Dragging and clicking ----------------------------------------------------------------------

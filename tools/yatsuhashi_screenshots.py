@@ -77,14 +77,14 @@ def main() -> int:
             dragged = True
         if dragged and not collecting and move.kind == "collect" and len(g.collected) >= 3:
             frames(10)
-            table.show_hint()
+            table.solver.show_hint()
             frames(10)
             shot("collecting")
             collecting = True
         table.play_move(move)
         frames(20)
         if len(g.collected) == 8:
-            table.show_hint()
+            table.solver.show_hint()
             frames(10)
             shot("hint")
     frames(240)

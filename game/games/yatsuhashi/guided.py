@@ -69,7 +69,7 @@ class SolitaireGuideHooks(GuideHooks):
         line = self.line
         if made == line[:len(made)] and len(made) < len(line):
             return parse_move(line[len(made)])
-        return self.table.hint_move()
+        return self.table.solver.hint_move()
 
     def move_text(self, action: Any) -> str:
         return move_words(action, action.kind == "move"
@@ -89,7 +89,7 @@ class SolitaireGuideHooks(GuideHooks):
         """The stock; a move's card and where it goes; a collection's cards."""
         if action.kind in ("turn", "recycle"):
             return [self.table.layout_.stock]
-        rects = [self.table.sprites[c].rect for c in self.table._hint_cards(action)]
+        rects = [self.table.sprites[c].rect for c in self.table.solver.hint_cards(action)]
         if action.kind == "move" and not self.table.game.foundations[action.to]:
             rects.append(self.table.input.column_rect(action.to))
         return rects[:1] + rects[-1:] if action.kind == "move" else rects

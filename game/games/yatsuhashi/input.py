@@ -278,10 +278,10 @@ class SolitaireInput(TableInput):
             t.redo()
             return
         if k == pygame.K_h:
-            t.show_hint()
+            t.solver.show_hint()
             return
         if k == pygame.K_s and not ctrl:
-            t.show_me()
+            t.show_me.toggle()
             return
         if k == pygame.K_F2:
             t.ask_new_deal()
@@ -395,6 +395,6 @@ class SolitaireInput(TableInput):
                 if f:
                     self.table.sprites[f[-1]].highlight = TARGET_GLOW
         if self.table.hint is not None:
-            for c in self.table._hint_cards(self.table.hint[0]):
+            for c in self.table.solver.hint_cards(self.table.hint[0]):
                 self.table.sprites[c].highlight = HINT_GLOW
 

@@ -13,17 +13,15 @@ prove winnable before the deal is dealt.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ai.yatsuhashi import SOLVER_NODES, WALL_CAP, useful_move
 from game.i18n import _
-from game.table.base import CardTable
 from rules.hanafuda import Card
-from rules.yatsuhashi import Game, Move, parse_move
+from rules.yatsuhashi import Move, parse_move
 
 if TYPE_CHECKING:  # pragma: no cover
-    from game.games.yatsuhashi.input import SolitaireInput
+    pass
 
 #: The background solver's budget for one position, and for each candidate deal when looking
 #: for a winnable one: positions (``ai.yatsuhashi.SOLVER_NODES``: every deal of 1-3,000 is
@@ -37,113 +35,96 @@ SOLVER = "solver"
 HINT_TIME = 4.0
 
 
-class SolverView(CardTable):
+class SolverView:
     """The solver half of ``YatsuhashiTable``: verdicts, hints, winnable deals."""
 
-    if TYPE_CHECKING:  # what it reads of the table (game.games.yatsuhashi.table)
-        input: SolitaireInput
-        game: Game
-        verdicts: dict[tuple, tuple[bool | None, list[str]]]
-        finding: dict[str, Any] | None
-        asked: tuple | None
-        solver_lost: bool
-        dealing: bool
-        rng: random.Random
-        hint: tuple[Move, float] | None
+    def __init__(self, table: Any) -> None:
+        self.table = table
 
-        def _gather(self) -> None: ...
+    def key(self) -> tuple:
+        return self.table.game.key()
 
-        def _start_deal(self, number: int, *,
-                        known: tuple[bool | None, list[str]] | None = None) -> None: ...
-
-        def _refuse(self, reason: str) -> None: ...
-
-    def _key(self) -> tuple:
-        return self.game.key()
-
-    def _inherit_verdict(self, before: tuple, move: Move) -> None:
+    def inherit_verdict(self, before: tuple, move: Move) -> None:
         """What is known of the new position from the one before: the rest of a winning line
         after its first move, or "not winnable" after a position that cannot be won."""
-        known = self.verdicts.get(before)
+        t = self.table
+        known = t.verdicts.get(before)
         if known is None:
             return
         winnable, line = known
-        key = self._key()
+        key = self.key()
         if winnable is False:
-            self.verdicts.setdefault(key, (False, []))
+            t.verdicts.setdefault(key, (False, []))
         elif winnable and line and parse_move(line[0]) == move:
-            self.verdicts.setdefault(key, (True, line[1:]))
+            t.verdicts.setdefault(key, (True, line[1:]))
 
     # The solver ------------------------------------------------------------------------------
-    def _ask_solver(self) -> None:
+    def ask(self) -> None:
         """Have the worker decide the position unless it is known (only when it is shown)."""
-        key = self._key()
-        if key in self.verdicts or self.finding is not None:
+        t = self.table
+        key = self.key()
+        if key in t.verdicts or t.finding is not None:
             return
-        if self.asked == key and self.ai.busy(SOLVER):
+        if t.asked == key and t.ai.busy(SOLVER):
             return
-        self.asked = key
-        self.solver_lost = False   # a fresh child tries again
-        self.ai.request(SOLVER, "ai.yatsuhashi:solve_position", self.game.to_dict(),
+        t.asked = key
+        t.solver_lost = False   # a fresh child tries again
+        t.ai.request(SOLVER, "ai.yatsuhashi:solve_position", t.game.to_dict(),
                         *SOLVE_BUDGET)
 
-    def _poll_worker(self) -> None:
-        answer = self.ai.poll(SOLVER, self._lost_solver)
+    def poll(self) -> None:
+        t = self.table
+        answer = t.ai.poll(SOLVER, self.lost)
         if answer is None:
             return
-        if self.finding is not None:
-            self._found(*answer)
+        if t.finding is not None:
+            self.found(*answer)
             return
         winnable, line = answer
-        if self.asked is not None:
+        if t.asked is not None:
             # (The line is kept in notation and read a move at a time: parsing its hundred
             # moves at once cost the frame the answer came in most of a millisecond.)
-            self.verdicts[self.asked] = (winnable, list(line))
-        self.asked = None
+            t.verdicts[t.asked] = (winnable, list(line))
+        t.asked = None
 
-    def _lost_solver(self) -> None:
+    def lost(self) -> None:
         """The solver's process kept dying on this job: play goes on without its answer. The
         indicator says so, hints use the rule of thumb, and a winnable deal being looked for
         is dealt as it is (the player is told it is not proven)."""
-        self.solver_lost = True
-        self.asked = None
-        if self.finding is not None:
-            number = self.finding["number"]
-            self.finding = None
-            self._start_deal(number)
-            self.input._refuse(_("The solver is unavailable: this deal was not checked."))
-
-    def verdict(self) -> bool | None | str:
-        """The indicator: True, False, None (the solver gave up), "thinking", or
-        "unavailable" (its process kept stopping)."""
-        known = self.verdicts.get(self._key())
-        if known is None:
-            return "unavailable" if self.solver_lost else "thinking"
-        return known[0]
+        t = self.table
+        t.solver_lost = True
+        t.asked = None
+        if t.finding is not None:
+            number = t.finding["number"]
+            t.finding = None
+            t._start_deal(number)
+            t.input._refuse(_("The solver is unavailable: this deal was not checked."))
 
     # Winnable deals only ---------------------------------------------------------------------
-    def _find_winnable_deal(self, first: int | None = None) -> None:
+    def find_winnable_deal(self, first: int | None = None) -> None:
         """Look for a deal the solver proves winnable, from ``first`` (or a random deal
         number) on to random ones, in the background; the table shows the progress."""
-        self.drag.cancel()
-        self.queue.clear()
-        self.asked = None
-        self._gather()       # the cards wait on the stock, face down, until a deal is found
-        self.dealing = True
-        number = first if first is not None else self.rng.randint(1, 99_999)
-        self.finding = {"checked": 0, "number": number}
-        self.ai.request(SOLVER, "ai.yatsuhashi:solve_deal", number, *FIND_BUDGET)
+        t = self.table
+        t.drag.cancel()
+        t.queue.clear()
+        t.asked = None
+        t._gather()       # the cards wait on the stock, face down, until a deal is found
+        t.dealing = True
+        number = first if first is not None else t.rng.randint(1, 99_999)
+        t.finding = {"checked": 0, "number": number}
+        t.ai.request(SOLVER, "ai.yatsuhashi:solve_deal", number, *FIND_BUDGET)
 
-    def _found(self, number: int, winnable: bool | None, line: list[str]) -> None:
-        assert self.finding is not None
-        self.finding["checked"] += 1
+    def found(self, number: int, winnable: bool | None, line: list[str]) -> None:
+        t = self.table
+        assert t.finding is not None
+        t.finding["checked"] += 1
         if not winnable:
-            self.finding["number"] = self.rng.randint(1, 99_999)
-            self.ai.request(SOLVER, "ai.yatsuhashi:solve_deal", self.finding["number"],
+            t.finding["number"] = t.rng.randint(1, 99_999)
+            t.ai.request(SOLVER, "ai.yatsuhashi:solve_deal", t.finding["number"],
                             *FIND_BUDGET)
             return
-        self.finding = None
-        self._start_deal(number, known=(True, list(line)))
+        t.finding = None
+        t._start_deal(number, known=(True, list(line)))
 
     # Hints -----------------------------------------------------------------------------------
     def hint_move(self) -> Move | None:
@@ -153,7 +134,7 @@ class SolverView(CardTable):
         whether the deal can still be won (its indicator), and a hint is a move on a winning
         line, never what a card is. Without a winning line, the rule of thumb sees only what
         the player sees."""
-        known = self.verdicts.get(self._key())
+        known = self.table.verdicts.get(self.key())
         if known is not None and known[0] and known[1]:
             return parse_move(known[1][0])
         return self.thumb_move()
@@ -162,24 +143,25 @@ class SolverView(CardTable):
         """The most useful legal move by rule of thumb (``ai.yatsuhashi.useful_move``, on the
         player's observation); None when the rules say no move can help any more (the status
         line says so too)."""
-        g = self.game
+        g = self.table.game
         if g.is_won or g.is_stuck:
             return None
         return useful_move(g.observation(0), g.moves[-1] if g.moves else None)
 
     def show_hint(self) -> None:
-        if self.finding is not None or self.game.is_won:
+        t = self.table
+        if t.finding is not None or t.game.is_won:
             return
-        self.settle_now()
+        t.settle_now()
         move = self.hint_move()
         if move is None:
-            self.input._refuse(_("No moves left: undo, or start a new deal."))
+            t.input._refuse(_("No moves left: undo, or start a new deal."))
             return
-        self.hint = (move, HINT_TIME)
-        self.play("click")
+        t.hint = (move, HINT_TIME)
+        t.play("click")
 
-    def _hint_cards(self, move: Move) -> list[Card]:
-        g = self.game
+    def hint_cards(self, move: Move) -> list[Card]:
+        g = self.table.game
         if move.kind == "collect":
             return list(move.cards)
         if move.kind != "move":

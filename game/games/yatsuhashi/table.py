@@ -55,7 +55,7 @@ log = logging.getLogger(__name__)
 MAX_DEAL = 999_999_999
 
 
-class YatsuhashiTable(ShowMe, SolverView):
+class YatsuhashiTable(CardTable):
     """A Yatsuhashi deal. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves of the solver's line first."""
 
@@ -93,6 +93,9 @@ class YatsuhashiTable(ShowMe, SolverView):
             seed = engine.seed if engine is not None and engine.seed is not None else 1
             setup = default_setup("yatsuhashi", seed)
         super().__init__(setup)
+        #: The solver's verdicts, hints and winnable deals; the "Show me" demo.
+        self.solver = SolverView(self)
+        self.show_me = ShowMe(self)
         options = self.setup.options
         self.show_indicator = bool(options.get("solver_indicator", True))
         self.winnable_only = bool(options.get("winnable_only", False))
@@ -129,7 +132,7 @@ class YatsuhashiTable(ShowMe, SolverView):
         elif demo_moves:
             self._demo(demo_moves)
         elif self.winnable_only:
-            self._find_winnable_deal(self.setup.seed)
+            self.solver.find_winnable_deal(self.setup.seed)
         else:
             self._start_deal(self.setup.seed)
 
@@ -140,8 +143,8 @@ class YatsuhashiTable(ShowMe, SolverView):
         return {
             "undo": Button(N_("Undo"), self.undo, role="small", translate=True),
             "redo": Button(N_("Redo"), self.redo, role="small", translate=True),
-            "hint": Button(N_("Hint"), self.show_hint, role="small", translate=True),
-            "show": Button(_("Show me"), self.show_me, role="small"),
+            "hint": Button(N_("Hint"), self.solver.show_hint, role="small", translate=True),
+            "show": Button(_("Show me"), self.show_me.toggle, role="small"),
             "new": Button(N_("New deal"), self.ask_new_deal, primary=True, role="small",
                           translate=True),
             "restart": Button(N_("Restart deal"), self.ask_restart, role="small",
@@ -184,7 +187,7 @@ class YatsuhashiTable(ShowMe, SolverView):
         if self.saves:
             self.begin_session(dataclasses.replace(self.setup, seed=number))
         if known is not None:
-            self.verdicts[self._key()] = known
+            self.verdicts[self.solver.key()] = known
         self._gather()
         self.dealing = True
         self.drawing.plan_faces()
@@ -207,7 +210,7 @@ class YatsuhashiTable(ShowMe, SolverView):
         self._log_moves(game)
         self.snap()
         self.drawing.plan_faces()
-        self._ask_solver()
+        self.solver.ask()
 
     def _log_moves(self, game: Game) -> None:
         """What live play left of a game opened at a position (a saved game): its log (the
@@ -317,7 +320,7 @@ class YatsuhashiTable(ShowMe, SolverView):
     def play_move(self, move: Move, *, auto: bool = False, human: bool = False) -> None:
         """Make ``move`` (legal), animate it, then collect automatically if that is on
         (``human``: the player's, which a guided opening may refuse)."""
-        before = self._key()
+        before = self.solver.key()
         said = _("{n}. {move}").format(n=len(self.game.moves) + 1, move=self.describe(move))
         if not self.apply_action(move, human=human):  # the kit: apply, save, animate
             return  # (refused: the guided opening asks for another move)
@@ -326,7 +329,7 @@ class YatsuhashiTable(ShowMe, SolverView):
         self.redo_auto.clear()
         if not auto:
             self.started = True
-        self._inherit_verdict(before, move)
+        self.solver.inherit_verdict(before, move)
         self._after_change()
 
     def _after_change(self) -> None:
@@ -341,7 +344,7 @@ class YatsuhashiTable(ShowMe, SolverView):
             if move is not None:
                 self.play_move(move, auto=True)
                 return
-        self._ask_solver()
+        self.solver.ask()
 
     # Engine events -> animation steps ----------------------------------------------------------
     def animate(self, events: Any) -> None:
@@ -402,7 +405,7 @@ class YatsuhashiTable(ShowMe, SolverView):
                 break
         self.log.add(_("Undone."))
         self.selection, self.hint, self.held = [], None, []
-        self._ask_solver()
+        self.solver.ask()
 
     def redo(self) -> None:
         if not self.game.can_redo:
@@ -420,7 +423,7 @@ class YatsuhashiTable(ShowMe, SolverView):
         self.started = True
         self.selection, self.hint, self.held = [], None, []
         if not self.game.is_won:
-            self._ask_solver()
+            self.solver.ask()
 
     def _can_undo(self) -> bool:
         return (any(not a for a in self.auto) and not self.game.is_won
@@ -434,7 +437,7 @@ class YatsuhashiTable(ShowMe, SolverView):
 
     def new_deal(self) -> None:
         if self.winnable_only:
-            self._find_winnable_deal()
+            self.solver.find_winnable_deal()
         else:
             self._start_deal(self.rng.randint(1, 99_999))
 
@@ -496,8 +499,8 @@ class YatsuhashiTable(ShowMe, SolverView):
         for b in self.buttons.values():
             b.update(dt)
         self.ai.update(dt)
-        self._poll_worker()
-        self.update_demo(dt)
+        self.solver.poll()
+        self.show_me.update(dt)
         if self.started and not self.game.is_won:
             self.elapsed += dt
         if self.hint is not None:
@@ -528,7 +531,7 @@ class YatsuhashiTable(ShowMe, SolverView):
         if g.is_won:
             return _("All fourteen yaku collected: the deal is won!")
         if self.demo is not None:
-            return self.demo_status()
+            return self.show_me.status()
         if self.hint is not None:
             return _("Hint: {move}").format(move=self.describe(self.hint[0]))
         if self.held:
@@ -607,6 +610,29 @@ class YatsuhashiTable(ShowMe, SolverView):
             return pygame.Rect(lay.waste.x, lay.waste.y, *lay.card)
         col = lay.columns[self.focus_pile - 2]
         return pygame.Rect(col.x, col.y, *lay.card)
+
+    # Moved from the show_me part: the table's own answers ------------------------------------
+    #: The demo: None (off), "waiting" (for the solver's line) or "playing".
+    demo: str | None = None
+    #: Seconds since the demo's last move.
+    demo_clock = 0.0
+    #: The solver played in this deal (it is not the player's win).
+    shown_deal = False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.show_me.intercept(event):
+            super().handle_event(event)
+
+    # Moved from the solver part: the table's own answers ------------------------------------
+    def verdict(self) -> bool | None | str:
+        """The indicator: True, False, None (the solver gave up), "thinking", or
+        "unavailable" (its process kept stopping)."""
+        known = self.verdicts.get(self.solver.key())
+        if known is None:
+            return "unavailable" if self.solver_lost else "thinking"
+        return known[0]
+
+
 
 
 
