@@ -4,9 +4,10 @@ to give when the solver has no winning line (from what the player sees: no face-
 The jobs take and return plain data (a game's ``to_dict``, moves in notation) so that they can
 run in a child process (``ai.background.ProcessWorker``).
 
-The solver (``ai.yatsuhashi_solver``) has a budget of ``SOLVER_NODES`` positions, the same on
-every machine and under any load, so a position gets the same answer everywhere; ``WALL_CAP``
-seconds of wall clock, the jobs' own cap, is only a last resort.
+The solver (``ai.yatsuhashi_solver``: the rules' search, ``rules.yatsuhashi.solve_within``, with
+a wall-clock cap) has a budget of ``SOLVER_NODES`` positions, the same on every machine and under
+any load, so a position gets the same answer everywhere; ``WALL_CAP`` seconds of wall clock, the
+jobs' own cap, is only a last resort.
 
 >>> winnable, line = solve_position(Game.deal(3).to_dict(), WALL_CAP, SOLVER_NODES)
 >>> winnable, len(line) > 40

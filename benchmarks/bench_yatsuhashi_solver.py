@@ -3,8 +3,9 @@
 Run from anywhere: ``python benchmarks/bench_yatsuhashi_solver.py [--deals 1-3000]
 [--max-nodes N] [--seconds S] [--memory K] [--rows FILE] [--json]`` (``--first``/``--count``
 still work). Each deal ``Game.deal(n)`` of the range is given to
-``ai.yatsuhashi_solver.solve`` with the game's budget (``ai.yatsuhashi.SOLVER_NODES``
-positions, and ``WALL_CAP`` seconds of wall clock as a last resort), one deal at a time on one
+``ai.yatsuhashi_solver.solve`` (the rules' search, ``rules.yatsuhashi.solve_within``, with a
+wall-clock cap) with the game's budget (``ai.yatsuhashi.SOLVER_NODES`` positions, and
+``WALL_CAP`` seconds of wall clock as a last resort), one deal at a time on one
 core. The solver sees the face-down cards, so "winnable" means: some line of play wins for a
 player who knew every card.
 
@@ -160,9 +161,10 @@ REPEAT_BETWEEN = (0.05, 2.0)
 
 
 def _memo_sizes() -> tuple[int, int]:
-    """The sizes of the solver module's memos (``_HMEMO``, ``_COHERENT``: they outlive a
-    search, so a deal solved again would find its own entries there and run faster)."""
-    from ai import yatsuhashi_solver as solver
+    """The sizes of the search module's memos (``rules.yatsuhashi_search._HMEMO``,
+    ``_COHERENT``: they outlive a search, so a deal solved again would find its own entries
+    there and run faster)."""
+    from rules import yatsuhashi_search as solver
     return len(solver._HMEMO), len(solver._COHERENT)
 
 
@@ -171,13 +173,13 @@ def _forget_since(sizes: tuple[int, int]) -> bool:
     insertion: the newest are last), so that a repeated solve starts as the first did;
     False if a memo was cleared meanwhile (it cannot be put back as it was).
 
-    >>> from ai import yatsuhashi_solver as solver
+    >>> from rules import yatsuhashi_search as solver
     >>> before = _memo_sizes()
     >>> solver._HMEMO[b"not a key"] = 0
     >>> _forget_since(before), _memo_sizes() == before
     (True, True)
     """
-    from ai import yatsuhashi_solver as solver
+    from rules import yatsuhashi_search as solver
     for memo, size in zip((solver._HMEMO, solver._COHERENT), sizes):
         added = len(memo) - size
         if added < 0:

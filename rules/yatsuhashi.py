@@ -1,4 +1,5 @@
-"""Yatsuhashi Solitaire (one player): yaku, the deal, moves, undo/redo and replay.
+"""Yatsuhashi Solitaire (one player): yaku, the deal, moves, undo/redo and replay, and the
+solver (``solve``: can the position still be won, and how).
 
 docs/rules.md ("Yatsuhashi Solitaire") is binding. Six foundations of six cards (five face down, the
 top face up) and a stock of twelve; the object is to take the whole table away as the 14 yaku.
@@ -22,16 +23,22 @@ A move that turns a card up reports ``moved`` (or ``collected``) and then ``flip
 last move reports ``won`` last. ``undo()`` and ``redo()`` return the Move; ``last_events``
 holds the events of the last apply, undo or redo (an undo's: the undone move's events in
 reverse order, each with ``data["undone"] = True``).
+
+The solver's search is ``rules.yatsuhashi_search`` (which imports nothing of this module: the
+yaku both read are ``rules.yatsuhashi_yaku``'s); ``solve`` and ``solve_within`` here check the
+arguments, give it a budget of positions (no clock: ``solve``'s seconds are
+``NODES_PER_SECOND`` positions each) and write its line out as engine moves.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from rules import yatsuhashi_search
 from rules.deck import shuffled
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, IllegalActionError,
                           InvalidNotationError, LayoutError, RulesError, check_dict, check_int,
@@ -44,7 +51,8 @@ __all__ = [
     "BRIDGE_AFTER", "FOUNDATIONS", "MAX_SEED", "YAKU_CARDS", "YAKU_COUNT", "YAKU_IDS",
     "YAKU_NAMES", "YAKU_OF_CARD", "AmbiguousMoveError", "DuplicateCardError", "Game",
     "IllegalMoveError", "LayoutError", "Move", "MoveNotationError",
-    "YatsuhashiError", "YatsuhashiObservation", "next_month", "parse_move", "yaku_of",
+    "NODES_PER_SECOND", "Solution", "YatsuhashiError", "YatsuhashiObservation", "next_month",
+    "parse_move", "solve", "solve_within", "yaku_of",
 ]
 
 FOUNDATIONS = 6     #: foundations in a deal
@@ -80,8 +88,8 @@ class AmbiguousMoveError(IllegalMoveError, AmbiguousActionError):
 # Yaku
 
 # The yaku's ids, names and counts, their cards, the chaff months and each card's yaku are
-# rules.yatsuhashi_yaku's (imported above, and importable from here).
-
+# rules.yatsuhashi_yaku's (imported above, and importable from here), which the solver's search
+# reads too.
 
 BRIDGE = card("5A")
 
@@ -1162,3 +1170,114 @@ class Game:
         self._apply(move)
         self._last_events = self._events(*self._history[-1])
         return move
+
+
+# ----------------------------------------------------------------------------------------------
+# The solver (its search: rules.yatsuhashi_search)
+
+#: The rate at which ``solve`` turns its ``seconds`` into a budget of positions: about what
+#: one core of the development machine generates in a second (79,000 measured over deals
+#: 1-300; docs/yatsuhashi_winnability.md). A fixed rate, not a clock: the same ``seconds``
+#: give the same answer on every machine and under any load.
+NODES_PER_SECOND = 80_000
+_MAX_NODES = 2**62   # a budget no search reaches
+
+
+@dataclass
+class Solution:
+    """What ``solve`` found. ``winnable``: True, False, or None (the budget ran out).
+
+    ``moves``: a winning line of engine moves when winnable, else empty; ``nodes``: the
+    abstract positions the search generated.
+    """
+
+    winnable: bool | None
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.winnable)
+
+
+def solve(game: Game, seconds: float = 5.0) -> Solution:
+    """Can ``game`` still be won? Exact search, every card known (face-down ones included).
+
+    ``.winnable`` True with ``.moves`` a winning line of engine moves from ``game`` (turns and
+    recycles included), False when no line wins, None when the time ran out first, else
+    ``.moves`` empty; ``game`` is left unchanged (docs/api.md). The rules read no clock, so
+    the "time" is a budget: ``seconds * NODES_PER_SECOND`` positions (80,000 a second, about
+    one core of the development machine), the same answer and line on every machine, however
+    loaded. ``solve_within`` takes the budget as a count. Arguments of the wrong type raise
+    rules.engine.LayoutError naming them.
+
+    >>> g = Game.from_layout([["3R", "2R", "1R"], []], [], face_down=[0, 0])
+    >>> s = solve(g, 1.0); s.winnable, [str(m) for m in s.moves]
+    (True, ['collect akatan 1R,2R,3R'])
+    >>> solve(Game.from_layout([["1R", "2R", "3R"]], []), 1.0).winnable  # 1R is face down
+    False
+    """
+    if not isinstance(game, Game):
+        raise LayoutError(f"game: expected a Yatsuhashi Game, got {type(game).__name__}")
+    if type(seconds) not in (int, float) or not seconds >= 0:   # (NaN is not >= 0)
+        raise LayoutError(f"seconds: expected a number of seconds, got {seconds!r:.40}")
+    return solve_within(game, round(min(seconds * NODES_PER_SECOND, _MAX_NODES)))
+
+
+def solve_within(game: Game, max_nodes: int, *,
+                 stop: Callable[[], bool] | None = None) -> Solution:
+    """``solve`` on a budget of ``max_nodes`` positions (generated: the search checks it every
+    thousand); ``.winnable`` None when they ran out first. ``stop``: a function asked every
+    thousand positions, True to give up with None (``ai.yatsuhashi_solver`` passes its wall
+    clock there). Without ``stop`` the answer depends on ``game`` and ``max_nodes`` alone.
+
+    >>> s = solve_within(Game.deal(283), 2_000); s.winnable, s.moves, s.nodes >= 2_000
+    (None, [], True)
+    """
+    if not isinstance(game, Game):
+        raise LayoutError(f"game: expected a Yatsuhashi Game, got {type(game).__name__}")
+    check_int(max_nodes, "max_nodes", 0, _MAX_NODES)
+    winnable, line, nodes = yatsuhashi_search.search(game, max_nodes, stop)
+    return Solution(winnable, _engine_moves(game, line) if winnable else [], nodes)
+
+
+def _engine_moves(game: Game, line: list[tuple]) -> list[Move]:
+    """Replay the search's abstract ``line`` (``rules.yatsuhashi_search``) on a copy of
+    ``game``, adding the turns and recycles that bring each stock card to the waste top; the
+    engine checks every move."""
+    g = game.copy()
+    out: list[Move] = []
+
+    def step(m: Move) -> None:
+        g._apply(m)
+        out.append(m)
+
+    def bring(c: int) -> None:
+        # Turns and recycles are made here, without the engine listing every legal move
+        # first (half the line's moves, and most of the cost of writing it out): turning is
+        # legal while the stock holds a card, recycling when only the waste does. The other
+        # moves go through the engine's check, and the line must end in a won game.
+        while not (g._waste and g._waste[-1] == c):
+            m = TURN if g._stock else RECYCLE
+            if not g._waste and not g._stock:  # pragma: no cover - would be a solver bug
+                raise AssertionError(f"card {c} is not in the stock")
+            g._history.append((m, g._do(m)))
+            out.append(m)
+        g._legal = g._stuck = None
+
+    for mv in line:
+        kind = mv[0]
+        if kind == 0:
+            _, i, p, j = mv
+            step(Move("move", DECK[g._f[i][p]], j))
+        elif kind == 1:
+            _, c, j = mv
+            bring(c)
+            step(Move("move", None, j))
+        else:
+            _, mask, c, y = mv
+            if c >= 0:
+                bring(c)
+            step(Move("collect", yaku=y, cards=tuple(d for d in DECK if mask >> d.index & 1)))
+    if not g.is_won:  # pragma: no cover - would be a solver bug
+        raise AssertionError("the solver's line does not win")
+    return out

@@ -2,9 +2,10 @@
 months of the two chaff yaku, and the yaku each card belongs to (docs/rules.md, "Yatsuhashi
 Solitaire").
 
-The engine, ``rules.yatsuhashi``, imports every name here, and the rest of the program takes
-them from it. They stand apart from the engine so that a module the engine imports can read
-them without importing the engine back (no import cycle).
+Two modules read them: the engine, ``rules.yatsuhashi``, which imports every name here and is
+where the rest of the program takes them from, and the solver's search,
+``rules.yatsuhashi_search``, which the engine imports in turn. Keeping them here, below both,
+is what lets the engine import its search without the search importing the engine back.
 
 >>> YAKU_OF_CARD[cards("9A")[0]], [c.code for c in chaff_of((1, 2))]
 ('hanami_tsukimi_zake', ['1C1', '1C2', '2C1', '2C2'])

@@ -22,9 +22,10 @@ from hypothesis import strategies as st
 
 from rules import engine
 from rules.hanafuda import DECK, cards
-from rules.yatsuhashi import (AmbiguousMoveError, DuplicateCardError, Game, IllegalMoveError,
-                              LayoutError, Move, MoveNotationError, YatsuhashiError,
-                              YatsuhashiObservation, next_month, parse_move, yaku_of)
+from rules.yatsuhashi import (NODES_PER_SECOND, AmbiguousMoveError, DuplicateCardError, Game,
+                              IllegalMoveError, LayoutError, Move, MoveNotationError, Solution,
+                              YatsuhashiError, YatsuhashiObservation, next_month, parse_move,
+                              solve, solve_within, yaku_of)
 
 PLAY = settings(max_examples=100, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -156,12 +157,62 @@ def test_bad_input_is_refused_naming_it_and_changes_nothing(name, call, error, n
     (lambda: yaku_of(None), "NoneType"), (lambda: yaku_of("1R 2R 3R"), "str"),
     (lambda: yaku_of([1, 2]), "1"), (lambda: next_month("3"), "'3'"),
     (lambda: next_month(13), "13"),
-    (lambda: parse_move(None), "None"),
+    (lambda: parse_move(None), "None"), (lambda: solve(None), "game"),
+    (lambda: solve(Game.deal(1), "5"), "seconds"), (lambda: solve(Game.deal(1), -1.0), "seconds"),
+    (lambda: solve(Game.deal(1), float("nan")), "seconds"),
+    (lambda: solve(Game.deal(1), True), "seconds"),
+    (lambda: solve_within(None, 10), "game"),
+    (lambda: solve_within(Game.deal(1), 9.0), "max_nodes"),
+    (lambda: solve_within(Game.deal(1), -1), "max_nodes"),
 ])
 def test_the_module_functions_refuse_values_of_any_wrong_type(call, names):
     with pytest.raises(engine.RulesError) as info:
         call()
     assert names in str(info.value)
+
+
+# solve(game, seconds) -> Solution (docs/api.md) -------------------------------------------------
+# The rules read no clock: ``seconds`` is a budget of NODES_PER_SECOND positions a second.
+
+def test_solve_gives_a_winning_line_that_wins_on_a_clone_and_leaves_the_game_alone():
+    g = in_progress()
+    before = snapshot(g)
+    solution = solve(g, 5.0)
+    assert isinstance(solution, Solution) and solution.winnable is True and solution
+    assert snapshot(g) == before
+    h = g.clone()
+    for move in solution.moves:
+        assert move in h.legal_moves()
+        h.apply(move)
+    assert h.is_won and snapshot(g) == before
+
+
+def test_solve_sees_the_face_down_cards_and_proves_a_deal_lost():
+    g = Game.deal(22)   # cannot be won (docs/yatsuhashi_winnability.md)
+    before = snapshot(g)
+    solution = solve(g, 5.0)
+    assert solution.winnable is False and solution.moves == [] and not solution
+    assert snapshot(g) == before
+
+
+def test_solve_out_of_time_on_a_hard_deal_gives_no_verdict_and_changes_nothing():
+    g = Game.deal(283)   # needs 96,780 positions: more than 1.2 s of the budget
+    before = snapshot(g)
+    solution = solve(g, 0.01)
+    assert solution.winnable is None and solution.moves == [] and not solution
+    assert snapshot(g) == before
+
+
+def test_solves_time_is_a_fixed_budget_of_positions_the_same_on_every_call():
+    # Deal 51 needs 9,444 positions: 0.1 s (8,000 positions) is too little, 0.125 s (10,000)
+    # enough, on any machine and under any load; each call answers as the last did.
+    assert NODES_PER_SECOND == 80_000
+    short = [solve(Game.deal(51), 0.1) for _ in range(2)]
+    assert short[0].winnable is None and short[0] == short[1]
+    assert 8_000 <= short[0].nodes < 9_444
+    enough = [solve(Game.deal(51), 0.125) for _ in range(2)]
+    assert enough[0].winnable is True and enough[0] == enough[1] and enough[0].nodes == 9_444
+    assert enough[0] == solve_within(Game.deal(51), 10_000)
 
 
 def test_nothing_to_undo_or_redo_is_refused():

@@ -1,26 +1,34 @@
-"""The Yatsuhashi solver (ai.yatsuhashi_solver) against a plain exhaustive search.
+"""The Yatsuhashi solver (rules.yatsuhashi.solve_within, its search rules.yatsuhashi_search)
+against a plain exhaustive search.
 
 The solver works on an abstract position (the stock as a set, foundations and interchangeable
 chaff up to symmetry, stock plays used at once): fast, but each of those reductions is a claim.
 Here a deliberately simple search, with no reduction at all beyond a visited set of engine
 positions, decides small random layouts, and the solver must give the same verdict on every
 one. Then: winning lines replay on real deals and from positions in mid-game, and two threads
-solving at once get the answers one thread gets.
+solving at once get the answers one thread gets. The rules read no clock (the wall-clock cap
+is ai.yatsuhashi_solver's).
 """
 
 from __future__ import annotations
 
+import ast
+import io
 import random
+import re
+import tokenize
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-import ai.yatsuhashi_solver as solver
+import rules.yatsuhashi_search as search
+from ai import yatsuhashi_solver
 from ai.yatsuhashi import SOLVER_NODES
-from ai.yatsuhashi_solver import Solution, solve
 from rules.engine import RulesError
 from rules.hanafuda import DECK, Card, Kind
-from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS, Game
+from rules.yatsuhashi import CHAFF_MONTHS, YAKU_CARDS, Game, Solution, solve_within
+from tests.test_layers import cycles, imports, module_name
 
 FIXED_YAKU = [y for y in YAKU_CARDS if y != "yatsuhashi"]
 BRIDGE = YAKU_CARDS["yatsuhashi"][0]
@@ -104,14 +112,14 @@ def assert_wins(game: Game, solution: Solution) -> None:
 @pytest.mark.parametrize("inline", [False, True], ids=["queued", "inline"])
 def test_solver_agrees_with_exhaustive_search_on_small_layouts(inline, monkeypatch):
     if inline:   # the mode of long searches, from the first position on
-        monkeypatch.setattr(solver, "_INLINE_AFTER", 0)
+        monkeypatch.setattr(search, "_INLINE_AFTER", 0)
     verdicts = {True: 0, False: 0}
     bridge_at = {4: 0, 5: 0}
     for seed in range(200):
         game = random_layout(seed)
         before, state = game.to_dict(), game.state()
         expected = exhaustive_winnable(game)
-        got = solve(game, BUDGET)
+        got = solve_within(game, BUDGET)
         assert got.winnable is expected, (seed, game)
         assert game.to_dict() == before and game.state() == state, seed
         if expected:
@@ -132,16 +140,16 @@ def test_the_bridge_waits_for_the_fifth_collection():
     # (taking the Bridge first is not possible: four collections are not enough).
     four = ["akatan", "aotan", "kasutan", "inoshikacho"]
     game = Game.from_layout([["2A", "4A", "5A"], ["8A"]], [], face_down=[0, 0], collected=four)
-    assert solve(game, BUDGET).winnable is False   # 5A covers 4A: godori is never available
+    assert solve_within(game, BUDGET).winnable is False   # 5A covers 4A: godori is never available
     game = Game.from_layout([["5A", "2A"], ["4A"], ["8A"]], [], face_down=[0, 0, 0],
                             collected=four)
-    sol = solve(game, BUDGET)
+    sol = solve_within(game, BUDGET)
     assert sol.winnable is True
     assert [m.yaku for m in sol.moves if m.kind == "collect"] == ["godori", "yatsuhashi"]
 
 
 def test_a_budget_that_runs_out_gives_no_verdict():
-    sol = solve(Game.deal(283), 2_000)   # needs about 100,000 positions
+    sol = solve_within(Game.deal(283), 2_000)   # needs about 100,000 positions
     assert sol.winnable is None and sol.moves == [] and not sol
     assert sol.nodes >= 2_000
 
@@ -149,21 +157,24 @@ def test_a_budget_that_runs_out_gives_no_verdict():
 def test_the_budget_decides_alone_and_the_same_every_time():
     # Deal 283 needs 96,780 positions: one fewer gives no verdict, that many the win; a
     # second search within the same budget gets the same answer and line (no clock).
-    tight = solve(Game.deal(283), 90_000)
+    tight = solve_within(Game.deal(283), 90_000)
     assert tight.winnable is None and tight.nodes >= 90_000
-    first, again = solve(Game.deal(283), 200_000), solve(Game.deal(283), 200_000)
+    first, again = solve_within(Game.deal(283), 200_000), solve_within(Game.deal(283), 200_000)
     assert first.winnable is True and (first.nodes, first.moves) == (again.nodes, again.moves)
 
 
 @pytest.mark.parametrize("call, names", [
-    (lambda: solve(None, 10), "game"),  # type: ignore[arg-type]
-    (lambda: solve(Game.deal(1), "5"), "max_nodes"),  # type: ignore[arg-type]
-    (lambda: solve(Game.deal(1), 5.0), "max_nodes"),  # type: ignore[arg-type]
-    (lambda: solve(Game.deal(1), -1), "max_nodes"),
-    (lambda: solve(Game.deal(1), None), "max_nodes"),  # type: ignore[arg-type]
-    (lambda: solve(Game.deal(1), 10, seconds="5"), "seconds"),  # type: ignore[arg-type]
-    (lambda: solve(Game.deal(1), 10, seconds=-1.0), "seconds"),
-    (lambda: solve(Game.deal(1), 10, seconds=float("nan")), "seconds"),
+    (lambda: solve_within(None, 10), "game"),  # type: ignore[arg-type]
+    (lambda: solve_within(Game.deal(1), "5"), "max_nodes"),  # type: ignore[arg-type]
+    (lambda: solve_within(Game.deal(1), 5.0), "max_nodes"),  # type: ignore[arg-type]
+    (lambda: solve_within(Game.deal(1), -1), "max_nodes"),
+    (lambda: solve_within(Game.deal(1), None), "max_nodes"),  # type: ignore[arg-type]
+    (lambda: yatsuhashi_solver.solve(None, 10), "game"),  # type: ignore[arg-type]
+    (lambda: yatsuhashi_solver.solve(Game.deal(1), "5"), "max_nodes"),  # type: ignore[arg-type]
+    (lambda: yatsuhashi_solver.solve(Game.deal(1), 10, seconds="5"),  # type: ignore[arg-type]
+     "seconds"),
+    (lambda: yatsuhashi_solver.solve(Game.deal(1), 10, seconds=-1.0), "seconds"),
+    (lambda: yatsuhashi_solver.solve(Game.deal(1), 10, seconds=float("nan")), "seconds"),
 ])
 def test_arguments_of_a_wrong_type_are_refused_by_name(call, names):
     with pytest.raises(RulesError) as info:
@@ -171,10 +182,86 @@ def test_arguments_of_a_wrong_type_are_refused_by_name(call, names):
     assert names in str(info.value)
 
 
-def test_a_wall_clock_cap_is_the_callers_option():
-    # ``seconds`` (ai.yatsuhashi's last resort) stops a search the budget would let go on.
-    sol = solve(Game.deal(283), SOLVER_NODES, seconds=0.0)
+def test_a_wall_clock_cap_is_the_ai_callers_option():
+    # ``seconds`` (ai.yatsuhashi's last resort) stops a search the budget would let go on;
+    # without it, ai.yatsuhashi_solver.solve is the rules' solve_within.
+    sol = yatsuhashi_solver.solve(Game.deal(283), SOLVER_NODES, seconds=0.0)
     assert sol.winnable is None and sol.nodes < 96_780
+    assert yatsuhashi_solver.solve(Game.deal(51), 20_000) == solve_within(Game.deal(51), 20_000)
+
+
+# ----------------------------------------------------------------------------------------------
+# The rules read no clock
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+#: The clock's functions and modules (``time.time``, ``datetime.now`` ...): none may appear in
+#: rules/, where "time" is a budget of positions (rules.yatsuhashi.NODES_PER_SECOND).
+CLOCK_NAMES = frozenset({"monotonic", "monotonic_ns", "perf_counter", "perf_counter_ns",
+                         "process_time", "process_time_ns", "thread_time", "thread_time_ns",
+                         "time_ns", "now", "utcnow", "today"})
+CLOCK_MODULES = frozenset({"time", "datetime", "timeit"})
+CLOCK_TEXT = re.compile(r"\bimport\s+time\b|\btime\s*\.\s*\w+\s*\(|\bmonotonic\b|\bperf_counter\b")
+
+
+def clock_uses(path: Path) -> list[str]:
+    """``file:line: what`` for each use of a clock in the source at ``path``: an import of a
+    clock module, a clock function's name, or the text of one (``time.x(``, ``monotonic``,
+    ``perf_counter``) in the code (prose in docstrings and comments is not code)."""
+    source = path.read_text(encoding="utf-8")
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        what = None
+        if isinstance(node, ast.Import):
+            what = next((a.name for a in node.names
+                         if a.name.split(".")[0] in CLOCK_MODULES), None)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            what = node.module if node.module.split(".")[0] in CLOCK_MODULES else None
+        elif isinstance(node, ast.Attribute) and node.attr in CLOCK_NAMES:
+            what = node.attr
+        elif isinstance(node, ast.Name) and node.id in CLOCK_NAMES:
+            what = node.id
+        if what is not None:
+            found.append(f"{path.name}:{node.lineno}: {what}")
+    code = " ".join(t.string for t in tokenize.generate_tokens(io.StringIO(source).readline)
+                    if t.type not in (tokenize.COMMENT, tokenize.STRING))
+    found += [f"{path.name}: {m.group()}" for m in CLOCK_TEXT.finditer(code)]
+    return found
+
+
+def test_the_rules_read_no_clock():
+    files = sorted(RULES.rglob("*.py"))
+    assert RULES / "yatsuhashi.py" in files and RULES / "yatsuhashi_search.py" in files
+    assert [use for path in files for use in clock_uses(path)] == []
+
+
+@pytest.mark.parametrize("planted", [
+    "import time\n", "from time import perf_counter\n", "import datetime\n",
+    "def f(clock):\n    return clock.monotonic()\n", "deadline = perf_counter() + 5\n",
+    "import time as clock\n",
+])
+def test_a_planted_clock_is_found(tmp_path, planted):
+    path = tmp_path / "planted.py"
+    path.write_text(planted, encoding="utf-8")
+    assert clock_uses(path) != []
+
+
+def test_the_engine_imports_its_search_and_nothing_imports_the_engine_back():
+    """rules.yatsuhashi imports the search (for ``solve``); the search and the yaku it reads
+    import nothing of the engine, lazily or not, so no cycle runs through rules/ (every import
+    counts but those for type checking, as in tests/test_layers.py)."""
+    files = sorted(RULES.rglob("*.py"))
+    names = {module_name(path) for path in files}
+    graph = {module_name(path): {m for _line, m in imports(path.read_text(encoding="utf-8"))
+                                 if m in names and m != module_name(path)} for path in files}
+    assert "rules.yatsuhashi_search" in graph["rules.yatsuhashi"]
+    assert [c for c in cycles(graph) if any("yatsuhashi" in m for m in c)] == []
+
+
+def test_prose_about_time_is_not_a_clock(tmp_path):
+    path = tmp_path / "prose.py"
+    path.write_text('"""One at a time. The time ran out."""\nx = 1  # a time.\n',
+                    encoding="utf-8")
+    assert clock_uses(path) == []
 
 
 # ----------------------------------------------------------------------------------------------
@@ -188,7 +275,7 @@ DEALS = [1, 9, 22, 42, 150, 500, 999]
 @pytest.mark.parametrize("seed", DEALS)
 def test_real_deals_replay_and_mid_game_positions_stay_winnable(seed):
     game = Game.deal(seed)
-    sol = solve(game, BUDGET)
+    sol = solve_within(game, BUDGET)
     if seed in (22, 42):
         assert sol.winnable is False and sol.moves == []
         return
@@ -200,7 +287,7 @@ def test_real_deals_replay_and_mid_game_positions_stay_winnable(seed):
         for move in sol.moves[:cut]:
             mid.apply(move)
         before = mid.to_dict()
-        again = solve(mid.copy(), BUDGET)
+        again = solve_within(mid.copy(), BUDGET)
         assert again.winnable is True
         assert_wins(mid, again)
         assert mid.to_dict() == before
@@ -211,14 +298,14 @@ def test_real_deals_replay_and_mid_game_positions_stay_winnable(seed):
 
 
 def _answer(game: Game) -> tuple:
-    sol = solve(game.copy(), BUDGET)
+    sol = solve_within(game.copy(), BUDGET)
     return sol.winnable, [str(m) for m in sol.moves]
 
 
 def test_two_threads_at_once_get_the_answers_one_thread_gets():
     games = [Game.deal(s) for s in (3, 22, 77, 150, 226, 9)]
     mid = Game.deal(77)
-    for move in solve(mid.copy(), BUDGET).moves[:40]:
+    for move in solve_within(mid.copy(), BUDGET).moves[:40]:
         mid.apply(move)
     games.append(mid)
     alone = [_answer(g) for g in games]
