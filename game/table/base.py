@@ -114,8 +114,12 @@ class CardTable(TableScene):
     """The kit's base table; see the module docstring for its parts: this class holds what
     the mixins before it do not."""
 
-    #: Engine event kind -> the method that queues its animation (extend per game).
+    #: Engine event kind -> the method that queues its animation (extend per game): the
+    #: ``steps`` part's (a kit's steps: ``FishingSteps``), else the table's own. A game's
+    #: table gives "match_over" (a game saved after its end opens on its result).
     EVENT_STEPS: ClassVar[dict[str, str]] = {}
+    #: The kit's steps part, made with the table (None: the table's own methods).
+    STEPS: ClassVar[type | None] = None
     #: Seconds a computer seat's move is held back at normal speed, so it can be followed.
     COMPUTER_PACE = 0.5
     #: The same at a table opened to watch the computers (the menu's Watch): every move is
@@ -142,6 +146,8 @@ class CardTable(TableScene):
                           faces.back_renderer("black"),
                           size=(60, 96), face_up=False, data=c) for c in deck}
         self._rank = {c: i for i, c in enumerate(self.sprites)}  # (draw_order's among equal z)
+        #: The engine events' animation steps (``EVENT_STEPS``), when a kit has them apart.
+        self.steps: Any = self.STEPS(self) if self.STEPS is not None else None
         #: The table's input: the kit's policy, drag and drop, keyboard focus (a game's kind).
         self.input = self.INPUT(self)
         i = self.input
@@ -195,10 +201,6 @@ class CardTable(TableScene):
 
     def new_game(self, engine: Any = None) -> None:
         """Deal a new game of the setup, or show ``engine``'s position (a game's table)."""
-        raise NotImplementedError
-
-    def match_over_step(self, event: Any) -> None:
-        """Queue the end of the match: its record and its page (a game's table)."""
         raise NotImplementedError
 
     def play_demo(self, moves: int) -> None:
@@ -346,7 +348,8 @@ class CardTable(TableScene):
                  for c in getattr(event, "cards", ())]
         self.wait_for_faces([(c, size, self.drawing.badges) for c in shown
                              if isinstance(c, (Card, WesternCard)) for size in self.face_sizes()])
-        getattr(self, method)(event)
+        step = getattr(self.steps, method, None) if self.steps is not None else None
+        (step or getattr(self, method))(event)
 
     def wait_for_faces(self, needed: list[Face]) -> None:
         """The animation queued next waits until these faces are rendered (asked of the

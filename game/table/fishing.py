@@ -34,11 +34,12 @@ import pygame
 
 from ai.search import Candidate
 from game.i18n import N_, _
-from game.table.coach import percent
+from game.table.coach import CoachedChoice, percent
 from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
 from game.table.fishing_input import (CHOOSING_GLOW, COACH_GLOW, GOLD_GLOW, MATCH_GLOW,
                                       WORD_NAMES, FishingInput)
-from game.table.fishing_steps import FishingSteps, PileYakuBanner
+from game.table.base import CardTable, Place
+from game.table.fishing_steps import FishingSteps, PileYakuSteps
 from game.table.fishing_view import PLAY, TAKE, FishingView
 from game.table.fishing_guide import FishingGuideHooks
 from game.table.guide import GuideScript
@@ -47,16 +48,16 @@ from game.table.dialogs import CardRow
 from game.table.names import card_name
 from game.table.opening import open_game, opening_setup
 from game.widgets import Button
-from rules.hanafuda import DECK
+from rules.hanafuda import DECK, Card
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
 
 __all__ = ["COACH_GLOW", "GOLD_GLOW", "KIND_LABELS", "MATCH_GLOW", "PLAY", "TAKE",
-           "FishingTable", "FishingView", "PileYakuBanner"]
+           "FishingTable", "FishingView", "PileYakuSteps"]
 
 
-class FishingTable(FishingSteps):
+class FishingTable(CardTable):
     """Hands, field, piles and stock for a fishing game; see the module docstring. A game
     sets ``LAYOUT`` (a ``places.FishingLayout`` class: a ``stock`` rect, a ``drawn_spot`` and
     ``slot_position(slot, slots)``); the table sets ``self.game`` (its engine) and
@@ -65,6 +66,12 @@ class FishingTable(FishingSteps):
     #: The game's layout: a ``places.FishingLayout`` class taking ``players=``.
     LAYOUT: ClassVar[Any]
     GUIDE_HOOKS = FishingGuideHooks
+    #: Seats, the one at the bottom of the screen, every hand shown (``setup_view``).
+    players: int
+    viewer: int
+    reveal_all: bool
+    STEPS = FishingSteps
+    steps: FishingSteps
     INPUT = FishingInput
     input: FishingInput
     DRAWING = FishingDrawing
@@ -281,5 +288,137 @@ class FishingTable(FishingSteps):
 
     def log_button_rect(self) -> pygame.Rect:
         return self.layout_.log_button
+
+    # The view: where each card goes --------------------------------------------------------
+    #: Field slots laid out before any is taken beyond them.
+    FIELD_SLOTS = 8
+    #: The game's layout (a ``SeatedLayout`` with the fishing table's places; see above).
+    layout_: Any
+
+    #: Set by the game before ``new_game``: False for a demo position, never saved.
+    saves: bool
+    #: The coach's button beside the log's (``game.table.coach``).
+    hint_button: Button
+    COACH = True
+
+    # The view: where each card goes ------------------------------------------------------------
+    def setup_view(self, players: int, *, from_engine: bool) -> None:
+        """Start the view: empty (a deal to animate) or the engine's position as it stands."""
+        self.players = players
+        self.viewer = next((s for s in range(players) if self.seating.is_human(s)), 0)
+        self.reveal_all = "human" not in self.seats  # watching the computers play
+        self.view = FishingView.of(self.game) if from_engine else FishingView.empty(players)
+        self.choosing: Card | None = None
+        self.banner: tuple[str, str, list[Card]] | None = None
+
+    def screen_seat(self, seat: int) -> int:
+        """Where ``seat`` sits on screen: 0 at the bottom (the viewer), then round the table."""
+        return (seat - self.viewer) % self.players
+
+    def face_up_in_hand(self, seat: int) -> bool:
+        """A hand is shown to the human sitting at it, or to everyone when computers play."""
+        return self.reveal_all or (seat == self.viewer and self.seating.is_human(seat))
+
+    def places(self) -> dict[Card, Place]:
+        lay, v = self.layout_, self.view
+        fc = lay.field_card
+        out: dict[Card, Place] = {}
+        for i, c in enumerate(v.stock):
+            off = min(i, 12) * 0.35
+            out[c] = Place((lay.stock.centerx - off, lay.stock.centery - off), fc, False, i)
+        slots = max(list(v.field) + [self.FIELD_SLOTS - 1]) + 1
+        for slot, c in v.field.items():
+            out[c] = Place(lay.slot_position(slot, slots), fc, True, 60)
+        for seat in range(self.players):
+            at = self.screen_seat(seat)
+            size = lay.hand_card_of(at)
+            up = self.face_up_in_hand(seat)
+            hand = v.hands[seat]
+            for i, (c, pos) in enumerate(zip(hand, lay.hand_places(at, len(hand)))):
+                out[c] = Place(pos, size, up, 100 + i)
+            positions, _labels = lay.pile_places(at, v.piles[seat])
+            for i, c in enumerate(v.piles[seat]):
+                out[c] = Place(positions[c], lay.pile_card, True, 70 + i)
+        if v.drawn is not None:
+            out[v.drawn] = Place(lay.drawn_spot, fc, True, 140)
+        for c, under in v.staged.items():
+            if under in out:
+                (x, y) = out[under].pos
+                out[c] = Place((x + fc[0] * 0.22, y + fc[1] * 0.12), fc, True, 150)
+        return out
+
+    # The panel's figures and the turn ----------------------------------------------------------
+    def reset_panel(self) -> None:
+        """The panel's figures before the first deal (a game adds its own)."""
+        self.shown_scores = [0] * self.players
+        self.shown_round = 0
+        self.shown_dealer = self.game.dealer
+
+    def sync_panel(self) -> None:
+        """Bring the panel's figures up to what has been animated (a game adds its own)."""
+        self.shown_round = self.game.round
+        self.shown_dealer = self.game.dealer
+
+    @property
+    def human_to_move(self) -> bool:
+        g = self.game
+        return (self.idle and self.seating.is_human(g.current_player)
+                and g.current_player == self.viewer)
+
+    def coach_ready(self) -> bool:
+        """The player at the bottom is to decide, nothing animating: a card to play or take,
+        or a choice of words in a ``CoachedChoice`` (Koi-Koi's koi-koi or stop)."""
+        g = self.game
+        if g is None or g.is_over or self.queue.busy:
+            return False
+        seat = g.current_player
+        return (seat == self.viewer and self.seating.is_human(seat)
+                and (self.waiting_for is None or isinstance(self.waiting_for, CoachedChoice)))
+
+    # Moved from the steps part: the table's own answers ------------------------------------
+    EVENT_STEPS: ClassVar[dict[str, str]] = {
+                   **CardTable.EVENT_STEPS, "dealt": "deal_step", "turn": "turn_step",
+                   "played": "played_step", "to_field": "to_field_step",
+                   "drawn": "drawn_step", "captured": "captured_step",
+                   "leftovers": "leftovers_step",
+                   "void_deal": "void_deal_step", "round_over": "round_over_step",
+                   "match_over": "match_over_step"}
+
+    def animate(self, events: Any) -> None:
+        """Only the last deal of ``events`` is animated: the deals before it ended at once
+        (a void deal, an instant win) and were dealt again."""
+        events = list(events)
+        last_deal = max((i for i, e in enumerate(events) if e.kind == "dealt"), default=-1)
+        for i, e in enumerate(events):
+            if e.kind == "dealt" and i != last_deal:
+                continue
+            self.animate_event(e)
+
+    def round_ended(self, result: dict[str, Any]) -> None:
+        """A round is over, its page not shown yet: a game's own figures and sounds
+        (override)."""
+
+    def round_page(self, result: dict[str, Any], scores: list[int],
+                   piles: list[list[Card]]) -> Any:
+        """The round's result page (override)."""
+        raise NotImplementedError
+
+    def match_page(self, event: Any) -> Any:
+        """The final result page (override)."""
+        raise NotImplementedError
+
+    def record_statistics(self) -> None:
+        """Record the finished game in the player's statistics (override)."""
+
+    # Moved from the steps2 part: the table's own answers ------------------------------------
+    def pile_yaku(self, pile: list[Card]) -> list[tuple[str, int, list[Card]]]:
+        """The yaku ``pile`` makes: (id, points, its cards) (override)."""
+        raise NotImplementedError
+
+    def yaku_banner_text(self, seat: int, new: list[tuple[str, int, list[Card]]]) -> str:
+        """The banner's line for the yaku ``seat`` has just made (override)."""
+        raise NotImplementedError
+
+
 
 

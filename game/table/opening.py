@@ -8,7 +8,7 @@ Every game's table opens this way, in its constructor::
     ...  # the table's own parts
     open_game(self, engine, session, demo_moves, guide, watch)
 
-The table gives ``new_game``, ``match_over_step`` and ``play_demo`` (``CardTable``'s
+The table gives ``new_game``, ``play_demo`` and the "match_over" step (``CardTable``'s
 interface for a game).
 """
 
@@ -55,6 +55,6 @@ def open_game(table: Any, engine: Any, session: Any, demo_moves: int, guide: Any
     if session is not None:
         table.session = session
     if engine is not None and engine.is_over:  # saved before the result was shown
-        table.match_over_step(Event("match_over", engine.winner))
+        table.animate_event(Event("match_over", engine.winner))
     if demo_moves:
         table.play_demo(demo_moves)

@@ -23,7 +23,7 @@ from game.games.hanaawase.dialogs import (
     dekiyaku_with_cards,
     final_standings,
 )
-from game.table.fishing import MATCH_GLOW, PLAY, FishingTable, PileYakuBanner
+from game.table.fishing import MATCH_GLOW, PLAY, FishingTable, PileYakuSteps
 from game.table.panel import PanelLine, PanelPainter, more_label
 from game.table.places import FishingLayout
 from rules.hanaawase import DEALS_PER_MATCH, card_value, yaku_progress
@@ -42,11 +42,12 @@ class HanaAwaseLayout(FishingLayout):
     HAND_CARDS = 7
 
 
-class HanaAwaseTable(PileYakuBanner, FishingTable):
+class HanaAwaseTable(FishingTable):
     """A game of Hana-awase. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves first (screenshots)."""
 
     game_id = "hanaawase"
+    STEPS = PileYakuSteps  # (a banner when a capture makes a yaku)
     RULES_PAGE = HanaAwaseRulesScene
     name = "hanaawase"
     LAYOUT = HanaAwaseLayout
@@ -67,7 +68,7 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
         def pay() -> None:
             for s, p in enumerate(event.data["points"]):
                 self.shown_scores[s] += p
-        self.queue.add(self.banner_step(_("Teyaku!"), text, list(event.cards), sound="yaku",
+        self.queue.add(self.steps.banner_step(_("Teyaku!"), text, list(event.cards), sound="yaku",
                                         duration=2.2))
         self.queue.call(pay)
 
@@ -88,7 +89,7 @@ class HanaAwaseTable(PileYakuBanner, FishingTable):
 
     def record_statistics(self) -> None:
         me = self.seats.index("human") if "human" in self.seats else 0
-        self.record_winners(self.game.winners, {"winning_total": self.game.scores[me]})
+        self.steps.record_winners(self.game.winners, {"winning_total": self.game.scores[me]})
 
 
     # Input: a pile card you could take glows while you hold its month ----------------------

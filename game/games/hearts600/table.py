@@ -23,7 +23,7 @@ from game.games.hearts600.dialogs import (
     yaku_with_cards,
 )
 from game.games.hearts600.layout import Hearts600Layout
-from game.table.fishing import FishingTable, PileYakuBanner
+from game.table.fishing import FishingTable, PileYakuSteps
 from game.table.panel import PanelLine, PanelPainter, more_label
 from rules.hanafuda import Card
 from rules.hearts600 import kept_points, yaku_progress
@@ -31,11 +31,12 @@ from rules.hearts600 import kept_points, yaku_progress
 TARGET = 600
 
 
-class Hearts600Table(PileYakuBanner, FishingTable):
+class Hearts600Table(FishingTable):
     """A game of 600 Hearts. ``engine=`` opens a game at the position it stands (a saved game),
     cards in place; ``demo_moves=`` plays that many moves first (screenshots, four seats)."""
 
     game_id = "hearts600"
+    STEPS = PileYakuSteps  # (a banner when a capture makes a yaku)
     RULES_PAGE = Hearts600RulesScene
     name = "hearts600"
     LAYOUT = Hearts600Layout
@@ -63,7 +64,7 @@ class Hearts600Table(PileYakuBanner, FishingTable):
     def record_statistics(self) -> None:
         # A final score means something only beside the others': the best kept is a winning one.
         me = self.seats.index("human") if "human" in self.seats else 0
-        self.record_winners(self.game.winners, {"winning_score": self.game.scores[me]},
+        self.steps.record_winners(self.game.winners, {"winning_score": self.game.scores[me]},
                             lower_is_better=("winning_score",))
 
 

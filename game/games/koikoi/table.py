@@ -121,18 +121,18 @@ class KoiKoiTable(FishingTable):
                             _("{who} swapped hands with the dealer.")) if swapped else
                 self.seating.phrase(e.seat, _("You keep the dealt hand."),
                             _("{who} keeps the dealt hand.")))
-        self.queue.add(self.banner_step(_("Hands swapped") if swapped else _("Hands kept"),
+        self.queue.add(self.steps.banner_step(_("Hands swapped") if swapped else _("Hands kept"),
                                         text, [], duration=0.9))
 
     def instant_win_step(self, e: Any) -> None:
         how = _("four of a month") if e.data["how"] == "teshi" else _("four pairs")
         text = self.seating.phrase(e.seat, _("You were dealt {how}."), _("{who} was dealt {how}."),
                            how=how)
-        self.queue.add(self.banner_step(_("Instant win!"), text, list(e.cards), sound="yaku"))
+        self.queue.add(self.steps.banner_step(_("Instant win!"), text, list(e.cards), sound="yaku"))
 
     def draw_for_first_step(self, e: Any) -> None:
         text = self.seating.phrase(e.seat, _("You play first."), _("{who} plays first."))
-        self.queue.add(self.banner_step(_("Draw for first"), text, list(e.cards)))
+        self.queue.add(self.steps.banner_step(_("Draw for first"), text, list(e.cards)))
 
     def yaku_step(self, e: Any) -> None:
         names = ", ".join(yaku_label(y) for y in e.data["yaku"])
@@ -140,17 +140,17 @@ class KoiKoiTable(FishingTable):
         text = ngettext("{who}: {names} — {n} point", "{who}: {names} — {n} points",
                         total).format(who=self.seating.name(e.seat), names=names, n=total)
         # The cards are read when the banner shows: the captures before it are animated.
-        self.queue.add(self.banner_step(_("Yaku!"), text,
+        self.queue.add(self.steps.banner_step(_("Yaku!"), text,
                                         lambda: self.yaku_cards_of(e.seat, e.data["yaku"]),
                                         sound="yaku"))
 
     def koikoi_step(self, e: Any) -> None:
-        self.queue.add(self.banner_step(_("Koi-koi!"), self.seating.phrase(
+        self.queue.add(self.steps.banner_step(_("Koi-koi!"), self.seating.phrase(
             e.seat, _("You play on."), _("{who} plays on.")), [], sound="koikoi"))
         self.queue.call(self.sync_panel)
 
     def stop_step(self, e: Any) -> None:
-        self.queue.add(self.banner_step(_("Stop!"), self.seating.phrase(
+        self.queue.add(self.steps.banner_step(_("Stop!"), self.seating.phrase(
             e.seat, _("You end the round."), _("{who} ends the round.")), [], duration=0.9))
 
     def round_ended(self, result: dict[str, Any]) -> None:
