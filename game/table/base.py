@@ -29,19 +29,17 @@ What the kit does, the same for every table:
   would do, in a worker of its own, made at the first question; a game it was asked in is
   marked coached in its save and in the statistics.
 
-A game implements ``places()``, its input (``handle_input``), ``focus_rows()`` and
-``activate(card)`` for the keyboard, ``draw_static``/``draw_under``/``draw_over``, and
-``restart()``.
+A game implements ``places()``, ``restart()``, its input (its ``INPUT`` kind:
+``handle_input``, ``focus_rows()`` and ``activate(card)`` for the keyboard) and its drawing
+(its ``DRAWING`` kind: ``draw_static``/``draw_under``/``draw_over``).
 
-``CardTable`` is made of these parts: this module (engine actions, replay, autosave, where
-the cards go, the frame's update, the computer seats, screens), ``game.table.opening``
-(``OpeningTable``: the setup and engine a table opens with, the game dealt or taken up),
-``game.table.seats`` (``TableSeats``: the seats and their names), ``game.table.input``
-(``CardTableInput``: the input policy, drag and drop hooks, keyboard focus),
-``game.table.drawing`` (``CardTableDrawing``: the frame drawn, kept layer, marks, message
-line, display settings and faces warmed) and ``game.table.coach`` (``CoachedTable``: the
-coach asked, its advice kept for the position, the coached flag) and
-``game.table.guide_hooks`` (``GuidedTable``: the guided game's hooks).
+``CardTable`` inherits only ``TableScene``; it holds its parts (docs/architecture.md, "A
+table is parts it holds"): ``seating`` (``game.table.seats``), ``ai`` (the one background
+worker, ``game.table.scheduler``), ``coaching`` (``game.table.coach``), ``input``
+(``game.table.input``), ``drawing`` (``game.table.drawing``), ``steps`` (a kit's event
+steps), ``guide_hooks`` (``game.table.guide_hooks``); it opens through
+``game.table.opening``. This module keeps what the parts and screens ask of the table: engine
+actions, replay, autosave, where the cards go, the frame's update, the computer seats, screens.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``CardTableDrawing``: how every kit table is drawn (a part of ``CardTable``).
+"""``TableDrawing``: how every kit table is drawn (``table.drawing``, a part of ``CardTable``).
 
 A frame (``draw``, which changes nothing): what ``draw_static`` paints and the game's
 ``draw_under`` (for a table with an ``under_key``, both and the cards at rest are kept in one
@@ -366,7 +366,7 @@ class TableDrawing:
 
 
 class _Shown(NamedTuple):
-    """What a frame showed, to find what the next one changes (``CardTableDrawing._dirty``):
+    """What a frame showed, to find what the next one changes (``TableDrawing._dirty``):
     the window's size, round each card drawn over the kept layer, the marks, the focus
     ring, and ``over_parts``."""
 

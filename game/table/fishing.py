@@ -13,13 +13,14 @@ by clicking it (a card with two possible captures then asks which, by making the
 with the keyboard: arrows choose a card, Enter or Space plays it. H or the Hint button asks
 the coach (``game.table.coach``), whose advice is shown on the cards.
 
-``FishingTable`` is made of parts, each in its own module: ``fishing_view`` (``FishingView``
-and ``FishingBase``: the view, the seats on screen, where each card goes, the panel's figures),
-``fishing_steps`` (``FishingSteps``: engine events -> animation steps, ``EVENT_STEPS``),
-``fishing_input`` (``FishingInput``: drag, click, keyboard, choices, glows, the status line)
-and ``fishing_drawing`` (``FishingDrawing``: kept layer, labels, message line, panel, banner).
-This module holds the whole table: a new game, a restart, a replay's start and the turns. The
-names a game uses are all importable from here.
+``FishingTable`` holds the kit's parts in their fishing kinds, each in its own module:
+``fishing_steps`` (``table.steps``: engine events -> animation steps), ``fishing_input``
+(``table.input``: drag, click, keyboard, choices, glows), ``fishing_drawing``
+(``table.drawing``: kept layer, labels, message line, panel, banner) and ``fishing_guide``
+(``table.guide_hooks``). This module holds the table itself: the view (``FishingView``), the
+seats on screen, where each card goes, the panel's figures, a new game, a restart, a replay's
+start, the turns, and its answers to the parts. The names a game uses are all importable from
+here.
 """
 
 from __future__ import annotations

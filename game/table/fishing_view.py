@@ -1,11 +1,6 @@
-"""What every part of the fishing table reads: ``FishingView`` (the cards as animated so far)
-and ``FishingBase``, the table's view of them: who sits where on screen, which hands are face
-up, where each card goes (``places``), the panel's figures and whether the player is to move.
-
-``FishingTable`` (``game.table.fishing``) is made of ``FishingBase`` and three parts on it:
-its engine steps (``game.table.fishing_steps``), its input (``game.table.fishing_input``) and
-its drawing (``game.table.fishing_drawing``). ``PLAY`` and ``TAKE`` are the engine's action
-kinds: a hand card played, and the drawn card's choice of capture.
+"""``FishingView``: the cards of a fishing table as animated so far (``FishingTable.view``;
+``game.table.fishing``), which its steps change one event at a time. ``PLAY`` and ``TAKE`` are
+the engine's action kinds: a hand card played, and the drawn card's choice of capture.
 
 >>> v = FishingView.empty(2); v.field[0] = DECK[0]; v.free_slot()
 1

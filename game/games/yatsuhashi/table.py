@@ -2,19 +2,19 @@
 redo animated; drag and drop, click to send, collect yaku, hints, and a solver that says in the
 background whether the deal can still be won.
 
-The table is built on the table kit (``game.table.base.CardTable``) from three mixins, one per
-concern: ``TableDrawing`` (``yatsuhashi_draw``: where each card is shown, and the drawing),
-``TableInput`` (``yatsuhashi_input``: mouse and keyboard), ``SolverView``
-(``yatsuhashi_solver_view``: the indicator, hints, winnable deals) and ``ShowMe``
-(``yatsuhashi_demo``: the solver plays the deal on, to be watched); this module keeps the set-up,
-the deals and the engine steps. The engine (``rules.yatsuhashi``) holds the game; the sprites
-show it. Every move, undo and redo is animated through the kit's one mapping of engine events
-to steps (``EVENT_STEPS``): the engine's events (``turned``, ``recycled``, ``moved``,
-``flipped``, ``collected``, ``won``; an undo's in reverse order, marked undone) each send their
-cards to where the position after that change has them (``shown``), so the picture and the
-game never disagree for longer than an animation. Input that arrives while cards are still
-moving first completes the animation at once (the kit's policy for every table), then acts on
-the settled table.
+The table is the table kit's ``CardTable`` with parts, one per concern: ``table.drawing``
+(``SolitaireDrawing``, ``draw``: the drawing), ``table.input`` (``SolitaireInput``, ``input``:
+mouse and keyboard), ``table.solver`` (``SolverView``, ``solver_view``: the indicator, hints,
+winnable deals), ``table.show_me`` (``ShowMe``, ``demo``: the solver plays the deal on, to be
+watched) and ``table.guide_hooks`` (``guided``); this module keeps where each card is shown,
+the set-up, the deals and the engine steps. The engine (``rules.yatsuhashi``) holds the game;
+the sprites show it. Every move, undo and redo is animated through the kit's one mapping of
+engine events to steps (``EVENT_STEPS``): the engine's events (``turned``, ``recycled``,
+``moved``, ``flipped``, ``collected``, ``won``; an undo's in reverse order, marked undone) each
+send their cards to where the position after that change has them (``shown``), so the picture
+and the game never disagree for longer than an animation. Input that arrives while cards are
+still moving first completes the animation at once (the kit's policy for every table), then
+acts on the settled table.
 """
 
 from __future__ import annotations
