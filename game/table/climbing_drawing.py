@@ -6,9 +6,9 @@ and over the cards the banner of a meld or a round's end.
 
 from __future__ import annotations
 
-import pygame
-
 from typing import Any
+
+import pygame
 
 from game import theme
 from game.fonts import font, text_image
@@ -23,11 +23,7 @@ class ClimbingDrawing(TableDrawing):
     def draw_static(self, surface: pygame.Surface) -> None:
         t = self.table
         super().draw_static(surface)
-        lay, m = t.layout_, t.metrics
-        from game import draw
-        draw.rounded_rect(surface, theme.FELT_DARK, lay.trick.inflate(m.px(8), m.px(8)),
-                          m.radius * 2, alpha=90)
-        draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
+        self.draw_frames(surface, t.layout_.trick)
 
     def under_key(self) -> tuple:
         """Nothing beyond the window and the display: the pieces are ``under_parts``."""

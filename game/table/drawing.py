@@ -241,6 +241,15 @@ class TableDrawing:
         """What does not change between frames: the felt, frames, fixed labels (kept)."""
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
 
+    def draw_frames(self, surface: pygame.Surface, play: pygame.Rect) -> None:
+        """A darker frame round the ``play`` area (a field, a trick) and the panel's frame
+        (a kit table's ``draw_static``, over the felt)."""
+        t = self.table
+        m = t.metrics
+        draw.rounded_rect(surface, theme.FELT_DARK, play.inflate(m.px(8), m.px(8)),
+                          m.radius * 2, alpha=90)
+        draw.panel(surface, t.layout_.panel, m.radius * 2, max(1, m.px(1.5)))
+
     def draw_under(self, surface: pygame.Surface) -> None:
         """Drawn over the kept layer, under the cards (override)."""
 

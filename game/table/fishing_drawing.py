@@ -49,10 +49,7 @@ class FishingDrawing(TableDrawing):
         """The felt, a darker frame round the field and the panel's frame."""
         t = self.table
         super().draw_static(surface)
-        lay, m = t.layout_, t.metrics
-        draw.rounded_rect(surface, theme.FELT_DARK, lay.field.inflate(m.px(8), m.px(8)),
-                          m.radius * 2, alpha=90)
-        draw.panel(surface, lay.panel, m.radius * 2, max(1, m.px(1.5)))
+        self.draw_frames(surface, t.layout_.field)
 
     #: Each other seat's short name and score over its cards (tables of three or more).
     NAMES_OVER_SEATS = False
