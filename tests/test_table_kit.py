@@ -259,3 +259,31 @@ def test_a_table_renders_its_card_backs_ahead(app, game_id):
     assert len(sizes) >= 2
     t.warmer.finish()
     assert all(faces.face_cached(faces.Back("black"), *size) for size in sizes)
+
+
+# What a game's table sets for its kit's parts ---------------------------------------------------
+
+@pytest.mark.parametrize("game_id, named", [("koikoi", False), ("hanaawase", True),
+                                             ("hearts600", True)])
+def test_each_other_seat_is_named_over_its_cards_where_the_game_asks(app, game_id, named):
+    """A table setting ``NAMES_OVER_SEATS`` (three seats and more) has its drawing part write
+    each other seat's name and score over its cards; Koi-Koi's two seats do not."""
+    from game.catalog import GAMES
+    from game.setups import default_setup
+    setup = default_setup(game_id, 5)
+    t = app.push(GAMES[game_id].table_factory()(setup=setup))
+    shown = {key[1] for key in t.drawing.under_parts() if key[0] == "name"}
+    others = set(range(len(setup.seats))) - {t.viewer}
+    assert shown == (others if named else set())
+
+
+@pytest.mark.parametrize("game_id, words", [("koikoi", "The match is over."),
+                                             ("hearts600", "The game is over.")])
+def test_the_status_line_of_a_game_over_is_the_tables_own(app, game_id, words):
+    from types import SimpleNamespace
+
+    from game.catalog import GAMES
+    from game.setups import default_setup
+    t = app.push(GAMES[game_id].table_factory()(setup=default_setup(game_id, 5)))
+    t.game = SimpleNamespace(is_over=True)
+    assert t.status() == words

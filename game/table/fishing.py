@@ -71,6 +71,10 @@ class FishingTable(CardTable):
     players: int
     viewer: int
     reveal_all: bool
+    #: The status line once the game is over (Koi-Koi's says "match").
+    OVER = N_("The game is over.")
+    #: Each other seat's short name and score over its cards (tables of three or more).
+    NAMES_OVER_SEATS = False
     STEPS = FishingSteps
     steps: FishingSteps
     INPUT = FishingInput
@@ -230,7 +234,7 @@ class FishingTable(CardTable):
     def status(self) -> str:
         g = self.game
         if g.is_over:
-            return _(self.input.OVER)
+            return _(self.OVER)
         if self.queue.busy or self.waiting_for is not None:
             return ""
         seat = g.current_player

@@ -51,12 +51,9 @@ class FishingDrawing(TableDrawing):
         super().draw_static(surface)
         self.draw_frames(surface, t.layout_.field)
 
-    #: Each other seat's short name and score over its cards (tables of three or more).
-    NAMES_OVER_SEATS = False
-
     def draw_under(self, surface: pygame.Surface) -> None:
         self.draw_pile_labels(surface)
-        if self.NAMES_OVER_SEATS:
+        if self.table.NAMES_OVER_SEATS:
             self.draw_seat_names(surface)
 
     def under_key(self) -> tuple:
@@ -92,8 +89,8 @@ class FishingDrawing(TableDrawing):
         again)."""
         t = self.table
         lay, m, g = t.layout_, t.metrics, t.game
-        names = self.NAMES_OVER_SEATS and (tuple(t.shown_scores),
-                                           None if g.is_over else g.current_player)
+        names = t.NAMES_OVER_SEATS and (tuple(t.shown_scores),
+                                        None if g.is_over else g.current_player)
         key = (lay, t.viewer, tuple(tuple(c.index for c in p) for p in t.view.piles), names)
         if self._pieces is not None and self._pieces[0] == key:
             return self._pieces[1]

@@ -62,9 +62,6 @@ class _FieldTarget:
 class FishingInput(TableInput):
     """The input of ``FishingTable``; see the module docstring."""
 
-    #: The message line once the game is over (Koi-Koi: a match).
-    OVER = N_("The game is over.")
-
     # Drag, click and keyboard ---------------------------------------------------------------------
     def pick(self, pos: Any) -> list[CardSprite] | None:
         t = self.table
