@@ -908,6 +908,20 @@ class Game:
         _check_card(c)
         return [m for m in self.collect_moves() if c in m.cards]
 
+    def forced_collection(self) -> Move | None:
+        """A legal collection of a yaku that can be made only one way (the "collect yaku
+        automatically" option makes it; where the cards could form the yaku in two ways, the
+        choice stays the player's), or None.
+
+        >>> Game.deal(1).forced_collection() is None
+        True
+        """
+        moves = self.collect_moves()
+        for m in moves:
+            if sum(1 for o in moves if o.yaku == m.yaku) == 1:
+                return m
+        return None
+
     def find_collect(self, selection: Iterable[Card]) -> Move | None:
         """The legal collection whose cards are exactly ``selection`` (any order), or None."""
         if isinstance(selection, (str, bytes, dict)) or not isinstance(selection, Iterable):

@@ -340,3 +340,15 @@ def test_saves_and_replays_reproduce_a_game_in_progress(seed, picks):
         replay.apply(text)
     assert replay.state() == g.state()
     assert [str(m) for m in replay.legal_moves()] == [str(m) for m in g.legal_moves()]
+
+
+@pytest.mark.parametrize("foundations, forced", [
+    (["1R", "2R", "3R"], "akatan"),                          # one way: made for the player
+    (["1C1", "2C1", "3C1", "4C1", "5C1", "1C2"], None),      # early chaff two ways: a choice
+    (["1R", "2R", "9C1"], None),                             # nothing to collect
+])
+def test_a_collection_is_forced_only_when_it_can_be_made_one_way(foundations, forced):
+    g = Game.from_layout([cards(code) for code in foundations], [])
+    move = g.forced_collection()
+    assert (move.yaku if move is not None else None) == forced
+    assert move is None or move in g.legal_moves()

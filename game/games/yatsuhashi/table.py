@@ -229,7 +229,7 @@ class YatsuhashiTable(CardTable):
             if logged < n <= len(moves):
                 self.log.add(_("{n}. {move}").format(n=n, move=self.describe(move, fresh)))
             auto.append(self.auto_collect and move.kind == "collect"
-                        and move == self._auto_collect_move(fresh))
+                        and move == fresh.forced_collection())
             fresh._apply(move)  # (the replay path: no events to make)
         self.auto = auto[:len(moves)]
         self.redo_auto = auto[len(moves):][::-1]  # the next to redo last
@@ -340,7 +340,7 @@ class YatsuhashiTable(CardTable):
         if self.game.is_won:
             return  # the won event's step shows the win
         if self.auto_collect:
-            move = self._auto_collect_move()
+            move = self.game.forced_collection()
             if move is not None:
                 self.play_move(move, auto=True)
                 return
@@ -379,15 +379,6 @@ class YatsuhashiTable(CardTable):
     def won_step(self, event: Any) -> None:
         if not event.data.get("undone"):
             self._queue_win()
-
-    def _auto_collect_move(self, game: Game | None = None) -> Move | None:
-        """A collection that can be made only one way (a choice stays the player's), in
-        ``game`` (by default the table's)."""
-        moves = (self.game if game is None else game).collect_moves()
-        for m in moves:
-            if sum(1 for o in moves if o.yaku == m.yaku) == 1:
-                return m
-        return None
 
     def undo(self) -> None:
         """Take back the last move of the player (and the automatic collections after it)."""
@@ -562,7 +553,7 @@ class YatsuhashiTable(CardTable):
         moving = self._retarget(self.queue.duration(0.6), stagger=self.queue.duration(0.03))
         return until_settled(moving)
 
-    # Moved from the input part: the table's own answers --------------------------------------
+    # What the input part asks of the table --------------------------------------------------------
     def card_at(self, pos: Any) -> Card | None:
         """The table card (not the board's) drawn on top at ``pos``."""
         g = self.game
@@ -570,7 +561,7 @@ class YatsuhashiTable(CardTable):
         hit = [c for c in on_table if self.sprites[c].contains(pos)]
         return max(hit, key=lambda c: self.sprites[c].z) if hit else None
 
-    # Moved from the drawing part: the table's own answers ------------------------------------
+    # What the drawing part asks of the table ------------------------------------------------------
     # Where each card goes --------------------------------------------------------------------
     def places(self) -> dict[Card, Place]:
         """Card -> where it is shown for the position animated so far (``shown``)."""
@@ -611,7 +602,7 @@ class YatsuhashiTable(CardTable):
         col = lay.columns[self.focus_pile - 2]
         return pygame.Rect(col.x, col.y, *lay.card)
 
-    # Moved from the show_me part: the table's own answers ------------------------------------
+    # Show me's hold on input ----------------------------------------------------------------------
     #: The demo: None (off), "waiting" (for the solver's line) or "playing".
     demo: str | None = None
     #: Seconds since the demo's last move.
@@ -623,7 +614,7 @@ class YatsuhashiTable(CardTable):
         if not self.show_me.intercept(event):
             super().handle_event(event)
 
-    # Moved from the solver part: the table's own answers ------------------------------------
+    # The solver's indicator ----------------------------------------------------------------------
     def verdict(self) -> bool | None | str:
         """The indicator: True, False, None (the solver gave up), "thinking", or
         "unavailable" (its process kept stopping)."""
@@ -631,8 +622,3 @@ class YatsuhashiTable(CardTable):
         if known is None:
             return "unavailable" if self.solver_lost else "thinking"
         return known[0]
-
-
-
-
-
