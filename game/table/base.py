@@ -488,13 +488,9 @@ class CardTable(TableScene):
     def play_computers(self) -> None:
         """A computer seat to act: ask the worker, and apply its answer when it comes."""
         assert self.computers is not None
-        seat = self.game.current_player
-        if seat not in self.computers:
-            return
-        self.computers.ask(seat, self.game.observation(seat))
-        answer = self.computers.poll()
-        if answer is not None and answer[0] == seat:
-            self.apply_action(answer[1])
+        action = self.computers.action_for(self.game)
+        if action is not None:
+            self.apply_action(action)
 
     def computers_fell_back(self, message: str) -> None:
         """The computer seats' process was lost and they play on in this one
@@ -681,7 +677,7 @@ class CardTable(TableScene):
             return None
         return self.sprites[self.input.focus].rect
 
-    # Moved from the drawing part: the table's own answers ------------------------------------
+    # What the drawing part asks of the table ------------------------------------------------------
     # The panel -----------------------------------------------------------------------------------
     #: How the panel's lines are painted (a game sets its separators and score bar scale).
     PANEL: ClassVar[PanelPainter] = PanelPainter()
@@ -706,4 +702,3 @@ class CardTable(TableScene):
     def face_sizes(self) -> list[Size]:
         """The sizes hanafuda faces are shown at on this table (override)."""
         return []
-

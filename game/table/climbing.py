@@ -362,7 +362,7 @@ class ClimbingTable(CardTable):
                 tuple(len(h) for h in self.view.hands), tuple(self.view.out),
                 tuple(sorted(self.view.passed)))
 
-    # Moved from the input part: the table's own answers --------------------------------------
+    # What the input part asks of the table --------------------------------------------------------
     # The coach ------------------------------------------------------------------------------
     def coach_ready(self) -> bool:
         """The viewer's turn, nothing animating."""
@@ -392,7 +392,6 @@ class ClimbingTable(CardTable):
         items = [("»" if i == pick else "") + f"{self.move_name(c.action)} {percent(c.score)}"
                  for i, c in enumerate(advice)]
         return _("Coach: {moves}").format(moves=" · ".join(items))
-
 
 
 __all__ = ["ClimbingTable", "Copy", "copies", "sequence"]

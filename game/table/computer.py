@@ -116,6 +116,17 @@ class ComputerSeats:
         self.ai.request(self.CLIENT, "ai.seats:choose", self._match, self.game_id, self.levels,
                         self.seed, seat, observation, self.think)
 
+    def action_for(self, game: Any) -> Any | None:
+        """The action of the computer seat to act in ``game``, once it has chosen and the
+        delay has passed (asked the first time, never blocking); None meanwhile, and at a
+        human seat's turn."""
+        seat = game.current_player
+        if seat not in self:
+            return None
+        self.ask(seat, game.observation(seat))
+        answer = self.poll()
+        return answer[1] if answer is not None and answer[0] == seat else None
+
     def update(self, dt: float) -> None:
         if self.asked is not None and dt > 0:
             self._waited += dt

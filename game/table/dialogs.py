@@ -287,7 +287,6 @@ class ResultPage(WidgetScene):
             x += r.width + m.gap
 
 
-
 class LogScene(ResultPage):
     """The game log: the last things that happened at the table, newest last."""
 

@@ -169,7 +169,7 @@ class FishingTable(CardTable):
     def human_turn(self, seat: int) -> None:
         """The player at the bottom is to act: ask what the phase needs (override)."""
 
-    # Moved from the input part: the table's own answers --------------------------------------
+    # What the input part asks of the table --------------------------------------------------------
     # Highlights and the message line -------------------------------------------------------------
     def update_highlights(self) -> None:
         g = self.game
@@ -251,7 +251,7 @@ class FishingTable(CardTable):
                      "capture.")
         return ""
 
-    # Moved from the drawing part: the table's own answers ------------------------------------
+    # What the drawing part asks of the table ------------------------------------------------------
     def covered(self) -> None:
         super().covered()
         self.drawing._pieces = None  # (the pile labels hold text: made again in a new language)
@@ -380,7 +380,7 @@ class FishingTable(CardTable):
         return (seat == self.viewer and self.seating.is_human(seat)
                 and (self.waiting_for is None or isinstance(self.waiting_for, CoachedChoice)))
 
-    # Moved from the steps part: the table's own answers ------------------------------------
+    # What the steps part asks of the table --------------------------------------------------------
     EVENT_STEPS: ClassVar[dict[str, str]] = {
                    **CardTable.EVENT_STEPS, "dealt": "deal_step", "turn": "turn_step",
                    "played": "played_step", "to_field": "to_field_step",
@@ -415,7 +415,7 @@ class FishingTable(CardTable):
     def record_statistics(self) -> None:
         """Record the finished game in the player's statistics (override)."""
 
-    # Moved from the steps2 part: the table's own answers ------------------------------------
+    # What PileYakuSteps asks of the table (600 Hearts, Hana-awase) ----------------------------
     def pile_yaku(self, pile: list[Card]) -> list[tuple[str, int, list[Card]]]:
         """The yaku ``pile`` makes: (id, points, its cards) (override)."""
         raise NotImplementedError
@@ -423,7 +423,3 @@ class FishingTable(CardTable):
     def yaku_banner_text(self, seat: int, new: list[tuple[str, int, list[Card]]]) -> str:
         """The banner's line for the yaku ``seat`` has just made (override)."""
         raise NotImplementedError
-
-
-
-

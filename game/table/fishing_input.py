@@ -304,4 +304,3 @@ class FishingInput(TableInput):
         elif best.kind == TAKE and best.target is not None:
             taken = [best.target]
         return [(c, text, top) for c, (text, top) in badges.items()], taken
-

@@ -215,4 +215,3 @@ class TableInput:
         else:
             self.activate(rows[i][j])
         return True
-

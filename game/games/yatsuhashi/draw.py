@@ -46,7 +46,6 @@ def _ghost(c: Card, w: int, h: int) -> pygame.Surface:
     return img
 
 
-
 class SolitaireDrawing(TableDrawing):
     """The drawing half of ``YatsuhashiTable``."""
 
@@ -481,4 +480,3 @@ def _blit_images(surface: pygame.Surface,
                  images: tuple[tuple[pygame.Surface, tuple[int, int]], ...]) -> None:
     for image, at in images:
         surface.blit(image, at)
-

@@ -397,4 +397,3 @@ class SolitaireInput(TableInput):
         if self.table.hint is not None:
             for c in self.table.solver.hint_cards(self.table.hint[0]):
                 self.table.sprites[c].highlight = HINT_GLOW
-

@@ -169,4 +169,3 @@ class SolverView:
         cards = g.segment(move.card) if move.card is not None else g.waste[-1:]
         f = g.foundations[move.to]
         return list(cards) + f[-1:]
-
