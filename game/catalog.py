@@ -150,13 +150,13 @@ class GameInfo(NamedTuple):
             raise UnknownGameError(f"{self.id}: no engine yet")
         return self.rules.new_game(setup.seed, setup.players, setup.options)
 
-    def restore_engine(self, data: Any) -> Any:
-        """The engine's ``from_dict(data)``: a saved game replayed (a RulesError when the data
-        cannot be replayed)."""
+    def restore_engine(self, data: Any, step: Any = None) -> Any:
+        """The engine's ``from_dict(data, step)``: a saved game replayed, each action through
+        ``step`` when given (a RulesError when the data cannot be replayed)."""
         cls = self.engine_class()
         if cls is None:
             raise UnknownGameError(f"{self.id}: no engine yet")
-        return cls.from_dict(data)
+        return cls.from_dict(data) if step is None else cls.from_dict(data, step)
 
     def guide_script(self) -> Any:
         """The guided first game's ``GuideScript``, or None when the game has none."""

@@ -24,11 +24,12 @@ and clock), in the same frame, before its animation starts: one ``write`` to the
 that a kill -9 at any later moment loses nothing, and a kill during that write loses that
 action only (its line is cut short and dropped when read). The disk syncs and the file made
 anew every 256 actions happen on the writer thread. A save read back is assembled from its
-lines (``read_save``), checked and replayed once; the menu only peeks at it
-(``peek_current``: no replay). Reading one trusts nothing in it: the game id must be in the
-registry, the setup must be one the setup screen could make (``game.setups.check_setup``),
-the engine must replay every action and match the setup; otherwise the file is kept aside,
-the player told, and play starts fresh. Nothing in a save is ever executed: it only names
+lines (``read_save``), checked and replayed once: by the table Continue opens, through its own
+steps (``Session.engine(step)``); the menu only peeks at it (``peek_current``: no replay).
+Reading one trusts nothing in it: the game id must be in the registry, the setup must be one
+the setup screen could make (``game.setups.check_setup``), the engine must replay every
+action and match the setup; otherwise the file is kept aside, the player told, and play
+starts fresh. Nothing in a save is ever executed: it only names
 actions the engine parses.
 
 >>> import tempfile, pathlib
@@ -61,6 +62,7 @@ from game.journal import Journal, read_journal
 from game.save_lines import assemble, changes
 from game.setups import GameSetup, SaveError, check_setup
 from game.storage import keep_aside
+from rules.engine import Step
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.stats import Statistics
@@ -288,14 +290,15 @@ class Session:
         self.closed = True
         self._remove()
 
-    def engine(self) -> Any:
-        """The saved game, replayed by its engine (a ValueError if it does not replay). The
-        engine ``from_dict`` replayed to check the save is handed out once, not replayed
-        again (a long save replays in a good part of a second)."""
+    def engine(self, step: Step | None = None) -> Any:
+        """The saved game, replayed by its engine and checked against its setup (a SaveError
+        naming what is wrong): each action through ``step`` (``rules.engine.Step``; a table's
+        own, so that restoring the game and showing it are one replay). The engine
+        ``load_current`` replayed to check the save is handed out once, not replayed again."""
         engine, self._engine = self._engine, None
         if engine is not None:
             return engine
-        return self._undo_to_position(GAMES[self.game_id].restore_engine(self.engine_data))
+        return self._replay(step)
 
     def _undo_to_position(self, engine: Any) -> Any:
         if self.position is not None:
@@ -404,7 +407,7 @@ class Session:
         session.saved = _check_time(data.get("saved"), "saved")
         session.coached, session.shown, session.seq = coached, shown, seq
         if replay:
-            session._replay()
+            session._engine = session._replay()
         else:
             session._peek(data)
         return session
@@ -423,11 +426,12 @@ class Session:
                         "progress": progress[:80] if isinstance(progress, str) else "",
                         "elapsed": round(self._elapsed)}
 
-    def _replay(self) -> None:
-        """Replay the saved game and check it is a game of its setup; sets the summary."""
+    def _replay(self, step: Step | None = None) -> Any:
+        """The saved game replayed (each action through ``step``) and checked to be a game of
+        its setup; sets the summary."""
         info = GAMES[self.game_id]
         try:
-            full = info.restore_engine(self.engine_data)  # (every action replayed, once)
+            full = info.restore_engine(self.engine_data, step)  # (every action, once)
             actions = len(full.actions)
             if self.position is not None and (self.position > actions
                                               or not hasattr(full, "undo")):
@@ -449,20 +453,22 @@ class Session:
         self._run_clock()
         self.summary = {"game": info.title, "progress": info.progress(engine),
                         "elapsed": round(self._elapsed)}
-        self._engine = engine
+        return engine
 
 
 def load_current(path: Path | None = None) -> tuple[Session | None, str | None]:
-    """The game in progress, or None; and a sentence for the player when a save was found but
-    could not be used (it is then kept aside under a new name, never overwritten)."""
+    """The game in progress, replayed to check it, or None; and a sentence for the player
+    when a save was found but could not be used (it is then kept aside under a new name,
+    never overwritten). Tools and tests; the menu's Continue peeks (``peek_current``) and
+    its table's replay is the check."""
     return _load(path or paths.current_save(), replay=True)
 
 
 def peek_current(path: Path | None = None) -> tuple[Session | None, str | None]:
     """``load_current`` without replaying the game (what the menu's Continue line and the
     question before a new game need): the save's setup, progress and clock as it states
-    them; ``engine()`` replays it. A save that does not replay is found out by
-    ``load_current`` (Continue)."""
+    them; ``engine()`` replays it, and finds out a save that does not replay (a SaveError:
+    ``refused`` keeps it aside and words it for the player)."""
     return _load(path or paths.current_save(), replay=False)
 
 
@@ -492,10 +498,18 @@ def _load(path: Path, *, replay: bool) -> tuple[Session | None, str | None]:
             return None, _unusable(why, None, path)
     try:
         return Session.from_dict(assemble(result.records), path, replay=replay), None
-    except FutureSaveError as exc:
+    except SaveError as exc:
+        return None, refused(path, exc)
+
+
+def refused(path: Path, exc: SaveError) -> str:
+    """The save at ``path`` could not be used (``exc`` says why): it is kept aside under a
+    new name, never overwritten; the sentence for the player. Continue's table calls it
+    when the save does not replay."""
+    if isinstance(exc, FutureSaveError):
         log.warning("save %s: %s", path, exc)
         why = _("it was made by a newer version of Hanafuda Parlor")
-    except SaveError as exc:
+    else:
         log.warning("save %s refused: %s", path, exc)
         why = _("it could not be replayed ({reason})").format(reason=str(exc)[:120])
     try:
@@ -503,7 +517,7 @@ def _load(path: Path, *, replay: bool) -> tuple[Session | None, str | None]:
     except OSError:
         log.exception("could not keep the save aside")
         aside = None
-    return None, _unusable(why, aside, path)
+    return _unusable(why, aside, path)
 
 
 def _unusable(why: str, aside: Path | None, path: Path) -> str:

@@ -26,7 +26,7 @@ rules.engine.IllegalActionError: seat 2 out of range 0-1
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Callable, Protocol, Sequence, TypeVar, runtime_checkable
 
 # ----------------------------------------------------------------------------------------------
 # Errors (python-chess style: ValueError subclasses, the message names the input)
@@ -133,12 +133,23 @@ def check_sample_args(observation: object, kind: type, rng: object) -> None:
         raise RulesError(f"rng: expected a random.Random, got {type(rng).__name__}")
 
 
-def replay_actions(game: Any, actions: list[str]) -> None:
-    """Apply a saved game's ``actions`` to ``game``; one the engine refuses refuses the whole
-    record (LayoutError naming it)."""
+#: How a replay carries out one saved action: ``step(game, action_text)`` applies it to
+#: ``game`` (a RulesError if refused). A table passes its own, to show each action as it goes.
+Step = Callable[[Any, str], Any]
+
+
+def apply_step(game: Any, action: str) -> Any:
+    """The plain ``Step``: ``game.apply(action)``."""
+    return game.apply(action)
+
+
+def replay_actions(game: Any, actions: list[str], step: Step | None = None) -> None:
+    """Apply a saved game's ``actions`` to ``game``, each through ``step`` (default
+    ``apply_step``); one the engine refuses refuses the whole record (LayoutError naming it)."""
+    step = step or apply_step
     for i, text in enumerate(actions):
         try:
-            game.apply(text)
+            step(game, text)
         except RulesError as exc:
             raise LayoutError(f"actions[{i}] {text!r}: {exc}") from None
 
@@ -355,8 +366,9 @@ class Engine(Protocol[A, O_co]):
     - ``observation(seat)``: what ``seat`` knows, as a frozen object.
     - ``is_over`` and ``result`` (None until the game is over).
     - ``clone()``: an independent copy, fast (no deepcopy): search copies states often.
-    - ``to_dict()`` / ``from_dict(data)``: seed (or layout), options and actions as JSON-ready
-      values; ``from_dict`` replays and refuses data it cannot replay with a LayoutError.
+    - ``to_dict()`` / ``from_dict(data, step=None)``: seed (or layout), options and actions as
+      JSON-ready values; ``from_dict`` replays (each action through ``step`` when given: a
+      ``Step``) and refuses data it cannot replay with a LayoutError.
     - ``sample(observation, rng)``: a full state that ``observation``'s seat cannot tell from
       the real one: the hidden cards drawn at random, consistently with everything it has
       seen. The hook a searching AI determinizes with.
@@ -387,7 +399,7 @@ class Engine(Protocol[A, O_co]):
     def to_dict(self) -> dict[str, Any]: ...
 
     @classmethod
-    def from_dict(cls: type[E], data: Any) -> E: ...
+    def from_dict(cls: type[E], data: Any, step: Step | None = None) -> E: ...
 
     @classmethod
     def sample(cls: type[E], observation: Any, rng: random.Random) -> E: ...
@@ -396,4 +408,4 @@ class Engine(Protocol[A, O_co]):
 __all__ = ["RulesError", "InvalidNotationError", "IllegalActionError", "AmbiguousActionError",
            "LayoutError", "DuplicateCardError", "Event", "Observation", "Engine", "check_seat",
            "check_int", "check_list", "check_dict", "FrozenDict", "FrozenList", "freeze", "thaw",
-           "fresh"]
+           "fresh", "Step", "apply_step"]

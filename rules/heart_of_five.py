@@ -57,8 +57,8 @@ from rules.climbing import (BOMBS, FIVE_OF_HEARTS, KINDS, SINGLE_ORDER, Meld, as
                             classify, legal_melds, parse, sort_key)
 from rules.deck import shuffle_in_place, shuffled
 from rules.engine import (Event, IllegalActionError, InvalidNotationError, LayoutError,
-                          RulesError, check_dict, check_int, check_record, check_sample_args,
-                          check_seat, fresh, replay_actions)
+                          RulesError, Step, check_dict, check_int, check_record,
+                          check_sample_args, check_seat, fresh, replay_actions)
 from rules.fishing.basics import derive_seed
 from rules.fishing.records import MAX_SEED
 from rules.western import DECK, Card
@@ -475,9 +475,10 @@ class HeartOfFiveGame:
                 "actions": [str(a) for a in self.actions]}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "HeartOfFiveGame":
-        """Replay a saved match; every value is checked first and a replay the engine refuses
-        is refused whole (LayoutError naming the bad part).
+    def from_dict(cls, data: Any, step: Step | None = None) -> "HeartOfFiveGame":
+        """Replay a saved match (each action through ``step``, default ``game.apply``); every
+        value is checked first and a replay the engine refuses is refused whole (LayoutError
+        naming the bad part).
 
         >>> HeartOfFiveGame.from_dict({"game": "heart_of_five", "seed": 1, "rules": {},
         ...                            "actions": ["pass"]})
@@ -489,7 +490,7 @@ class HeartOfFiveGame:
         seed = check_int(data["seed"], "seed", 0, MAX_SEED)
         rules = HeartOfFiveRules.from_options(check_dict(data["rules"], "rules"))
         game = cls.new(seed, rules)
-        replay_actions(game, actions)
+        replay_actions(game, actions, step)
         return game
 
     def clone(self) -> "HeartOfFiveGame":

@@ -41,8 +41,8 @@ from typing import Any, NamedTuple
 from rules import yatsuhashi_search
 from rules.deck import shuffled
 from rules.engine import (AmbiguousActionError, DuplicateCardError, Event, IllegalActionError,
-                          InvalidNotationError, LayoutError, RulesError, check_dict, check_int,
-                          check_list, check_seat)
+                          InvalidNotationError, LayoutError, RulesError, Step, check_dict,
+                          check_int, check_list, check_seat)
 from rules.hanafuda import DECK, Card, Kind, card, cards
 from rules.yatsuhashi_yaku import (CHAFF_MONTHS, YAKU_CARDS, YAKU_COUNT, YAKU_IDS, YAKU_NAMES,
                                    YAKU_OF_CARD, chaff_of)
@@ -566,10 +566,12 @@ class Game:
         return data
 
     @classmethod
-    def from_dict(cls, data: Any) -> Game:
-        """Replay a saved game (``to_dict``), undo position included. Every value is checked:
-        data that is damaged, hostile or does not replay raises LayoutError naming the bad
-        part, and nothing of it is kept.
+    def from_dict(cls, data: Any, step: Step | None = None) -> Game:
+        """Replay a saved game (``to_dict``), undo position included: the moves, then the
+        undone ones, each through ``step`` (default: made with no events; a table passes its
+        own to follow them), then the undone ones taken back. Every value is checked: data
+        that is damaged, hostile or does not replay raises LayoutError naming the bad part,
+        and nothing of it is kept.
 
         >>> g = Game.deal(3); _ = g.apply("turn"); _ = g.apply("turn"); _ = g.undo()
         >>> h = Game.from_dict(g.to_dict()); h.key() == g.key(), h.to_dict() == g.to_dict()
@@ -606,10 +608,11 @@ class Game:
             g.seed = None if seed is None else check_int(seed, "seed", 0, MAX_SEED)
         moves = _notation_list(data.get("moves", []), "moves")
         redo = _notation_list(data.get("redo", []), "redo")
+        make = step or Game._apply
         for name, texts in (("moves", moves), ("redo", redo)):
             for k, text in enumerate(texts):
                 try:
-                    g._apply(text)
+                    make(g, text)
                 except RulesError as exc:
                     raise LayoutError(f"{name}[{k}] ({text!r:.40}) does not replay: "
                                       f"{exc}") from None

@@ -1,20 +1,25 @@
 """How often Continue rebuilds a saved game from its actions, counted through the engine's own
 ``from_dict`` and the steps that carry out an action: the menu's Continue line (and its progress
-label) reads the save without replaying it, Continue's ``load_current`` replays it once to check
-it, and the table takes up that very engine (``Session.engine()`` hands it on, never replaying
-again). What the table then does to lay its cards out as the player left them (its restore
-plays the game again on a fresh engine, through its own animation steps) is the table's."""
+label) reads the save without replaying it; Continue opens the table, whose replay (through its
+own steps, to lay the cards out as the player left them) is the save's one replay and its
+check: a save that does not replay is kept aside and the menu says so. ``load_current`` (tools)
+replays to check and hands that engine on, never replaying again."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 
+from game import paths
 from game.catalog import GAMES
 from game.scenes.menu import MenuScene
-from game.session import Session, load_current, peek_current
+from game.journal import encode_line
+from game.session import Session, load_current, peek_current, read_save
 from game.setups import default_setup
+from game.table.scheduler import Scheduler
+from game.widgets.dialog import Dialog
 from rules.fishing.engine import FishingGame
 from rules.fishing.turns import FishingTurns
 from tests.helpers import click
@@ -79,25 +84,66 @@ def test_continue_replays_the_save_once_and_hands_that_engine_on(monkeypatch):
     assert (count.from_dict, count.steps) == (1, 12)   # handed on, not replayed again
 
 
-def test_the_table_takes_up_the_engine_continue_replayed(app, monkeypatch):
+def test_continue_in_the_app_replays_the_save_once_through_the_tables_steps(app, monkeypatch):
     played = saved_koikoi(12)
     count = Replays(monkeypatch)
     app.stack.top.rebuild()   # the menu reads the save: its Continue line
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and count.from_dict == 0
-    handed: list[Any] = []
-    engine = Session.engine
-
-    def spy(session: Session) -> Any:
-        handed.append(engine(session))
-        return handed[-1]
-    monkeypatch.setattr(Session, "engine", spy)
     click(app, widget(menu, "Continue").rect.center)
     table = app.stack.top
     assert table.game.to_dict() == played
-    assert len(handed) == 1 and table.game is handed[0]
-    # The save rebuilt from its actions once (the session's check): the table's restore shows
-    # that engine's position by playing the game again from its start, which is no rebuild
-    # of the save (its engine comes from the session) but does carry every action out again.
-    assert count.from_dict == 1
-    assert count.steps == 2 * len(played["actions"])
+    assert (count.from_dict, count.steps) == (1, len(played["actions"]))
+    assert table.session is not None and table.session.moves == 12
+    assert table.session.label().startswith("Koi-Koi · Round 1")
+    assert len(table.log.lines) > 0 and table.marked  # laid out as live play left it
+
+
+def test_continue_in_the_app_replays_a_yatsuhashi_deal_once(app, monkeypatch):
+    """Yatsuhashi's table: one replay for the cards, the log and which moves were its own
+    (the moves made, then the undone ones). Its solver is sent the position as data, to
+    replay in its own process (here a thread), as for any position: not counted."""
+    from rules import yatsuhashi
+    game = yatsuhashi.Game.deal(3)
+    for _ in range(9):
+        game.apply(game.legal_moves()[0])
+    game.undo()
+    game.undo()
+    Session.start(default_setup("yatsuhashi", 3), game).leave()
+    built = yatsuhashi.Game.__dict__["from_dict"].__func__
+    replays: list[int] = []
+
+    def from_dict(cls: type, data: Any, *args: Any) -> Any:
+        if threading.current_thread() is threading.main_thread():  # (not the solver's)
+            replays.append(len(data.get("moves", ())))
+        return built(cls, data, *args)
+    monkeypatch.setattr(yatsuhashi.Game, "from_dict", classmethod(from_dict))
+    app.stack.top.rebuild()
+    click(app, widget(app.stack.top, "Continue").rect.center)
+    table = app.stack.top
+    assert table.game.to_dict() == game.to_dict()
+    assert replays == [9]                       # the whole line once, two of it undone
+    assert len(table.log.lines) == 7 and len(table.redo_auto) == 2
+
+
+def test_a_save_that_does_not_replay_is_kept_aside_and_the_menu_says_so(app, monkeypatch):
+    """The table's replay is Continue's check: the table is not opened, its computer seats'
+    worker closes, the file is kept aside and the player is told."""
+    saved_koikoi(12)
+    save = paths.current_save()
+    data = read_save()
+    data["engine"]["actions"][0] = "x9"   # a line that reads well, of a game that does not
+    save.write_bytes(encode_line(data))
+    closed: list[Any] = []
+    close = Scheduler.close
+    monkeypatch.setattr(Scheduler, "close", lambda ai: closed.append(ai) or close(ai))
+    app.stack.top.rebuild()
+    menu = app.stack.top
+    click(app, widget(menu, "Continue").rect.center)
+    app.frame(1 / 60)
+    notice = app.stack.top
+    assert isinstance(notice, Dialog) and "could not be replayed" in notice.message
+    assert "actions[0]" in notice.message and closed
+    assert list(app.stack)[-2:] == [menu, notice] and not save.exists()
+    assert [p.read_bytes() for p in save.parent.glob("current.json.damaged-*")] \
+        == [encode_line(data)]

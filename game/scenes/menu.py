@@ -18,8 +18,8 @@ from game.i18n import _
 from game import screens
 from game.widgets.scene import WidgetScene
 from game.widgets.dialog import Dialog, not_available
-from game.session import Session, load_current, peek_current
-from game.setups import watch_setup
+from game.session import Session, peek_current, refused
+from game.setups import SaveError, watch_setup
 from game.text import fit_font_size
 from game.widgets import Button, Panel, Widget
 
@@ -166,14 +166,19 @@ class MenuScene(WidgetScene):
 
     # Actions ----------------------------------------------------------------------------------
     def _continue(self) -> None:
-        """Open the saved game at its position (read again: the file is the truth)."""
-        session, problem = load_current()
-        if session is None:
-            if problem:
-                self.notices.append(problem)
-            self.rebuild()
-            return
-        self.open_session(session)
+        """Open the saved game at its position (read again: the file is the truth). Its table
+        replays it once, and that is its check: a save that does not replay is kept aside and
+        the menu says so."""
+        session, problem = peek_current()
+        if session is not None:
+            try:
+                self.open_session(session)
+                return
+            except SaveError as exc:
+                problem = refused(session.path, exc)
+        self.rebuild()  # (without the Continue line: reads the folder again)
+        if problem:
+            self.notices.append(problem)
 
     def open_session(self, session: Session) -> None:
         factory = GAMES[session.game_id].table_factory()

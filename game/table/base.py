@@ -197,8 +197,9 @@ class CardTable(TableScene):
     #: The table's answers to a guided first game's questions (a game's subclass).
     GUIDE_HOOKS: ClassVar[type[GuideHooks]] = GuideHooks
 
-    def new_game(self, engine: Any = None) -> None:
-        """Deal a new game of the setup, or show ``engine``'s position (a game's table)."""
+    def new_game(self, engine: Any = None, session: Any = None) -> None:
+        """Deal a new game of the setup, or show ``engine``'s or the saved ``session``'s
+        position (a game's table; ``take_up``)."""
         raise NotImplementedError
 
     def play_demo(self, moves: int) -> None:
@@ -273,29 +274,42 @@ class CardTable(TableScene):
         self.animate(events)
         return events
 
-    def replay(self, engine: Any) -> None:
-        """Show ``engine``'s position exactly as live play left it: the same game from its
-        start (``from_dict`` with no actions) is played again action by action through the
-        table's own steps (``replay_start``, ``animate``), each finished at once, with no
-        sound, saving, screen or statistics; so the places (a field's slots), the last-move
-        marks and the log come out as the player saw them. ``self.game`` is ``engine`` then."""
-        data = engine.to_dict()
-        self.game = type(engine).from_dict({**data, "actions": []})
-        self.replaying = True
-        try:
+    def take_up(self, engine: Any = None, session: Any = None) -> Any:
+        """Show a game as live play left it, and return its engine: the saved ``session``'s
+        (Continue: its one replay is this one, and it is the save's check, a SaveError when
+        the save does not replay) or ``engine``'s position. The game is played again from its
+        start action by action through the table's own steps (``replay_start``, ``animate``),
+        each finished at once, with no sound, saving, screen or statistics; so the places (a
+        field's slots), the last-move marks and the log come out as the player saw them."""
+        def step(game: Any, action: str) -> None:
+            if game is not self.game:  # the game's first action: its start first
+                start(game)
+            seat = game.current_player
+            events = game.apply(action)
+            if seat is not None and self.seating.is_human(seat):
+                self.marked = []  # as apply_action(human=True) does
+            self.animate(events)
+            self.queue.skip()
+
+        def start(game: Any) -> None:
+            self.game = game
             self.replay_start()
             self.queue.skip()
-            for action in data["actions"]:
-                seat = self.game.current_player
-                events = self.game.apply(action)
-                if seat is not None and self.seating.is_human(seat):
-                    self.marked = []  # as apply_action(human=True) does
-                self.animate(events)
-                self.queue.skip()
+
+        self.game = None
+        self.replaying = True
+        try:
+            if session is not None:
+                engine = session.engine(step)
+            if self.game is None and engine.actions:  # (an engine given, or checked before)
+                type(engine).from_dict(engine.to_dict(), step)
+            if self.game is None:  # no action: the start is all there is
+                start(engine)
         finally:
             self.replaying = False
         self.game = engine
         self.snap()
+        return engine
 
     def replay_start(self) -> None:
         """The start of a replay: what the game's first deal made happen (override)."""

@@ -113,8 +113,9 @@ class ClimbingTable(CardTable):
         return first + [(c, size, False) for size in sizes for c in DECK]
 
     # Set-up -------------------------------------------------------------------------------------
-    def new_game(self, engine: Any = None) -> None:
-        """A new match from the setup (its first deal animated), or ``engine`` as it stands."""
+    def new_game(self, engine: Any = None, session: Any = None) -> None:
+        """A new match from the setup (its first deal animated), or ``engine``'s or the saved
+        ``session``'s position as it stands (``take_up``)."""
         from game.catalog import GAMES
         self.queue.clear()
         self.log.clear()
@@ -133,8 +134,8 @@ class ClimbingTable(CardTable):
             self.start_computers(self.game_id, self.setup.seed)
         else:
             self.computers.reset(self.setup.seed)
-        if engine is not None:
-            self.replay(engine)
+        if engine is not None or session is not None:
+            engine = self.take_up(engine, session)
             self.shown_tallies = (list(engine.wins), list(engine.losses))
         else:
             self.animate(self.game.start_events)

@@ -113,9 +113,9 @@ class FishingTable(CardTable):
             done += 1
 
     # Set-up -------------------------------------------------------------------------------------
-    def new_game(self, engine: Any = None) -> None:
+    def new_game(self, engine: Any = None, session: Any = None) -> None:
         """The game from its first deal (animated; the catalogue deals it for the set-up), or
-        ``engine``'s position as it stands."""
+        ``engine``'s or the saved ``session``'s position as it stands (``take_up``)."""
         from game.catalog import GAMES
         self.queue.clear()
         self.drag.cancel()
@@ -130,8 +130,8 @@ class FishingTable(CardTable):
         else:
             self.computers.reset(self.setup.seed)
         self.reset_panel()
-        if engine is not None:  # as the player left it: slots, marks and log
-            self.replay(engine)
+        if engine is not None or session is not None:  # as the player left it
+            engine = self.take_up(engine, session)
             self.sync_panel()
             self.shown_scores = list(engine.scores)
         else:  # the deal and what dealing made happen (a void deal, the draw for first ...)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.setups import SaveError
 from rules.engine import Event
 
 
@@ -28,8 +29,8 @@ def opening_setup(table: Any, setup: Any, engine: Any, session: Any, demo_moves:
     from game.setups import default_setup
     if guide is not None:
         setup = guide.setup()
-    if session is not None:
-        setup, engine = session.setup, session.engine()
+    if session is not None:  # (its game is replayed once the table is built: open_game)
+        setup = session.setup
     if setup is None:
         setup = default_setup(table.game_id, engine.seed if engine is not None else 1)
         if engine is not None:
@@ -42,19 +43,25 @@ def opening_setup(table: Any, setup: Any, engine: Any, session: Any, demo_moves:
 
 def open_game(table: Any, engine: Any, session: Any, demo_moves: int, guide: Any,
               watch: bool) -> None:
-    """Deal a new game at ``table``, or take up ``engine``'s position, once the table is
-    built: saved unless a demo or watched (``watch``: computers only); the guided game's
-    layer; a game saved after its end shows its result; a demo plays ``demo_moves`` first."""
+    """Deal a new game at ``table``, or take up ``engine``'s or the saved ``session``'s
+    position, once the table is built: saved unless a demo or watched (``watch``: computers
+    only); the guided game's layer; a game saved after its end shows its result; a demo
+    plays ``demo_moves`` first. A save that does not replay raises its SaveError, the table
+    closed."""
     table.saves = not demo_moves and not watch
     table.watching = watch
     if guide is not None:
         table.guide_with(guide)
-    table.new_game(engine)
+    try:
+        table.new_game(engine, session)
+    except SaveError:
+        table.exit()  # (its computer seats' worker)
+        raise
     if table.guide is not None:
         table.guide.start()
     if session is not None:
         table.session = session
-    if engine is not None and engine.is_over:  # saved before the result was shown
-        table.animate_event(Event("match_over", engine.winner))
+    if table.game.is_over:  # saved before the result was shown
+        table.animate_event(Event("match_over", table.game.winner))
     if demo_moves:
         table.play_demo(demo_moves)

@@ -38,8 +38,9 @@ import random
 from typing import Any, Collection, Iterator, TypeVar
 
 from rules.deck import shuffle_in_place
-from rules.engine import (DuplicateCardError, LayoutError, RulesError, check_dict, check_int,
-                          check_list, check_record, check_sample_args, check_seat, replay_actions)
+from rules.engine import (DuplicateCardError, LayoutError, RulesError, Step, check_dict,
+                          check_int, check_list, check_record, check_sample_args, check_seat,
+                          replay_actions)
 from rules.fishing.basics import sort_pile
 from rules.fishing.playout import FishingPlayout, Policy
 from rules.fishing.records import MAX_ROUND, MAX_SCORE, MAX_SEED, layout_cards, per_seat
@@ -171,8 +172,9 @@ class FishingGame(FishingPlayout):
         return data
 
     @classmethod
-    def from_dict(cls: type[G], data: Any) -> G:
-        """Replay a saved game: seed (or layout), rules and actions.
+    def from_dict(cls: type[G], data: Any, step: Step | None = None) -> G:
+        """Replay a saved game: seed (or layout), rules and actions (each through ``step``,
+        default ``game.apply``: a table shows them as it goes).
 
         Every value is checked before anything is replayed, and a replay the engine refuses
         is refused whole: damaged or hostile data raises a LayoutError naming the bad part.
@@ -203,7 +205,7 @@ class FishingGame(FishingPlayout):
                 raise LayoutError(f"layout: {exc}") from None
         else:
             game = cls.new(seed, rules)
-        replay_actions(game, actions)
+        replay_actions(game, actions, step)
         return game
 
     @classmethod

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 import pygame
 
 from game.i18n import N_, _
+from game.setups import SaveError
 from game.widgets.dialog import Dialog, NumberDialog
 from game.games.yatsuhashi.demo import ShowMe
 from game.games.yatsuhashi.draw import SolitaireDrawing
@@ -53,6 +54,25 @@ __all__ = ["STOCK", "WASTE", "YatsuhashiTable"]
 log = logging.getLogger(__name__)
 
 MAX_DEAL = 999_999_999
+
+
+def move_text(move: Move, card_: Card | None = None, onto: Card | None = None) -> str:
+    """A move in words, for the hint line and the log: a move's ``card_`` goes ``onto`` a
+    foundation's top card (None: an empty foundation).
+
+    >>> move_text(parse_move("turn"))
+    'Turn a card from the stock.'
+    """
+    if move.kind == "turn":
+        return _("Turn a card from the stock.")
+    if move.kind == "recycle":
+        return _("Turn the waste over to make a new stock.")
+    if move.kind == "collect":
+        return _("Collect {yaku}.").format(yaku=yaku_label(move.yaku or ""))
+    assert card_ is not None, "a move's card"
+    if onto is not None:
+        return _("Move {card} onto {onto}.").format(card=card_name(card_), onto=card_name(onto))
+    return _("Move {card} to the empty foundation.").format(card=card_name(card_))
 
 
 class YatsuhashiTable(CardTable):
@@ -87,8 +107,8 @@ class YatsuhashiTable(CardTable):
         from game.scenes.setup import default_setup
         if guide is not None:  # the guided first game: its deal, never saved nor counted
             setup = guide.setup()
-        if session is not None:  # Continue: the saved deal at its move
-            setup, engine = session.setup, session.engine()
+        if session is not None:  # Continue: the saved deal at its move (replayed below)
+            setup = session.setup
         if setup is None:
             seed = engine.seed if engine is not None and engine.seed is not None else 1
             setup = default_setup("yatsuhashi", seed)
@@ -122,8 +142,12 @@ class YatsuhashiTable(CardTable):
         self.saves = not demo_moves  # a demo position is never saved over the player's game
         if guide is not None:
             self.guide_hooks.start(guide)
-        elif engine is not None:
-            self.play_position(engine)
+        elif engine is not None or session is not None:
+            try:
+                self.play_position(engine, session)
+            except SaveError:
+                self.exit()  # (its solver's worker)
+                raise
             if session is not None:
                 self.session, self.elapsed = session, session.elapsed
                 self.shown_deal = self.recorded = session.shown
@@ -197,43 +221,57 @@ class YatsuhashiTable(CardTable):
         self.queue.add(self._deal_step)
         self._after_change()
 
-    def play_position(self, game: Game) -> None:
-        """Play on from ``game`` (a layout, or a game with moves made, a saved game), its
-        cards in place at once."""
+    def play_position(self, game: Game | None = None, session: Session | None = None) -> Game:
+        """Play on from ``game`` (a layout, or a game with moves made) or the saved
+        ``session``'s game (Continue: its one replay is ``_replay``'s, a SaveError when it
+        does not replay), its cards in place at once; returns the engine."""
         self.drag.cancel()
         self.queue.clear()
         self.dealing = False
         self._reset_deal_state()
+        game = self._replay(game, session)
         self.game = game
         self.shown = game.clone()
         self.deal_number = game.seed if game.seed is not None else 0
-        self._log_moves(game)
         self.snap()
         self.drawing.plan_faces()
         self.solver.ask()
+        return game
 
-    def _log_moves(self, game: Game) -> None:
-        """What live play left of a game opened at a position (a saved game): its log (the
-        moves in words) and which moves the table made itself (``auto``, ``redo_auto`` for the
-        undone ones), by the rule of play: with auto-collect on, a collection the table would
-        have made right after the move before (or the deal). So undo and redo take back and
-        make again a move with its automatic collections, as before the table was closed."""
-        data = game.to_dict()
-        moves, redo = data["moves"], data.get("redo", [])
-        data = {k: v for k, v in data.items() if k not in ("redo", "seen")}
-        fresh = Game.from_dict({**data, "moves": []})
-        auto = []
-        logged = len(moves) - (self.log.lines.maxlen or len(moves))  # (the log keeps so many)
-        for n, text in enumerate(moves + redo, 1):
+    def _replay(self, game: Game | None, session: Session | None) -> Game:
+        """The game (``game``, or the ``session``'s, which this replay checks) played again
+        from its deal, once, for what live play left of it: its log (the moves in words) and
+        which moves the table made itself (``auto``, ``redo_auto`` for the undone ones), by
+        the rule of play: with auto-collect on, a collection the table would have made right
+        after the move before (or the deal). So undo and redo take back and make again a move
+        with its automatic collections, as before the table was closed."""
+        made: list[tuple[Move, Any, Any, bool]] = []  # each move, its card, onto, automatic
+
+        def step(g: Game, text: str) -> None:
             move = parse_move(text)
-            if logged < n <= len(moves):
-                self.log.add(_("{n}. {move}").format(n=n, move=self.describe(move, fresh)))
-            auto.append(self.auto_collect and move.kind == "collect"
-                        and move == fresh.forced_collection())
-            fresh._apply(move)  # (the replay path: no events to make)
-        self.auto = auto[:len(moves)]
-        self.redo_auto = auto[len(moves):][::-1]  # the next to redo last
+            card_, onto = None, None
+            if move.kind == "move":
+                card_ = move.card if move.card is not None else g.waste[-1]
+                onto = g.foundations[move.to][-1] if g.foundations[move.to] else None
+            made.append((move, card_, onto, self.auto_collect and move.kind == "collect"
+                         and move == g.forced_collection()))
+            g._apply(move)  # (the replay path: no events to make)
+
+        if session is not None:
+            game = session.engine(step)
+        assert game is not None
+        if not made:  # an engine given (or checked before): not replayed yet
+            data = game.to_dict()
+            if data["moves"] or data.get("redo"):
+                Game.from_dict(data, step)
+        in_effect = len(game.moves)
+        for n in range(max(0, in_effect - (self.log.lines.maxlen or in_effect)), in_effect):
+            move, card_, onto, _auto = made[n]
+            self.log.add(_("{n}. {move}").format(n=n + 1, move=move_text(move, card_, onto)))
+        self.auto = [auto for *_, auto in made[:in_effect]]
+        self.redo_auto = [auto for *_, auto in made[in_effect:]][::-1]  # the next to redo last
         self.started = not all(self.auto)  # a move of the player's is in effect
+        return game
 
     def _gather(self) -> None:
         """Every card face down on the stock, before a deal."""
@@ -471,18 +509,11 @@ class YatsuhashiTable(CardTable):
         """A move in words, for the hint line and the log (``game``: before the move, by
         default the table's)."""
         g = game or self.game
-        if move.kind == "turn":
-            return _("Turn a card from the stock.")
-        if move.kind == "recycle":
-            return _("Turn the waste over to make a new stock.")
-        if move.kind == "collect":
-            return _("Collect {yaku}.").format(yaku=yaku_label(move.yaku or ""))
-        c = move.card if move.card is not None else g.waste[-1]
+        if move.kind != "move":
+            return move_text(move)
         f = g.foundations[move.to]
-        if f:
-            return _("Move {card} onto {onto}.").format(card=card_name(c),
-                                                       onto=card_name(f[-1]))
-        return _("Move {card} to the empty foundation.").format(card=card_name(c))
+        return move_text(move, move.card if move.card is not None else g.waste[-1],
+                          f[-1] if f else None)
 
     # Frame -----------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
