@@ -458,6 +458,24 @@ class YatsuhashiTable(CardTable):
         return (any(not a for a in self.auto) and not self.game.is_won
                 and (self.guide is None or self.guide.expected is None))
 
+    # The play time -------------------------------------------------------------------------
+    def after_action(self) -> None:
+        self._clock_to_session()
+        super().after_action()
+
+    def exit(self) -> None:
+        self._clock_to_session()
+        super().exit()
+
+    def _clock_to_session(self) -> None:
+        """The save keeps the table's clock (``elapsed``), which runs only while the deal is
+        played (``update_table``: the table on top), not the session's own, which runs on the
+        wall's time: a pause menu, the settings or the menu in between are no play time, and
+        Continue and a best time would count them. (``Session`` has no setter for its clock:
+        its two fields are set, the clock stopped; its next save starts it again.)"""
+        if self.session is not None:
+            self.session._elapsed, self.session._opened = self.elapsed, None
+
     # Deals -----------------------------------------------------------------------------------
     def _record(self, outcome: str) -> None:
         results = ({"time": int(self.elapsed), "moves": len(self.game.moves)}

@@ -1,0 +1,81 @@
+"""Yatsuhashi faults seen in play (issue 38): the clock counts play time only, an unwinnable
+deal offers another, a deal Show me played says it does not count, and the statistics of a
+solitaire show no draws. Explicit frame times, fixed deals, a session clock that runs with
+the frames."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+import game.session
+from game.scenes.pause import PauseMenu
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import default_setup
+from game.text import clock
+from game.games.yatsuhashi.table import YatsuhashiTable
+from tests.helpers import button, click, key, press, raise_scene_errors, run_until
+
+DT = 1 / 30
+WINNABLE = 3      # a deal the solver wins (ai.yatsuhashi's doctest)
+UNWINNABLE = 22   # the first deal the solver proves cannot be won (docs/playing.md)
+
+
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch):
+    raise_scene_errors(monkeypatch)
+
+
+@pytest.fixture
+def wall(monkeypatch):
+    """The session's clock (``time.monotonic`` in ``game.session``) made to run with the
+    frames of ``play``: a second of frames is a second of the wall's time."""
+    now = [1000.0]
+    monkeypatch.setattr(game.session, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    return now
+
+
+def play(app, wall, seconds: float) -> None:
+    """``seconds`` of frames, the wall's clock running with them."""
+    for _ in range(round(seconds / DT)):
+        app.frame(DT)
+        wall[0] += DT
+
+
+def make_table(app, seed=WINNABLE, speed="off", **options) -> YatsuhashiTable:
+    app.settings.animation_speed = speed
+    setup = default_setup("yatsuhashi", seed)
+    setup.options.update(options)
+    t = YatsuhashiTable(setup=setup)
+    app.push(t)
+    run_until(app, t.settled)
+    return t
+
+
+# 1. The clock ------------------------------------------------------------------------------
+def test_the_pause_menu_and_the_settings_are_no_play_time_continue_included(app, wall):
+    t = make_table(app)
+    click(app, t.layout_.stock.center)  # the deal is under way: its clock runs
+    run_until(app, t.settled)
+    play(app, wall, 10)
+    assert 9.5 < t.elapsed < 10.5
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseMenu)
+    play(app, wall, 20)
+    press(app, "Settings")
+    assert isinstance(app.stack.top, SettingsScene)
+    play(app, wall, 10)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Resume")
+    assert app.stack.top is t and 9.5 < t.elapsed < 10.5
+    key(app, pygame.K_ESCAPE)
+    press(app, "Quit to menu")
+    play(app, wall, 5)
+    menu = app.stack.top
+    assert button(menu, "Continue").subtitle.endswith(clock(10))
+    press(app, "Continue")
+    again = app.stack.top
+    assert isinstance(again, YatsuhashiTable) and again is not t
+    assert 9.5 < again.elapsed < 10.5  # not the 45 s the wall's clock ran
