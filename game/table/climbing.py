@@ -225,18 +225,19 @@ class ClimbingTable(CardTable):
                              for seat, hand in enumerate(dealt) if self.face_up_in_hand(seat)
                              for c in hand])
         self.queue.add(deal)
-        self.log.add(_("Round {n}: {who} deals.").format(n=event.data["round"],
-                                                           who=self.seating.name(event.seat)))
+        self.log.add(self.seating.phrase(event.seat, _("Round {n}: you deal."),
+                                         _("Round {n}: {who} deals."), n=event.data["round"]))
 
     def lead_step(self, event: Any) -> None:
         def step() -> Any:
             self.view.sweep()
-            reason = {"3H": _("holds the 3 of hearts"), "winner": _("won the last round"),
-                      "all_passed": _("everyone passed"),
+            you = self.seating.is_you(event.seat)  # ("You lead", not "You leads")
+            reason = {"3H": _("you hold the 3 of hearts") if you else _("holds the 3 of hearts"),
+                      "winner": _("won the last round"), "all_passed": _("everyone passed"),
                       "after_out": _("the trick's player went out")}.get(
                 event.data["reason"], "")
-            self.log.add(_("{who} leads ({why}).").format(who=self.seating.name(event.seat),
-                                                           why=reason))
+            self.log.add(self.seating.phrase(event.seat, _("You lead ({why})."),
+                                             _("{who} leads ({why})."), why=reason))
             return until_settled(self.retarget(self.queue.duration(0.3)))
         self.queue.add(step)
 
@@ -273,7 +274,7 @@ class ClimbingTable(CardTable):
     def passed_step(self, event: Any) -> None:
         def step() -> None:
             self.view.passed.add(event.seat)
-            self.log.add(_("{who} passes.").format(who=self.seating.name(event.seat)))
+            self.log.add(self.seating.phrase(event.seat, _("You pass."), _("{who} passes.")))
             self.play("click")
         self.queue.call(step)
 
@@ -281,11 +282,11 @@ class ClimbingTable(CardTable):
         def step() -> float:
             self.view.out.append(event.seat)
             place = event.data["place"]
-            self.log.add(_("{who} is out: place {n}.").format(who=self.seating.name(event.seat),
-                                                               n=place))
+            self.log.add(self.seating.phrase(event.seat, _("You are out: place {n}."),
+                                             _("{who} is out: place {n}."), n=place))
             if place == 1:
-                self.banner = (_("Out first!"), _("{who} wins the round.").format(
-                    who=self.seating.name(event.seat)))
+                self.banner = (_("Out first!"), self.seating.phrase(
+                    event.seat, _("You win the round."), _("{who} wins the round.")))
                 self.play("yaku")
                 return self.queue.duration(1.0)
             return 0.0

@@ -109,8 +109,11 @@ class HeartOfFiveTable(ClimbingTable):
         order = result["order"]
         rows: list[Widget] = []
         for place, seat in enumerate(order, 1):
-            what = _("wins the round") if place == 1 else (
-                _("loses the round") if place == len(order) else "")
+            what = ""  # (the seat's name is "You" for the player: "You win", not "You wins")
+            if place == 1:
+                what = self.seating.phrase(seat, _("win the round"), _("wins the round"))
+            elif place == len(order):
+                what = self.seating.phrase(seat, _("lose the round"), _("loses the round"))
             rows.append(CardRow(f"{place}. {self.seating.name(seat)}", [], what,
                                 highlight=place == 1))
         names = self.column_names()
@@ -119,8 +122,8 @@ class HeartOfFiveTable(ClimbingTable):
                            marked=[result["winner"]])
         rows.append(Label(_("The first to {n} wins takes the match.").format(
             n=self.rules.win_target), role="small", color=theme.TEXT_DIM))
-        title = _("Round {n}: {who} goes out first").format(n=result["round"],
-                                                            who=self.seating.name(order[0]))
+        title = self.seating.phrase(order[0], _("Round {n}: you go out first"),
+                                    _("Round {n}: {who} goes out first"), n=result["round"])
         label = _("See the result") if self.game.is_over else _("Next round")
         page = ResultPage(title, rows, [(label, None)], 900, 720)
         page.name = "heart_of_five-round"
