@@ -14,9 +14,10 @@ import game.session
 from game.scenes.pause import PauseMenu
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import default_setup
+from game.scenes.stats import StatsScene
 from game.text import clock
 from game.games.yatsuhashi.table import YatsuhashiTable
-from tests.helpers import button, click, key, press, raise_scene_errors, run_until
+from tests.helpers import button, click, key, press, raise_scene_errors, run_until, texts
 
 DT = 1 / 30
 WINNABLE = 3      # a deal the solver wins (ai.yatsuhashi's doctest)
@@ -79,3 +80,19 @@ def test_the_pause_menu_and_the_settings_are_no_play_time_continue_included(app,
     again = app.stack.top
     assert isinstance(again, YatsuhashiTable) and again is not t
     assert 9.5 < again.elapsed < 10.5  # not the 45 s the wall's clock ran
+
+
+# 4. The statistics of a solitaire ----------------------------------------------------------------
+def test_the_statistics_of_a_solitaire_show_no_draws(app):
+    app.stats.record("yatsuhashi", "win", results={"time": 75, "moves": 60},
+                     lower_is_better={"time", "moves"})
+    app.stats.abandon("yatsuhashi")
+    app.stats.record("koikoi", "draw", level="normal")
+    page = app.push(StatsScene())
+    words = texts(page)
+    solitaire = words[words.index("Yatsuhashi Solitaire") + 1]
+    assert solitaire.startswith("Played 1 · won 1 · lost 0 · win 100%")
+    assert "drawn" not in solitaire and "abandoned 1" in solitaire
+    assert "Best time: 1:15" in words[words.index("Yatsuhashi Solitaire") + 2]
+    koikoi = words[words.index("Koi-Koi") + 1]
+    assert "drawn 1" in koikoi  # (a game that can be drawn says so)

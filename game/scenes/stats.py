@@ -21,17 +21,21 @@ RESULT_LABELS = {
 }
 
 
-def tally_line(t: Tally) -> str:
-    """One line of figures; games coached (the coach asked) and abandoned (started over while
-    saved) only when there are.
+def tally_line(t: Tally, draws: bool = True) -> str:
+    """One line of figures; games drawn only for a game that can be drawn (``draws``: not a
+    solitaire), games coached (the coach asked) and abandoned (started over while saved) only
+    when there are.
 
     >>> tally_line(Tally(played=2, won=1, lost=1, abandoned=1, best_streak=1))
     'Played 2 · won 1 · lost 1 · drawn 0 · win 50% · streak 0 (best 1) · abandoned 1'
     >>> tally_line(Tally(played=3, won=3, streak=3, best_streak=3, coached=2))
     'Played 3 · won 3 · lost 0 · drawn 0 · win 100% · streak 3 (best 3) · coached 2 of 3'
+    >>> tally_line(Tally(played=1, won=1, streak=1, best_streak=1, abandoned=2), draws=False)
+    'Played 1 · won 1 · lost 0 · win 100% · streak 1 (best 1) · abandoned 2'
     """
     rate = "—" if t.win_rate is None else f"{t.win_rate * 100:.0f}%"
-    text = _("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})")
+    text = (_("Played {p} · won {w} · lost {l} · drawn {d} · win {r} · streak {s} (best {b})")
+            if draws else _("Played {p} · won {w} · lost {l} · win {r} · streak {s} (best {b})"))
     line = text.format(p=t.played, w=t.won, l=t.lost, d=t.drawn, r=rate, s=t.streak,
                        b=t.best_streak)
     if t.coached:
@@ -75,11 +79,13 @@ class StatsScene(WidgetScene):
                 if not t.played and not t.abandoned:
                     continue
                 rows.append(Label(info.title, role="heading", color=theme.GOLD))
-                rows.append(Label(tally_line(t)))
+                draws = not info.solitaire  # (a solitaire is won or not: never drawn)
+                rows.append(Label(tally_line(t, draws)))
                 if t.best:
                     rows.append(Label(bests_line(t), role="small", color=theme.TEXT_DIM))
                 for level, lt in sorted(stats.levels(gid).items()):
-                    rows.append(Label(f"{level_label(level)}: {tally_line(lt)}", role="small"))
+                    rows.append(Label(f"{level_label(level)}: {tally_line(lt, draws)}",
+                                      role="small"))
         self.list = ScrollList(rows, gap=8)
         self.done = Button(_("Done"), self.back, primary=True)
         return [self.panel, self.heading, self.list, self.done]
