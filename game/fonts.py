@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _, on_change
 from game.logs import get_logger
 from sprites.cache import SurfaceCache
+from sprites.faces import use_badge_letters
 from sprites.fonts import use_badge_font
 
 #: Package data (pyproject.toml): inside the package, so an installed game has them too.
@@ -55,6 +57,17 @@ def _open(size: int, bold: bool) -> pygame.font.Font:
 
 
 use_badge_font(lambda size: font(size, True))  # (the art's badges in the same face)
+
+
+def _badge_letters() -> None:
+    """The card badges' words for the kinds in the player's language (the art's are B, A,
+    R and C)."""
+    # (one short word each, written after the month: 8B, 9A, 9R, 9C)
+    use_badge_letters({"B": _("B"), "A": _("A"), "R": _("R"), "C": _("C")})
+
+
+_badge_letters()
+on_change(_badge_letters)
 
 
 #: Rendered text kept: labels, scores and buttons are the same from frame to frame, and

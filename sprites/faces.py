@@ -67,6 +67,33 @@ _BADGE_KINDS = {
     hanafuda.Kind.CHAFF: (205, 200, 190),
 }
 _BLUE_RIBBONS = {"6R", "9R", "10R"}
+#: The badge's word for each kind, by the kind's letter: the letter itself until the program
+#: gives its language's (``use_badge_letters``: Japanese players read 光, not B).
+_letters: dict[str, str] = {}
+
+
+def use_badge_letters(letters: dict[str, str]) -> None:
+    """Write each kind on the badges as ``letters[kind letter]`` ("B", "A", "R", "C"; a
+    kind not given keeps its letter); badge faces drawn before are dropped.
+
+    >>> use_badge_letters({"B": "光"}); _badge_letter(hanafuda.Kind.BRIGHT)
+    '光'
+    >>> use_badge_letters({}); _badge_letter(hanafuda.Kind.BRIGHT)
+    'B'
+    """
+    if letters == _letters:
+        return
+    _letters.clear()
+    _letters.update(letters)
+    for key in list(_cache.keys()):
+        if isinstance(key, tuple) and len(key) == 5 and key[4] is True:
+            _cache.discard(key)
+    for key in [k for k in _stand_ins if k[3]]:
+        del _stand_ins[key]
+
+
+def _badge_letter(kind: hanafuda.Kind) -> str:
+    return _letters.get(kind.value, kind.value)
 
 
 def hanafuda_size(width: float) -> tuple[int, int]:
@@ -335,7 +362,7 @@ def _with_badge(face: pygame.Surface, card: hanafuda.Card) -> pygame.Surface:
     font = badge_font(size)
     colour = (120, 175, 255) if card.code in _BLUE_RIBBONS else _BADGE_KINDS[card.kind]
     number = font.render(str(card.month), True, (255, 255, 255))
-    letter = font.render(card.kind.value, True, colour)
+    letter = font.render(_badge_letter(card.kind), True, colour)
     pad, padx = max(2, size // 4), max(3, size // 3)
     bw, bh = number.get_width() + letter.get_width() + padx * 2 + 1, size + pad
     badge = pygame.Surface((bw, bh), pygame.SRCALPHA)

@@ -19,7 +19,7 @@ from game.games.yatsuhashi import draw as yatsuhashi_draw
 from game.settings import Settings
 from game.table import names
 from rules import hanaawase, hanafuda, hearts600, koikoi, yatsuhashi
-from rules.hanafuda import DECK, cards_of
+from rules.hanafuda import DECK, card, cards_of
 from tests.helpers import texts
 from tests.test_languages import FOREIGN, english_names_in
 
@@ -227,3 +227,20 @@ def test_long_names_fit_their_boxes_readably(app, code, language):
         assert size >= start * 0.7, (text, size)
         assert all(font(size, True).size(line)[0] <= width for line in lines), text
         assert len(lines) == 1 or 2 * line_step(size) <= height, text
+
+
+@pytest.mark.parametrize("code, bright", [("ja", "光"), ("ru", "Я"), ("en", "B")])
+def test_card_badges_name_the_kind_in_the_players_language(code, bright, language):
+    """The art's badge says "8B" in English; a Japanese player reads 光 (issue 38), and a
+    badge face drawn in one language is not shown in another."""
+    import pygame
+    from game import fonts  # noqa: F401  (hands the program's words to the art)
+    from sprites import faces
+    pygame.font.init()
+    moon = card("8B")
+    language("en")
+    english = pygame.image.tobytes(faces.hanafuda_face(moon, 110, badge=True), "RGBA")
+    language(code)
+    assert faces._badge_letter(moon.kind) == bright
+    shown = pygame.image.tobytes(faces.hanafuda_face(moon, 110, badge=True), "RGBA")
+    assert (shown == english) == (code == "en")
