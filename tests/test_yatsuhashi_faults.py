@@ -11,6 +11,8 @@ import pygame
 import pytest
 
 import game.session
+from ai.yatsuhashi import SOLVER_NODES
+from ai.yatsuhashi_solver import solve
 from game.scenes.pause import PauseMenu
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import default_setup
@@ -18,6 +20,7 @@ from game.scenes.stats import StatsScene
 from game.text import clock
 from game.games.yatsuhashi.table import YatsuhashiTable
 from tests.helpers import button, click, key, press, raise_scene_errors, run_until, texts
+from tests.test_yatsuhashi_table import _drawn_words
 
 DT = 1 / 30
 WINNABLE = 3      # a deal the solver wins (ai.yatsuhashi's doctest)
@@ -81,6 +84,38 @@ def test_the_pause_menu_and_the_settings_are_no_play_time_continue_included(app,
     assert isinstance(again, YatsuhashiTable) and again is not t
     assert 9.5 < again.elapsed < 10.5  # not the 45 s the wall's clock ran
 
+
+
+# 3. A deal Show me played ------------------------------------------------------------------
+WILL_NOT = "Show me played this deal: it will not count in your statistics."
+DID_NOT = "Show me played this deal: it did not count in your statistics."
+
+
+def test_a_deal_show_me_played_says_it_will_not_count_and_its_win_that_it_did_not(
+        app, monkeypatch):
+    t = make_table(app)
+    click(app, t.layout_.stock.center)  # the player's own move first
+    run_until(app, t.settled)
+    assert WILL_NOT not in " ".join(_drawn_words(app, monkeypatch))
+    key(app, pygame.K_s)  # Show me: the solver plays a move ...
+    run_until(app, lambda: t.shown_deal)
+    key(app, pygame.K_SPACE)  # ... and the player takes over
+    run_until(app, lambda: t.demo is None and t.settled())
+    assert WILL_NOT in " ".join(_drawn_words(app, monkeypatch))  # (the panel wraps it)
+    key(app, pygame.K_ESCAPE)
+    press(app, "Quit to menu")
+    press(app, "Continue")  # the save remembers it
+    t = app.stack.top
+    assert isinstance(t, YatsuhashiTable) and t.shown_deal
+    run_until(app, t.settled)
+    assert WILL_NOT in " ".join(_drawn_words(app, monkeypatch))
+    for move in solve(t.game.copy(), SOLVER_NODES).moves:  # the player wins it
+        t.play_move(move)
+        app.frame(DT)
+    run_until(app, lambda: t.won_shown and not t.queue.busy)
+    words = _drawn_words(app, monkeypatch)
+    assert DID_NOT in words and WILL_NOT not in " ".join(words)
+    assert app.stats.summary("yatsuhashi").won == 0
 
 # 4. The statistics of a solitaire ----------------------------------------------------------------
 def test_the_statistics_of_a_solitaire_show_no_draws(app):
