@@ -333,9 +333,8 @@ class SolitaireDrawing(TableDrawing):
 
     def _panel_pieces(self) -> list[tuple[Any, pygame.Rect, Callable[[pygame.Surface], Any]]]:
         """The panel's pieces, each with what it shows, round where it paints and how: the
-        figures a row each, the solver's indicator, the note of a deal Show me played, the
-        Bridge's note, the record, the keys and the buttons (the clock's second paints its row,
-        not the panel)."""
+        figures a row each, the solver's indicator, the Bridge's note, the record, the keys
+        and the buttons (the clock's second paints its row, not the panel)."""
         t = self.table
         lay, m = t.layout_, t.metrics
         r = lay.panel
@@ -369,13 +368,9 @@ class SolitaireDrawing(TableDrawing):
         h = text_height(tiny, keys, w)  # (as many lines as the language and width need)
         keys_box = pygame.Rect(x, t.buttons["undo"].rect.y - m.px(6) - h, w, h)
         # What flows down from the figures stops above the keys' note (a large interface
-        # scale leaves less room: the record goes first, then the Bridge's note, the keys, and
-        # the note of a deal Show me played last).
+        # scale leaves less room: the record goes first, then the Bridge's note, the keys).
         floor = keys_box.y if keys_box.y >= y else keys_box.bottom
         texts: list[tuple[str, tuple[int, int, int], int]] = []
-        if t.shown_deal and not t.game.is_won:
-            texts.append((_("Show me played this deal: it will not count in your "
-                            "statistics."), theme.GOLD, m.px(10)))
         if "yatsuhashi" not in t.game.collected:
             bridge = t.game.bridge_allowed
             note = (_("The Bridge may leave now.") if bridge else

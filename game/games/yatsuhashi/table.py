@@ -583,6 +583,8 @@ class YatsuhashiTable(CardTable):
             return _("A yaku can be collected: click its glowing cards.")
         if not self.started:
             return _("Drag cards onto a foundation one month later, or click a card to send it.")
+        if self.shown_deal:  # (said while nothing else is: the line is there at every size)
+            return _("Show me played this deal: it will not count in your statistics.")
         return ""
 
     def settled(self) -> bool:
