@@ -12,7 +12,7 @@ from game.table.base import GameLog
 from game.table.climbing_view import ClimbingView
 from game.table.dialogs import ResultPage
 from tests.fishing_tables import push_table, strict_with_testbot
-from tests.helpers import key, press, run_until, texts
+from tests.helpers import key, next_frame, press, run_until, texts
 
 _strict_and_bot = strict_with_testbot("heart_of_five")
 
@@ -105,3 +105,114 @@ def test_the_round_page_names_another_winner_in_the_third_person(app):
     words = texts(page)
     assert "wins the round" in words and "loses the round" in words
     assert "win the round" not in words
+
+
+# Helpers: the table played on, and what a fresh frame draws ----------------------------------
+
+
+def play_on(app, t, until, limit: int = 4000) -> None:
+    """Frames until ``until()`` holds, the player passing when following (so the others play
+    on) and leading with the first legal meld."""
+    for _ in range(limit):
+        if until():
+            return
+        if t.human_to_move:
+            app.frame(1 / 30)  # (the buttons follow the turn)
+            if t.game.last is not None:
+                key(app, pygame.K_p)
+            else:
+                play_first_legal(app, t)
+        else:
+            next_frame(app)
+    assert until(), "the table never reached the expected state"
+
+
+def words_drawn(t, monkeypatch, size) -> dict[str, int]:
+    """Every text the climbing drawing paints in a frame of ``size`` painted whole, with its
+    font size in pixels."""
+    import game.table.climbing_drawing as climbing
+    sizes: dict[int, int] = {}
+    drawn: dict[str, int] = {}
+    real_font, real_text = climbing.font, climbing.text_image
+
+    def font(px, bold=False):
+        face = real_font(px, bold)
+        sizes[id(face)] = px
+        return face
+
+    def text_image(face, text, color):
+        drawn[text] = sizes.get(id(face), 0)
+        return real_text(face, text, color)
+    monkeypatch.setattr(climbing, "font", font)
+    monkeypatch.setattr(climbing, "text_image", text_image)
+    t.drawing._rest = None  # painted afresh: the labels under the cards are kept with them
+    t.draw(pygame.Surface(size))
+    monkeypatch.undo()
+    return drawn
+
+
+# 2. The face-down card in the lower right ----------------------------------------------------
+
+
+def test_the_stack_of_finished_tricks_says_how_many_cards_were_played(app, monkeypatch):
+    """The face-down card in the trick's lower right is the stack of finished tricks: it is
+    labelled with the cards played, beside it, clear of every card."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    play_on(app, t, lambda: len(t.view.done) > 0 and not t.queue.busy)
+    n = len(t.view.done)
+    stack = t.sprites[t.view.done[-1]].rect
+    assert not t.sprites[t.view.done[-1]].face_up
+    for size in [(1280, 800), (960, 600), (1920, 1080)]:
+        t.layout(size)
+        stack = t.sprites[t.view.done[-1]].rect
+        drawn = words_drawn(t, monkeypatch, size)
+        assert drawn.get(f"{n} cards played", 0) >= 14, drawn
+        text, rect = t.drawing.played_place()
+        assert text == f"{n} cards played"
+        assert t.layout_.trick.contains(rect) and rect.right < stack.left
+        assert abs(rect.centery - stack.centery) <= stack.height // 2
+        assert not any(rect.colliderect(s.rect) for c, s in t.sprites.items()
+                       if s.alpha and c not in t.view.done)
+
+
+# 4. A pass: readable, beside the seat, until that seat acts again ---------------------------
+
+
+def test_a_pass_is_a_readable_pill_beside_the_seat_until_that_seat_acts_again(app,
+                                                                                monkeypatch):
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    seen: dict[int, int] = {}  # a computer's pass -> the melds played (and swept) by then
+
+    def played() -> int:
+        return len(t.view.done) + sum(len(meld) for _seat, meld in t.view.trick)
+
+    def a_pass_outlived_a_meld() -> bool:
+        for seat in list(seen):
+            if seat not in t.view.passed:
+                del seen[seat]
+        for seat in t.view.passed - {0}:
+            seen.setdefault(seat, played())
+        return not t.queue.busy and any(played() > n for n in seen.values())
+    play_on(app, t, a_pass_outlived_a_meld)
+    seat = next(s for s, n in seen.items() if played() > n)
+    assert t.game.current_player != seat or not t.idle  # (it has not acted again)
+    for size in [(1280, 800), (960, 600)]:
+        t.layout(size)
+        drawn = words_drawn(t, monkeypatch, size)
+        assert drawn.get("Pass", 0) >= 14, drawn  # 14 px and more at 100%
+        status, pill = t.drawing.status_place(seat)
+        place = t.layout_.seats[t.screen_seat(seat)]
+        assert status == "Pass" and place.box.contains(pill)
+        assert not any(pill.colliderect(t.sprites[c].rect) for c in t.view.hands[seat])
+    t.layout((1280, 800))
+    moves: list[tuple[int, str]] = []  # (seat, action) from now on
+    apply = t.apply_action
+
+    def watched(action, human=False):
+        moves.append((t.game.current_player, str(action)))
+        return apply(action, human=human)
+    monkeypatch.setattr(t, "apply_action", watched)
+    play_on(app, t, lambda: any(s == seat for s, _a in moves) and not t.queue.busy)
+    again = next(a for s, a in moves if s == seat)
+    # Its pass went when it acted again: with a meld, or it shows the new pass.
+    assert (seat in t.view.passed) == (again == "pass"), (again, t.view.passed)

@@ -242,8 +242,7 @@ class ClimbingTable(CardTable):
         self.queue.add(step)
 
     def turn_step(self, event: Any) -> None:
-        def step() -> None:
-            self.view.passed.discard(event.seat)
+        def step() -> None:  # (a seat's pass stays shown while it thinks: until it acts)
             self.input.sync_selection()
         self.queue.call(step)
 
@@ -254,7 +253,7 @@ class ClimbingTable(CardTable):
             self.selected -= set(cards)
             order = self.input.order_key
             self.view.trick.append((seat, sorted(cards, key=lambda c: order(c.card))))
-            self.view.passed = set()
+            self.view.passed.discard(seat)  # (the others' passes stay until they act)
             name = self.meld_name(event.data["kind"], list(event.cards))
             self.log.add(f"{self.seating.name(seat)}: {event.data['notation']}  ({name})")
             if seat != self.viewer or not self.seating.is_human(seat):

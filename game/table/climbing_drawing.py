@@ -1,7 +1,8 @@
 """The climbing table's drawing (``table.drawing`` of ``ClimbingTable``, a kind of the kit's
 ``TableDrawing``): the felt with the trick area and each seat's place, the kept layer of the
-hands and the trick at rest (``under_key``, ``under_parts``), each seat's name and status,
-and over the cards the banner of a meld or a round's end.
+hands and the trick at rest (``under_key``, ``under_parts``), each seat's name, its status
+("Pass", "Out 2") as a pill beside its cards, the count of the cards played (the face-down
+stack of finished tricks), and over the cards the banner of a meld or a round's end.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pygame
 
 from game import theme
 from game.fonts import font, text_image
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.table.drawing import TableDrawing
 from game.text import fit_font_size
 
@@ -48,7 +49,13 @@ class ClimbingDrawing(TableDrawing):
                                 name.height * 2))
             else:
                 rect = self._own_name_rect().inflate(0, lay.label_h)
+            pill = self.status_place(seat)
+            if pill is not None:
+                rect = rect.union(pill[1])
             parts["seat", seat] = (key, rect)
+        played = self.played_place()
+        if played is not None:
+            parts["played"] = (played[0], played[1])
         trick = lay.trick
         parts["trick"] = (t.view.trick[-1][0] if t.view.trick else None,
                           pygame.Rect(trick.x - trick.width // 2, trick.y, trick.width * 2,
@@ -69,15 +76,11 @@ class ClimbingDrawing(TableDrawing):
             size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
             name = text_image(font(size, True), text, color)
             surface.blit(name, rect.topleft)
-            status = self.seat_status(seat)
-            if status and at:  # beside the name, or under the cards in a narrow box
-                img = text_image(font(size, True), status, theme.VERMILION
-                                              if status == _("Pass") else theme.GOLD)
-                x = rect.x + name.get_width() + m.px(8)
-                if x + img.get_width() <= place.box.right:
-                    surface.blit(img, (x, rect.y))
-                else:
-                    surface.blit(img, (place.hand.x, place.hand.bottom + m.px(2)))
+            self.draw_status(surface, seat)
+        played = self.played_place()
+        if played is not None:
+            img = text_image(font(m.type_size("small")), played[0], theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=played[1].center))
         if t.view.trick:
             seat, _meld = t.view.trick[-1]
             label = t.seating.phrase(seat, _("Your meld"), _("{who}'s meld"))
@@ -100,6 +103,62 @@ class ClimbingDrawing(TableDrawing):
         if seat in t.view.passed:
             return _("Pass")
         return ""
+
+    def status_place(self, seat: int) -> tuple[str, pygame.Rect] | None:
+        """Another seat's status and the pill it is drawn in: beside its cards in a wide box,
+        under them in a narrow one, in the "small" type (14 px and more at 100%: a pass must
+        be read while the other seats play on). None for the viewer (the panel says it) and
+        for a seat with nothing to say."""
+        t = self.table
+        at = t.screen_seat(seat)
+        status = self.seat_status(seat)
+        if not at or not status:
+            return None
+        lay, m = t.layout_, t.metrics
+        place = lay.seats[at]
+        w, h = font(m.type_size("small"), True).size(status)
+        pill = pygame.Rect(0, 0, w + 2 * m.px(8), h + 2 * m.px(2))
+        xs = [x for x, _y in lay.hand_places(at, len(t.view.hands[seat]))]
+        half = lay.hand_card_of(at)[0] / 2
+        left, right = (min(xs) - half, max(xs) + half) if xs else (place.hand.x,) * 2
+        if place.pile.x >= place.hand.right:  # a wide box: beside the cards
+            pill.midleft = (round(right) + lay.gap, place.hand.centery)
+        else:  # a narrow box: under them
+            pill.midtop = (round((left + right) / 2), place.hand.bottom + m.px(4))
+        return status, pill.clamp(place.box)
+
+    def draw_status(self, surface: pygame.Surface, seat: int) -> None:
+        """A seat's pill (``status_place``): a pass in vermilion, a place out in gold."""
+        placed = self.status_place(seat)
+        if placed is None:
+            return
+        status, pill = placed
+        m = self.table.metrics
+        passed = status == _("Pass")
+        from game import draw
+        draw.rounded_rect(surface, theme.VERMILION_DARK if passed else theme.PANEL, pill,
+                          pill.height // 2)
+        pygame.draw.rect(surface, theme.VERMILION if passed else theme.GOLD, pill,
+                         max(1, m.px(1.5)), border_radius=pill.height // 2)
+        img = text_image(font(m.type_size("small"), True), status,
+                         theme.CREAM if passed else theme.GOLD)
+        surface.blit(img, img.get_rect(center=pill.center))
+
+    def played_place(self) -> tuple[str, pygame.Rect] | None:
+        """The count of the cards played in finished tricks ("17 cards played") and where it
+        goes: left of their face-down stack, which would otherwise be an unexplained card.
+        None before the first trick is over."""
+        t = self.table
+        n = len(t.view.done)
+        if not n:
+            return None
+        lay, m = t.layout_, t.metrics
+        text = ngettext("{n} card played", "{n} cards played", n).format(n=n)
+        w, h = font(m.type_size("small")).size(text)
+        x, y = lay.discard
+        rect = pygame.Rect(0, 0, w, h)
+        rect.midright = (round(x - lay.small_card[0] / 2) - m.px(8), round(y))
+        return text, rect
 
     def draw_over(self, surface: pygame.Surface) -> None:
         lay, m = self.table.layout_, self.table.metrics

@@ -35,7 +35,8 @@ class Copy(NamedTuple):
 class ClimbingView:
     """The cards as animated so far: each seat's hand, the melds of the trick being played
     (the last one on top, with its seat), the cards of finished tricks, the deck before a
-    deal; the seats that passed on the last meld and the order out."""
+    deal; the seats whose last move this round was a pass (shown until they act again, a
+    new trick or not) and the order out."""
 
     hands: list[list[Copy]]
     deck: list[Copy]
@@ -60,11 +61,11 @@ class ClimbingView:
         return taken
 
     def sweep(self) -> None:
-        """The trick is over: its cards go to the finished ones."""
+        """The trick is over: its cards go to the finished ones (the passes stay shown until
+        each seat acts again)."""
         for _seat, meld in self.trick:
             self.done.extend(meld)
         self.trick = []
-        self.passed = set()
 
 
 class ClimbingLayout(SeatedLayout):
