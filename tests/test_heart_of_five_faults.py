@@ -7,14 +7,16 @@ import re
 
 import pygame
 
+from game import theme
 from game.games.heart_of_five.table import HeartOfFiveTable
 from game.table.base import GameLog
 from game.table.climbing_view import ClimbingView
 from game.table.dialogs import ResultPage
 from tests.fishing_tables import push_table, strict_with_testbot
-from tests.helpers import key, next_frame, press, run_until, texts
+from tests.helpers import click, key, next_frame, press, run_until, texts
 
 _strict_and_bot = strict_with_testbot("heart_of_five")
+_strict_and_koikoi_bot = strict_with_testbot("koikoi")
 
 #: "You" with a verb for another seat ("You goes", "You passes", "You is out").
 WRONG_YOU = re.compile(r"\bYou (goes|wins|loses|passes|leads|deals|is|holds)\b|"
@@ -173,6 +175,70 @@ def test_the_stack_of_finished_tricks_says_how_many_cards_were_played(app, monke
         assert abs(rect.centery - stack.centery) <= stack.height // 2
         assert not any(rect.colliderect(s.rect) for c, s in t.sprites.items()
                        if s.alpha and c not in t.view.done)
+
+
+# 3. H pressed while a computer is to play ----------------------------------------------------
+
+
+def test_h_on_a_computers_turn_is_kept_for_your_turn_and_said_at_once(app):
+    """H while a computer seat is to play: the message line says at once that the hint comes
+    on the player's turn, and when it comes the coach's meld is selected with no second H."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    play_on(app, t, lambda: t.idle and not t.seating.is_human(t.game.current_player))
+    key(app, pygame.K_h)
+    assert t.notice == "" and t.coaching.coach is None  # not refused, not asked yet
+    assert t.drawing.message_text() == ("Coach: the hint comes on your turn.", theme.GOLD)
+    run_until(app, lambda: t.human_to_move)
+    app.frame(1 / 30)
+    advice = t.coaching.advice()
+    assert advice and t.coaching.coached
+    best = advice[0].action
+    wanted = sorted(map(str, best.cards)) if best.kind == "play" else []
+    assert sorted(str(c) for c in t.selected) == wanted
+    line, color = t.drawing.message_text()
+    assert color == theme.GOLD and line.startswith("Coach:") and "your turn" not in line
+
+
+def test_a_hint_kept_for_your_turn_goes_with_its_game(app):
+    """A new match (Restart) forgets a hint kept for the player's turn in the old one."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    play_on(app, t, lambda: t.idle and not t.seating.is_human(t.game.current_player))
+    key(app, pygame.K_h)
+    assert t.coaching.waiting is not None
+    t.restart()
+    app.frame(1 / 30)
+    assert t.coaching.waiting is None
+    assert "your turn" not in t.drawing.message_text()[0]
+
+
+def test_h_on_a_computers_turn_in_koikoi_is_answered_on_your_turn(app):
+    """The fishing tables share the coach's part: the same H, kept and answered."""
+    from game.games.koikoi.table import KoiKoiTable
+    from game.table.dialogs import ChoicePanel
+    t = push_table(app, KoiKoiTable, ["human", "testbot"], 7)
+
+    def computer_to_play() -> bool:
+        return app.stack.top is t and t.game.current_player == 1 and not t.queue.busy
+    for _ in range(20):  # the player's turn played out (a card, a capture, a koi-koi)
+        if computer_to_play():
+            break
+        if app.stack.top is t and t.human_to_move:
+            action = t.game.legal_actions()[0]
+            i = t.input
+            i.play_card(action.card) if action.kind == "play" else i.choose_target(action.target)
+            if t.choosing is not None:
+                i.choose_target(next(a.target for a in i.actions_for(t.choosing) if a.target))
+        elif isinstance(app.stack.top, ChoicePanel):
+            click(app, app.stack.top.choices[0].rect.center)
+        run_until(app, lambda: app.stack.top is not t or t.human_to_move or computer_to_play())
+    assert computer_to_play() and not t.coach_ready()
+    key(app, pygame.K_h)
+    assert t.notice == "" and t.coaching.coach is None
+    assert t.drawing.message_text() == ("Coach: the hint comes on your turn.", theme.GOLD)
+    run_until(app, lambda: t.coach_ready() and app.stack.top is t
+              or isinstance(app.stack.top, ChoicePanel))
+    app.frame(1 / 30)
+    assert t.coaching.coached and t.coaching.advice()  # asked, and shown on the cards
 
 
 # 4. A pass: readable, beside the seat, until that seat acts again ---------------------------

@@ -12,6 +12,10 @@ action, a new deal or match): it is about one engine object at one number of act
 A game in which the coach was asked once is *coached*: the table marks its session (saved,
 so Continue keeps it) and its statistics (``CardTable.record_result``).
 
+H pressed while another seat is to act is not lost: the message line says at once "Coach: the
+hint comes on your turn." and the coach is asked when the player's decision comes (as a
+polished game keeps a request it cannot answer yet rather than refusing it).
+
 The table's part (``Coaching``, ``table.coaching``) is one piece of code for every kit:
 ``hint`` (H, Hint), ``update`` each frame, ``line`` for the message line; the table answers
 for its picture (``advice_arrived``, ``coach_again``): the fishing
@@ -173,16 +177,20 @@ class Coaching:
         #: The advice is shown (fishing tables: H again hides it, and shows it again).
         self.shown = True
         self._coached_game: Any = None
+        #: H pressed before the player's decision: the game and the seat at the bottom then,
+        #: asked about when that seat's decision comes (None: no hint waits).
+        self.waiting: tuple[Any, Any] | None = None
 
     def hint(self) -> None:
         """H or the Hint button: ask the coach about this decision; with its advice in, H
-        again is the table's ``coach_again``. Not the player's turn: said why (a table of
-        computers only has no one to coach: nothing happens)."""
+        again is the table's ``coach_again``. Another seat to act: the hint waits for the
+        player's turn (``wait_for_turn``); a table of computers only has no one to coach:
+        nothing happens."""
         t = self.table
         if not t.COACH or "human" not in t.seats:
             return
         if not t.coach_ready():
-            t.refuse(_("It is not your turn."))
+            self.wait_for_turn()
             return
         if self.coach is None:
             self.coach = Coach(t.game_id, t.ai)
@@ -196,6 +204,23 @@ class Coaching:
             t.play("click")
             self.update()  # (a worker that answers at once: shown now)
 
+    def wait_for_turn(self) -> None:
+        """H before the player's decision: kept for it, and said at once on the message line
+        (``line``); with no decision to come (the game over), refused."""
+        t = self.table
+        if t.game is None or t.game.is_over:
+            t.refuse(_("It is not your turn."))
+            return
+        if self.waiting is None:
+            t.play("click")
+        self.waiting = (t.game, getattr(t, "viewer", None))
+
+    def _waiting_now(self) -> bool:
+        """Does a hint wait for this game's next decision at the bottom (the same seat)?"""
+        t = self.table
+        return (self.waiting is not None and self.waiting[0] is t.game and not t.game.is_over
+                and self.waiting[1] == getattr(t, "viewer", None))
+
     def think_seconds(self) -> float:
         """The Hard level's think time from the settings (the search's budget)."""
         app = self.table.app
@@ -205,7 +230,14 @@ class Coaching:
 
     def update(self) -> None:
         """Each frame: forget advice about a position gone, take the answer in when it comes
-        (then the table's ``advice_arrived``)."""
+        (then the table's ``advice_arrived``); a hint kept for the player's turn is asked
+        when it comes."""
+        if self.waiting is not None:
+            if not self._waiting_now():
+                self.waiting = None  # (a new game, its end, or another player at the bottom)
+            elif self.table.coach_ready():
+                self.waiting = None
+                self.hint()
         coach = self.coach
         if coach is None or coach.position is None:
             return
@@ -229,8 +261,11 @@ class Coaching:
         return {str(c.action): c.score for c in self.advice() or []}
 
     def line(self) -> str:
-        """The message line's words for the coach: thinking, its advice, or nothing."""
+        """The message line's words for the coach: a hint kept for the player's turn,
+        thinking, its advice, or nothing."""
         coach, t = self.coach, self.table
+        if self._waiting_now() and not t.coach_ready():
+            return _("Coach: the hint comes on your turn.")
         if coach is None or not coach.about(t.game) or not t.coach_ready():
             return ""
         if coach.unavailable:
