@@ -282,3 +282,24 @@ def test_a_pass_is_a_readable_pill_beside_the_seat_until_that_seat_acts_again(ap
     again = next(a for s, a in moves if s == seat)
     # Its pass went when it acted again: with a meld, or it shows the new pass.
     assert (seat in t.view.passed) == (again == "pass"), (again, t.view.passed)
+
+
+# Seen on the way: a bomb's shake left the picture shifted ------------------------------------
+
+
+def test_after_a_bomb_shakes_the_table_the_window_shows_the_table_as_it_is(app):
+    """A bomb shakes the table (the frame drawn shifted): where the frames after it painted
+    only what changed, the rest of the window kept the shifted picture (the panel's border
+    and the buttons doubled). Once the shake is over, the window is the table painted
+    whole."""
+    from tests.test_drawing_caches import drawn_afresh, near
+    from tests.test_heart_of_five_table import a_bomb_about_to_be_played
+    g, _bomb = a_bomb_about_to_be_played()
+    t = make_table(app, ["testbot"] * 4, engine=g)
+    run_until(app, lambda: t.shake > 0, limit=400)
+    run_until(app, lambda: t.shake == 0 and not t.animating)
+    for _ in range(3):  # (frames painted in part after the shake)
+        app.frame(1 / 60)
+    assert t.drawing.painted is not None  # (the last frame painted in part)
+    window = app.screen.copy()
+    assert near(window, drawn_afresh(t, window.get_size())) == 0

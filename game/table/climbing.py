@@ -347,8 +347,18 @@ class ClimbingTable(CardTable):
         self.input.update_buttons(dt)
 
     # Drawing ------------------------------------------------------------------------------------
+    #: The last frame was drawn shaken (shifted): the window does not hold the table's picture.
+    _shaken = False
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self.shake <= 0:
+        if self.shake <= 0 and not self._shaken:
+            super().draw(surface)
+            return
+        # A frame painted in part would keep the shifted picture where nothing changed: the
+        # frames of a shake, and the one after it, are painted whole.
+        self.frame_kept = False
+        self._shaken = self.shake > 0
+        if not self._shaken:
             super().draw(surface)
             return
         frame = surface.copy()  # a bomb: the table shakes for a moment
