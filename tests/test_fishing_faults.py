@@ -1,0 +1,72 @@
+"""Faults seen at the fishing tables (issue 38's smaller ones), each as the player meets it:
+the hand swap's buttons in one size, the log's banner lines, the Watch pause menu, Continue's
+progress line at a match's start, what 600 Hearts' and Hana-awase's result pages say of kept
+cards and dekiyaku, and Koi-Koi's panel after a press cuts a move's animation short."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.games.koikoi.table import KoiKoiTable
+from game.table.dialogs import ChoicePanel
+from game.widgets import button as button_module
+from sprites.cache import SurfaceCache
+from tests.fishing_tables import push_table, strict_with_testbot
+from tests.helpers import run_until
+
+DT = 1 / 30
+
+_koikoi_bot = strict_with_testbot("koikoi")
+_hanaawase_bot = strict_with_testbot("hanaawase")
+_hearts600_bot = strict_with_testbot("hearts600")
+
+
+def koikoi(app, seed, seats=("human", "testbot"), speed="fast", **options):
+    t = push_table(app, KoiKoiTable, seats, seed, **options)
+    app.settings.animation_speed = speed
+    t.apply_speed()
+    return t
+
+
+def near_the_end_of_the_first_round(game, left: int):
+    """``game`` with the first round played but its last ``left`` actions (first legal ones)."""
+    end = game.clone()
+    while not end.history:
+        end.apply(end.legal_actions()[0])
+    for action in end.actions[:-left]:
+        game.apply(action)
+    return game
+
+
+# The hand swap's buttons ---------------------------------------------------------------------
+def label_sizes(buttons, monkeypatch) -> list[int]:
+    """The size each button's label is painted at: the bold font its picture asks for last
+    (its pictures made afresh, not taken from the kept ones)."""
+    real = button_module.font
+    asked: list[int] = []
+
+    def font(size: int, bold: bool = False) -> pygame.font.Font:
+        if bold:
+            asked.append(size)
+        return real(size, bold)
+    monkeypatch.setattr(button_module, "font", font)
+    sizes = []
+    for b in buttons:
+        monkeypatch.setattr(button_module, "_looks", SurfaceCache(count=4, megabytes=2))
+        b.draw(pygame.Surface((10, 10)))
+        sizes.append(asked[-1])
+    return sizes
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+def test_the_hand_swap_choices_share_one_font_size(app, monkeypatch, size):
+    app.resize(size)
+    koikoi(app, seed=2)  # the player is the non-dealer: asked first
+    run_until(app, lambda: isinstance(app.stack.top, ChoicePanel))
+    choice = app.stack.top
+    assert [b.text for b in choice.choices] == ["Keep my hand", "Swap hands"]
+    sizes = label_sizes(choice.choices, monkeypatch)
+    assert len(set(sizes)) == 1, sizes
+    row = [b.rect for b in choice.choices]
+    assert choice.box.contains(row[0].union(row[-1])) and not row[0].colliderect(row[1])
