@@ -5,6 +5,8 @@ cards and dekiyaku, and Koi-Koi's panel after a press cuts a move's animation sh
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -70,3 +72,19 @@ def test_the_hand_swap_choices_share_one_font_size(app, monkeypatch, size):
     assert len(set(sizes)) == 1, sizes
     row = [b.rect for b in choice.choices]
     assert choice.box.contains(row[0].union(row[-1])) and not row[0].colliderect(row[1])
+
+
+# The log ---------------------------------------------------------------------------------------
+def test_the_log_says_the_hand_swap_in_one_sentence(app):
+    t = koikoi(app, seed=1)  # the computer is the non-dealer, and swaps
+    who = t.seating.name(1)
+    run_until(app, lambda: any("swapped" in line for line in t.log.lines))
+    assert f"{who} swapped hands with the dealer." in t.log.lines
+    assert not any(line.startswith(("Hands swapped", "Hands kept")) for line in t.log.lines)
+
+
+def test_a_banners_log_line_has_its_heading_apart(app):
+    t = koikoi(app, seed=11, hand_swap=False, draw_for_first=True)
+    run_until(app, lambda: any("first." in line for line in t.log.lines))
+    line = next(line for line in t.log.lines if "first." in line)
+    assert re.fullmatch(r"Draw for first: (You play|.+ plays) first\.", line), line

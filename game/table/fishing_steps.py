@@ -33,6 +33,16 @@ from rules.hanafuda import Card
 from sprites import sequence, until_settled
 
 
+def log_line(title: str, text: str) -> str:
+    """A banner as a line of the game log: its title as the line's heading, then its text
+    (a banner's exclamation mark is for the table, not the log).
+
+    >>> log_line("Koi-koi!", "Computer — Hard plays on.")
+    'Koi-koi: Computer — Hard plays on.'
+    """
+    return _("{heading}: {text}").format(heading=title.rstrip("!！ "), text=text)
+
+
 class FishingSteps:
     """The engine steps of ``FishingTable``; see the module docstring."""
 
@@ -169,8 +179,8 @@ class FishingSteps:
             t.mark(cards, new=new)
 
     def void_deal_step(self, event: Any) -> None:
-        self.table.queue.add(self.banner_step(_("Void deal"),
-                                              _("The deal is void and dealt again."), []))
+        text = _("The deal is void and dealt again.")
+        self.table.queue.add(self.banner_step(_("Void deal"), text, [], log=text))
 
     def round_over_step(self, event: Any) -> None:
         """The round's result page, once what came before it is animated."""
@@ -225,13 +235,15 @@ class FishingSteps:
                            results=best if won else {}, lower_is_better=lower_is_better)
 
     def banner_step(self, title: str, text: str, cards: list[Card] | Callable[[], list[Card]],
-                    sound: str | None = None, duration: float = 1.5) -> Any:
+                    sound: str | None = None, duration: float = 1.5,
+                    log: str | None = None) -> Any:
         """A step showing a banner over the field for ``duration``; ``cards`` may be a
-        function, called when the banner shows (the captures before it are animated)."""
+        function, called when the banner shows (the captures before it are animated). The
+        log gets ``log``, else the banner's title and text as one line (``log_line``)."""
         t = self.table
         def show() -> float:
             t.banner = (title, text, cards() if callable(cards) else list(cards))
-            t.log.add(f"{title} {text}")
+            t.log.add(log if log is not None else log_line(title, text))
             if sound:
                 t.play(sound)
             return t.queue.duration(duration)
@@ -261,7 +273,7 @@ class PileYakuSteps(FishingSteps):
             text = t.yaku_banner_text(seat, new)
             shown = list(dict.fromkeys(c for _n, _p, cs in new for c in cs))
             t.banner = (_("Yaku!"), text, shown)
-            t.log.add(f"{_('Yaku!')} {text}")
+            t.log.add(log_line(_("Yaku!"), text))
             t.play("yaku")
             return t.queue.duration(1.5)
 

@@ -121,8 +121,9 @@ class KoiKoiTable(FishingTable):
                             _("{who} swapped hands with the dealer.")) if swapped else
                 self.seating.phrase(e.seat, _("You keep the dealt hand."),
                             _("{who} keeps the dealt hand.")))
+        # (the log has the sentence alone: it says what the banner's title says)
         self.queue.add(self.steps.banner_step(_("Hands swapped") if swapped else _("Hands kept"),
-                                        text, [], duration=0.9))
+                                              text, [], duration=0.9, log=text))
 
     def instant_win_step(self, e: Any) -> None:
         how = _("four of a month") if e.data["how"] == "teshi" else _("four pairs")
