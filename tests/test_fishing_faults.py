@@ -11,11 +11,13 @@ import pygame
 import pytest
 
 from game.games.koikoi.table import KoiKoiTable
+from game.scenes.menu import MenuScene
+from game.scenes.pause import PauseMenu
 from game.table.dialogs import ChoicePanel
 from game.widgets import button as button_module
 from sprites.cache import SurfaceCache
 from tests.fishing_tables import push_table, strict_with_testbot
-from tests.helpers import run_until
+from tests.helpers import click, key, next_frame, press, run_until
 
 DT = 1 / 30
 
@@ -88,3 +90,25 @@ def test_a_banners_log_line_has_its_heading_apart(app):
     run_until(app, lambda: any("first." in line for line in t.log.lines))
     line = next(line for line in t.log.lines if "first." in line)
     assert re.fullmatch(r"Draw for first: (You play|.+ plays) first\.", line), line
+
+
+# The Watch pause menu --------------------------------------------------------------------------
+@pytest.mark.parametrize("gid", ["koikoi", "hanaawase"])
+def test_a_watched_games_pause_menu_offers_no_restart(app, gid):
+    click(app, app.stack.top.watch_buttons[gid].rect.center)
+    t = app.stack.top
+    assert t.watching
+    next_frame(app, DT)
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, PauseMenu)
+    assert [b.text for b in menu.buttons] == ["Resume", "Rules reference", "Settings",
+                                              "Quit to menu"]
+    press(app, "Quit to menu")
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_a_played_games_pause_menu_still_offers_a_restart(app):
+    koikoi(app, seed=11, hand_swap=False)
+    key(app, pygame.K_ESCAPE)
+    assert "Restart deal" in [b.text for b in app.stack.top.buttons]

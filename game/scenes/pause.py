@@ -1,6 +1,8 @@
 """The pause menu (Esc at a table): resume, restart deal, rules reference, quit to menu.
 Quitting never asks (the game is saved; Continue resumes it); restarting asks first only when
-a game is in progress (a move has been made), since the old game then counts as abandoned."""
+a game is in progress (a move has been made), since the old game then counts as abandoned.
+A table opened to watch the computers (``watching``) offers no restart: the watcher plays no
+deal of their own, and a watched game ends by itself or when they leave."""
 
 from __future__ import annotations
 
@@ -27,9 +29,10 @@ class PauseMenu(WidgetScene):
     def build(self) -> list[Widget]:
         self.panel = Panel()
         self.heading = Label(_("Paused"), role="title", align="center", color=theme.GOLD)
+        watched = getattr(self.table, "watching", False)
         self.buttons = [
             Button(_("Resume"), self.back, primary=True),
-            Button(_("Restart deal"), self._restart),
+            *([] if watched else [Button(_("Restart deal"), self._restart)]),
             Button(_("Rules reference"), self._rules),
             Button(_("Settings"), self._settings),
             Button(_("Quit to menu"), self._quit),
@@ -41,7 +44,7 @@ class PauseMenu(WidgetScene):
             self.close()
             self.table.restart()
         if not self.table.in_progress or not self.table.saves:
-            go()  # nothing played yet, or a table watched or shown: nothing to lose
+            go()  # nothing played yet, or a table shown: nothing to lose
             return
         self.host.push(Dialog(_("Restart this deal?"),
                              _("The deal starts again from the beginning. The game in progress "
