@@ -86,6 +86,45 @@ def test_the_pause_menu_and_the_settings_are_no_play_time_continue_included(app,
 
 
 
+
+# 2. A deal that cannot be won ----------------------------------------------------------------
+def wait_verdict(app, t) -> None:
+    """Until the solver's verdict is in (``run_until`` waits for the answer itself)."""
+    run_until(app, lambda: t.verdict() != "thinking", limit=50)
+    app.frame(DT)
+
+
+def test_a_deal_proved_unwinnable_offers_a_winnable_one_beside_play_that_goes_on(app):
+    t = make_table(app, seed=UNWINNABLE)
+    wait_verdict(app, t)
+    assert t.verdict() is False and t.offer.visible and app.stack.top is t  # (no dialog)
+    assert "cannot be won" in t.message
+    window = pygame.Rect(0, 0, *app.screen.get_size())
+    assert window.contains(t.offer.rect) and not t.offer.rect.colliderect(t.layout_.panel)
+    click(app, t.layout_.stock.center)  # playing on: the move is made, the offer goes
+    run_until(app, t.settled)
+    assert len(t.game.moves) == 1 and not t.offer.visible
+    assert "cannot be won" not in t.message
+    t.restart()  # the deal again, as dealt: offered again, and taken
+    run_until(app, lambda: t.settled() and t.offer.visible)
+    click(app, t.offer.rect.center)
+    assert t.finding is not None
+    run_until(app, lambda: t.finding is None and t.settled())
+    assert t.deal_number != UNWINNABLE and t.verdict() is True and not t.offer.visible
+    t.play_deal(UNWINNABLE)  # and by key
+    run_until(app, lambda: t.settled() and t.offer.visible)
+    key(app, pygame.K_w)
+    run_until(app, lambda: t.finding is None and t.settled())
+    assert t.deal_number != UNWINNABLE and t.verdict() is True
+
+
+def test_a_winnable_deal_offers_nothing(app):
+    t = make_table(app, seed=WINNABLE)
+    wait_verdict(app, t)
+    assert t.verdict() is True and not t.offer.visible
+    key(app, pygame.K_w)
+    assert t.finding is None and t.deal_number == WINNABLE
+
 # 3. A deal Show me played ------------------------------------------------------------------
 WILL_NOT = "Show me played this deal: it will not count in your statistics."
 DID_NOT = "Show me played this deal: it did not count in your statistics."

@@ -142,10 +142,14 @@ class SolitaireDrawing(TableDrawing):
         t = self.table
         lay, m = t.layout_, t.metrics
         text = t.notice or t.message
+        line = lay.message
+        if t.offer.visible:  # (the offer of a winnable deal at the line's right end)
+            line = pygame.Rect(line.x, line.y, t.offer.rect.x - m.px(12) - line.x, line.height)
+            t.offer.draw(surface)
         if text:
             color = theme.VERMILION if t.notice else theme.TEXT
-            size = fit_font_size(text, lay.message.width, m.type_size("small"))
-            draw_text(surface, text, font(size), color, lay.message, "center", "center",
+            size = fit_font_size(text, line.width, m.type_size("small"))
+            draw_text(surface, text, font(size), color, line, "center", "center",
                       wrap_lines=False)
         self._draw_panel(surface)
         if t.won_shown and not t.queue.busy:
@@ -160,14 +164,15 @@ class SolitaireDrawing(TableDrawing):
         pygame.draw.rect(surface, color, rect, max(1, m.px(1.5)), border_radius=m.radius)
 
     def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
-        """What ``draw_over`` shows: the message line, the panel (its figures, indicator,
-        notes, record and buttons), the card of a won deal and the box of a deal being
-        found."""
+        """What ``draw_over`` shows: the message line (with the offer of a winnable deal), the
+        panel (its figures, indicator, notes, record and buttons), the card of a won deal and
+        the box of a deal being found."""
         t = self.table
         lay, m = t.layout_, t.metrics
         grow = m.px(24)  # (round a text's overhang, a box's shadow)
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
-            "message": ((t.notice, t.message, t.size), lay.message.inflate(grow, grow)),
+            "message": ((t.notice, t.message, t.offer.look(), t.size),
+                        lay.message.inflate(grow, grow).union(t.offer.painted_rect())),
             **{("panel", i): ((key, t.size), rect)
                for i, (key, rect, _paint) in enumerate(self._panel_pieces())}}
         if t.won_shown and not t.queue.busy:

@@ -232,9 +232,9 @@ class SolitaireInput(TableInput):
             self._handle_key(event)
             return
         if event.type == pygame.MOUSEMOTION:
-            for b in t.buttons.values():
+            for b in t.controls():
                 b.handle_event(event)
-        for b in t.buttons.values():
+        for b in t.controls():
             clicked = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
             if clicked and b.handle_event(event):
                 if event.type == pygame.MOUSEBUTTONUP:
@@ -285,6 +285,9 @@ class SolitaireInput(TableInput):
             return
         if k == pygame.K_F2:
             t.ask_new_deal()
+            return
+        if k == pygame.K_w and t.offer.visible:
+            t.deal_winnable()
             return
         if not self.accepting:
             return

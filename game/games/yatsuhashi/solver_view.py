@@ -8,7 +8,8 @@ most of the work: a move on the winning line leads to a winnable position (the r
 line), and every position reached from one that cannot be won cannot be won. A hint is the
 next move of a winning line when one is known, else the rule of thumb on what the player sees
 (``ai.yatsuhashi.useful_move``). With "winnable deals only", the worker looks for a deal it can
-prove winnable before the deal is dealt.
+prove winnable before the deal is dealt; so it does when the player takes the table's offer of
+one (a deal it proved cannot be won as dealt: ``YatsuhashiTable.offer_stands``).
 """
 
 from __future__ import annotations

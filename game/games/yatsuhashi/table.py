@@ -127,6 +127,11 @@ class YatsuhashiTable(CardTable):
             s.set_size(*self.layout_.card)
             s.snap_to(self.layout_.stock.center)
         self.buttons = self._make_buttons()
+        #: The offer of a winnable deal, on the message line, while the deal as dealt is
+        #: proved unwinnable (``offer_stands``).
+        self.offer = Button(N_("Deal a winnable one"), self.deal_winnable, role="small",
+                            translate=True)
+        self.offer.visible = False
         self.finding: dict[str, Any] | None = None  # looking for a winnable deal
         self.now = 0.0                              # seconds of frames since the table opened
         self.dealing = False                        # a deal waits to be animated
@@ -176,6 +181,10 @@ class YatsuhashiTable(CardTable):
             "number": Button(N_("Deal number…"), self.ask_deal_number, role="small",
                              translate=True),
         }
+
+    def controls(self) -> list[Button]:
+        """Every button of the table: the panel's and the offer on the message line."""
+        return [*self.buttons.values(), self.offer]
 
     def _reset_deal_state(self) -> None:
         self.auto = []
@@ -348,6 +357,9 @@ class YatsuhashiTable(CardTable):
         for name in ("restart", "number", "new"):
             b[name].place(pygame.Rect(x, y, w, h), m)
             y += step
+        line = lay.message  # (the offer at its right end, a little taller than the line)
+        w, h = min(m.px(220), line.width // 3), line.height + m.px(6)
+        self.offer.place(pygame.Rect(line.right - w, line.bottom - h, w, h), m)
 
     def _retarget(self, duration: float, stagger: float = 0.0) -> list[CardSprite]:
         """Send every card whose place changed there; a card turned up in a foundation turns
@@ -507,6 +519,17 @@ class YatsuhashiTable(CardTable):
         self.app.push(Dialog(title, _("The deal in progress will count as abandoned."),
                              [(label, go), (_("Keep playing"), None)]))
 
+    def offer_stands(self) -> bool:
+        """The solver proved the deal as dealt cannot be won and the player has not moved:
+        a winnable deal is offered, beside the message line (a move plays on: it goes)."""
+        return (not self.started and self.finding is None and self.guide is None
+                and self.demo is None and self.verdict() is False)
+
+    def deal_winnable(self) -> None:
+        """The offer taken: a deal the solver proves winnable, found as "winnable deals only"
+        finds one (no move of the player's is lost: nothing to ask)."""
+        self.solver.find_winnable_deal()
+
     def ask_new_deal(self) -> None:
         self._confirm(_("Start a new deal?"), self.new_deal, _("New deal"))
 
@@ -536,7 +559,7 @@ class YatsuhashiTable(CardTable):
     # Frame -----------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
         self.now += dt
-        for b in self.buttons.values():
+        for b in self.controls():
             b.update(dt)
         self.ai.update(dt)
         self.solver.poll()
@@ -563,6 +586,7 @@ class YatsuhashiTable(CardTable):
         b["show"].text = _("Take over") if self.demo is not None else _("Show me")
         for name in ("restart", "number", "new"):  # (a guided game keeps its deal)
             b[name].enabled = self.finding is None and self.guide is None
+        self.offer.visible = self.offer_stands()
 
     def _status(self) -> str:
         g = self.game
@@ -577,6 +601,9 @@ class YatsuhashiTable(CardTable):
         if self.held:
             return _("Arrows: choose a foundation · Enter: put the cards there · Esc: put them "
                      "back")
+        if self.offer.visible:
+            return _("The solver proved this deal cannot be won. Play on, or deal a winnable "
+                     "one (W).")
         if g.is_stuck:
             return _("No moves left: undo, or start a new deal.")
         if g.collect_moves():
