@@ -345,6 +345,8 @@ def _hanaawase(rules: GameRules) -> GameInfo:
 
 
 def _hanaawase_progress(game: Any) -> str:
+    if not any(game.scores):  # (nobody has scored: a "high 0" would say nothing)
+        return _("Deal {n} of {total}").format(n=game.round, total=12)
     return _("Deal {n} of 12 · high {high}").format(n=game.round, high=max(game.scores))
 
 
@@ -375,6 +377,10 @@ def _hearts600(rules: GameRules) -> GameInfo:
 
 
 def _hearts600_progress(game: Any) -> str:
+    if not max(game.scores):  # (nobody has points yet: what ends the game instead)
+        return ngettext("Round {n} · {players} player · the game ends at 600",
+                        "Round {n} · {players} players · the game ends at 600",
+                        game.players).format(n=game.round, players=game.players)
     return ngettext("Round {n} · {players} player · high {high} of 600",
                     "Round {n} · {players} players · high {high} of 600",
                     game.players).format(n=game.round, players=game.players,
@@ -438,6 +444,11 @@ def _heart_of_five(rules: GameRules) -> GameInfo:
 
 
 def _heart_of_five_progress(game: Any) -> str:
+    if not max(game.wins):  # (nobody has won a round yet: what wins the match instead)
+        return ngettext("Round {n} · {players} player · first to {target} wins",
+                        "Round {n} · {players} players · first to {target} wins",
+                        game.players).format(n=game.round, players=game.players,
+                                             target=game.rules.win_target)
     return ngettext("Round {n} · {players} player · most wins {w}",
                     "Round {n} · {players} players · most wins {w}",
                     game.players).format(n=game.round, players=game.players, w=max(game.wins))

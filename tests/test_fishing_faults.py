@@ -10,9 +10,12 @@ import re
 import pygame
 import pytest
 
+from game.catalog import GAMES
 from game.games.koikoi.table import KoiKoiTable
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu
+from game.session import Session
+from game.setups import default_setup
 from game.table.dialogs import ChoicePanel
 from game.widgets import button as button_module
 from sprites.cache import SurfaceCache
@@ -112,3 +115,22 @@ def test_a_played_games_pause_menu_still_offers_a_restart(app):
     koikoi(app, seed=11, hand_swap=False)
     key(app, pygame.K_ESCAPE)
     assert "Restart deal" in [b.text for b in app.stack.top.buttons]
+
+
+# Continue's line -------------------------------------------------------------------------------
+@pytest.mark.parametrize(("gid", "seed", "says"), [
+    ("heart_of_five", 4, "Round 1 · 4 players · first to 10 wins"),
+    ("hearts600", 4, "Round 1 · 3 players · the game ends at 600"),
+    ("hanaawase", 6, "Deal 1 of 12"),
+])
+def test_continue_at_a_matchs_start_shows_no_empty_figure(app, gid, seed, says):
+    setup = default_setup(gid, seed)
+    game = GAMES[gid].new_engine(setup)
+    assert not any(getattr(game, "scores", [0])) and not any(getattr(game, "wins", [0]))
+    Session.start(setup, game).leave()
+    menu = app.stack.top
+    menu.rebuild()
+    line = menu.continue_button.subtitle
+    progress = line.split(" · ", 1)[1].rsplit(" · ", 1)[0]  # (the game's title, the clock)
+    assert progress == says, line
+    assert not re.search(r"(?<![\d:])0(?![\d:])", progress), line

@@ -283,7 +283,7 @@ def test_killed_mid_round_continue_from_the_menu_shows_the_same_table():
 
     second = new_app()
     assert widget(second.stack.top, "Continue").subtitle.startswith(
-        "600 Hearts · Round 1 · 3 players · high 0 of 600")
+        "600 Hearts · Round 1 · 3 players · the game ends at 600")
     t2 = continue_(second)
     assert isinstance(t2, Hearts600Table) and t2.game.to_dict() == played
     assert pictures(t2) == seen  # every card where it was, face up or down as it was
