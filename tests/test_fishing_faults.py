@@ -11,15 +11,17 @@ import pygame
 import pytest
 
 from game.catalog import GAMES
+from game.games.hearts600.table import Hearts600Table
 from game.games.koikoi.table import KoiKoiTable
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu
 from game.session import Session
 from game.setups import default_setup
-from game.table.dialogs import ChoicePanel
+from game.table.dialogs import CardRow, ChoicePanel
 from game.widgets import button as button_module
+from rules.hearts600 import Hearts600Game, card_points, kept_cards
 from sprites.cache import SurfaceCache
-from tests.fishing_tables import push_table, strict_with_testbot
+from tests.fishing_tables import page, push_table, strict_with_testbot
 from tests.helpers import click, key, next_frame, press, run_until
 
 DT = 1 / 30
@@ -134,3 +136,20 @@ def test_continue_at_a_matchs_start_shows_no_empty_figure(app, gid, seed, says):
     progress = line.split(" · ", 1)[1].rsplit(" · ", 1)[0]  # (the game's title, the clock)
     assert progress == says, line
     assert not re.search(r"(?<![\d:])0(?![\d:])", progress), line
+
+
+# 600 Hearts' kept cards ------------------------------------------------------------------------
+def test_the_round_page_gives_each_kept_cards_value(app):
+    game = near_the_end_of_the_first_round(Hearts600Game.new(3, players=3), left=4)
+    t = push_table(app, Hearts600Table, ["testbot"] * 3, 3, engine=game)
+    run_until(app, lambda: page(app, "hearts600-round") is not None, limit=3000)
+    rows = [w for w in app.stack.top.list.children if isinstance(w, CardRow)]
+    kept = [c for pile in t.view.piles for c in kept_cards(pile)]
+    assert kept
+    for c in kept:
+        row = next(r for r in rows if c in r.cards)
+        each = card_points(c)
+        assert row.subtitle == ("1 point each" if each == 1 else f"{each} points each"), c
+        assert row.value == f"+{each * len(row.cards)}"
+    totals = [r.value for r in rows if r.title == "Card points kept"]
+    assert totals == [f"+{p}" for p in t.game.history[-1].details["card_points"]]

@@ -1,6 +1,6 @@
 """600 Hearts' screens on the table kit: the round result (per player, the yaku each opponent
-charged them and the card points they kept, with the cards), the game result (the winner or
-winners and the settlement) and the rules reference with every yaku's cards.
+charged them and the card points they kept, the cards by their value), the game result (the
+winner or winners and the settlement) and the rules reference with every yaku's cards.
 
 >>> yaku_label("moon_viewing"), money(-1034), money(721)
 ('Moon viewing', '-$10.34', '+$7.21')
@@ -19,8 +19,8 @@ from game.table.names import yaku_labels, yaku_name
 from game.table.score_grid import GridRow, score_grid
 from game.widgets import Label, Tip, Widget
 from rules.hanafuda import Card, cards, cards_of
-from rules.hearts600 import (CHAFF_YAKU_COUNT, SET_YAKU, YAKU_POINTS, kept_cards,
-                             kept_points, yaku_cards_of_mask)
+from rules.hearts600 import (CHAFF_YAKU_COUNT, SET_YAKU, YAKU_POINTS, card_points,
+                             kept_cards, kept_points, yaku_cards_of_mask)
 from rules.koikoi import pile_mask
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,6 +35,15 @@ YAKU_EXAMPLES = {
     **{name: " ".join(c.code for c in cards_of(group)) for name, _p, group in SET_YAKU},
     "chaff": "1C1 1C2 2C1 2C2 3C1 3C2 4C1 4C2 5C1 5C2 6C1 6C2 7C1 7C2 8C1",
 }
+
+#: The card points by kind of card, highest first: a title, example cards, each card's points
+#: (``rules.hearts600.card_points``; the rules reference and a round's kept cards).
+CARD_POINT_KINDS = (
+    (N_("Sake cup"), "9A", 50), (N_("Brights"), "1B 3B 8B 11B 12B", 20),
+    (N_("Other animals"), "2A 4A 5A 6A 7A 8A 10A 11A", 10),
+    (N_("Ribbons"), "1R 2R 3R 4R 5R 6R 7R 9R 10R 11R", 5),
+    (N_("Other chaff"), "1C1 2C1 3C1 4C1 5C1", 1),
+    (N_("Willow and Paulownia chaff"), "11C1 12C1 12C2 12C3", 0))
 
 
 def yaku_label(yaku_id: str) -> str:
@@ -84,14 +93,34 @@ def round_result(table: "Hearts600Table", result: dict[str, Any], scores: list[i
                 rows.append(CardRow(yaku_label(name), cs, f"+{points}", _(
                     "charged by {who}").format(who=t.seating.name(other)), tip=yaku_tip(name)))
         kept = kept_cards(piles[seat])
+        rows.extend(kept_rows(kept))
         points = result.get("details", {}).get("card_points", [])
         shown = points[seat] if seat < len(points) else kept_points(piles[seat])
-        rows.append(CardRow(_("Card points kept"), kept, f"+{shown}"))
+        rows.append(CardRow(_("Card points kept"), [], f"+{shown}"))
     title = _("Round {n} is over").format(n=result["round"])
     label = _("See the result") if t.game.is_over else _("Next round")
     page = ResultPage(title, rows, [(label, None)], 900, 720)
     page.name = "hearts600-round"
     return page
+
+
+def kept_rows(kept: list[Card]) -> list[Widget]:
+    """The cards a player keeps, a row for each card value they hold: the kind of card, its
+    cards, what each is worth and what they add (so every kept card's value is read).
+
+    >>> [(r.title, [c.code for c in r.cards], r.subtitle, r.value)
+    ...  for r in kept_rows(cards("9R 1B 9A 2R 12C1"))]  # doctest: +NORMALIZE_WHITESPACE
+    [('Sake cup', ['9A'], '50 points each', '+50'), ('Brights', ['1B'], '20 points each', '+20'),
+     ('Ribbons', ['9R', '2R'], '5 points each', '+10'),
+     ('Willow and Paulownia chaff', ['12C1'], '0 points each', '+0')]
+    """
+    rows: list[Widget] = []
+    for title, _codes, each in CARD_POINT_KINDS:
+        held = [c for c in kept if card_points(c) == each]
+        if held:
+            rows.append(CardRow(_(title), held, f"+{each * len(held)}", ngettext(
+                "{p} point each", "{p} points each", each).format(p=each)))
+    return rows
 
 
 def game_result(table: "Hearts600Table", result: dict[str, Any]) -> ResultPage:
@@ -133,13 +162,8 @@ class Hearts600RulesScene(RulesPage):
         rows.append(Label(_("Only the highest bright yaku counts; three brights with the Rain "
                             "Man make none. A card may count in several yaku."), role="small"))
         rows.append(Label(_("Card points"), role="heading", color=theme.GOLD))
-        for title, codes, value in (
-                (_("Sake cup"), "9A", "50"), (_("Brights"), "1B 3B 8B 11B 12B", "20"),
-                (_("Other animals"), "2A 4A 5A 6A 7A 8A 10A 11A", "10"),
-                (_("Ribbons"), "1R 2R 3R 4R 5R 6R 7R 9R 10R 11R", "5"),
-                (_("Willow and Paulownia chaff"), "11C1 12C1 12C2 12C3", "0"),
-                (_("Other chaff"), "1C1 2C1 3C1 4C1 5C1", "1")):
-            rows.append(CardRow(title, cards(codes), value))
+        for title, codes, value in CARD_POINT_KINDS:
+            rows.append(CardRow(_(title), cards(codes), str(value)))
         rows.extend(self.options_rows([ngettext(
             "{n} player", "{n} players", self.rules.players).format(n=self.rules.players)
             + " · " + (_("settlement shown") if self.rules.show_settlement
