@@ -11,6 +11,8 @@ import pygame
 import pytest
 
 from game.catalog import GAMES
+from game.games.hanaawase.dialogs import signed
+from game.games.hanaawase.table import HanaAwaseTable
 from game.games.hearts600.table import Hearts600Table
 from game.games.koikoi.table import KoiKoiTable
 from game.scenes.menu import MenuScene
@@ -19,6 +21,7 @@ from game.session import Session
 from game.setups import default_setup
 from game.table.dialogs import CardRow, ChoicePanel
 from game.widgets import button as button_module
+from rules.hanaawase import HanaAwaseGame
 from rules.hearts600 import Hearts600Game, card_points, kept_cards
 from sprites.cache import SurfaceCache
 from tests.fishing_tables import page, push_table, strict_with_testbot
@@ -153,3 +156,19 @@ def test_the_round_page_gives_each_kept_cards_value(app):
         assert row.value == f"+{each * len(row.cards)}"
     totals = [r.value for r in rows if r.title == "Card points kept"]
     assert totals == [f"+{p}" for p in t.game.history[-1].details["card_points"]]
+
+
+# Hana-awase's dekiyaku -------------------------------------------------------------------------
+def test_the_deal_page_shows_dekiyaku_received_and_paid(app):
+    # Deal 1 of seed 1: seats 0 and 1 both make dekiyaku, so each receives and pays.
+    game = near_the_end_of_the_first_round(HanaAwaseGame.new(1), left=3)
+    t = push_table(app, HanaAwaseTable, ["testbot"] * 3, 1, engine=game)
+    run_until(app, lambda: page(app, "hanaawase-deal") is not None, limit=3000)
+    d = t.game.history[-1].details
+    grid = {w.label: w.values for w in app.stack.top.list.children if hasattr(w, "values")
+            and hasattr(w, "label")}
+    received, paid = d["dekiyaku_received"], [-sum(p) for p in d["dekiyaku_paid"]]
+    assert received[0] and paid[0] and received[1] and paid[1]
+    assert grid["Dekiyaku received"] == [signed(v) for v in received] + [signed(sum(received))]
+    assert grid["Dekiyaku paid"] == [signed(v) for v in paid] + [signed(sum(paid))]
+    assert "Dekiyaku" not in grid

@@ -104,8 +104,11 @@ def deal_result(table: "HanaAwaseTable", result: dict[str, Any], scores: list[in
     if d.get("draw"):
         lines.append(row(_("Drawn deal"), [0] * n))
     else:
-        lines += [row(_("Dekiyaku"), net(d.get("dekiyaku_received", [0] * n),
-                                         d.get("dekiyaku_paid", [[0] * n] * n))),
+        # What each player's dekiyaku collected, and what they paid for the others' (a net
+        # figure would hide a dekiyaku cancelled by another's).
+        paid = d.get("dekiyaku_paid", [[0] * n] * n)
+        lines += [row(_("Dekiyaku received"), list(d.get("dekiyaku_received", [0] * n))),
+                  row(_("Dekiyaku paid"), [-sum(paid[s]) for s in range(n)]),
                   row(_("Few-cards bonus"), net(d.get("bonus_received", [0] * n),
                                                 d.get("bonus_paid", [[0] * n] * n)))]
     lines.append(row(_("Deal score"), list(result.get("points", [0] * n))))
@@ -121,8 +124,9 @@ def deal_result(table: "HanaAwaseTable", result: dict[str, Any], scores: list[in
                           color=theme.TEXT_DIM))
     else:
         rows.append(Label(_("The sum column: all 48 cards, all 264 in card values, and every "
-                            "scoring line adds up to 0: what one player scores, the others "
-                            "pay."), role="small", color=theme.TEXT_DIM))
+                            "scoring line adds up to 0 (dekiyaku received and paid together): "
+                            "what one player scores, the others pay."), role="small",
+                          color=theme.TEXT_DIM))
     for seat in range(n):
         for name, value, shown in dekiyaku_with_cards(piles[seat], t.rules):
             rows.append(CardRow(dekiyaku_label(name), shown, _("+{v} × {k}").format(
