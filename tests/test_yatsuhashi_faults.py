@@ -91,7 +91,6 @@ def test_the_pause_menu_and_the_settings_are_no_play_time_continue_included(app,
 def wait_verdict(app, t) -> None:
     """Until the solver's verdict is in (``run_until`` waits for the answer itself)."""
     run_until(app, lambda: t.verdict() != "thinking", limit=50)
-    app.frame(DT)
 
 
 def test_a_deal_proved_unwinnable_offers_a_winnable_one_beside_play_that_goes_on(app):
