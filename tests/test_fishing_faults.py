@@ -23,6 +23,7 @@ from game.table.dialogs import CardRow, ChoicePanel
 from game.widgets import button as button_module
 from rules.hanaawase import HanaAwaseGame
 from rules.hearts600 import Hearts600Game, card_points, kept_cards
+from rules.koikoi import PHASE_PLAY
 from sprites.cache import SurfaceCache
 from tests.fishing_tables import page, push_table, strict_with_testbot
 from tests.helpers import click, key, next_frame, press, run_until
@@ -172,3 +173,43 @@ def test_the_deal_page_shows_dekiyaku_received_and_paid(app):
     assert grid["Dekiyaku received"] == [signed(v) for v in received] + [signed(sum(received))]
     assert grid["Dekiyaku paid"] == [signed(v) for v in paid] + [signed(sum(paid))]
     assert "Dekiyaku" not in grid
+
+
+# Koi-Koi's panel -------------------------------------------------------------------------------
+def one_way_card(game):
+    """A hand card the player's click plays at once (one way to play it)."""
+    plays = [a for a in game.legal_actions() if a.card is not None]
+    return next(a.card for a in plays if sum(b.card is a.card for b in plays) == 1)
+
+
+def test_a_press_during_a_drawn_capture_leaves_the_panel_with_the_piles(app):
+    """The player clicks a card while the computer's drawn card is taking its capture: the
+    press puts that capture in the pile at once and plays the click's card. The panel says
+    what the piles hold from then on, while the player's own move is animated, not what they
+    held before the computer's move (it waited for the table to be still, which it never was
+    between the two moves)."""
+    t = koikoi(app, seed=11, speed="normal", hand_swap=False)
+    g = t.game
+    hand: set = set()
+
+    def drawn_capture_under_way() -> bool:
+        if g.current_player == 1:  # (the computer's hand before its move)
+            hand.update(t.view.hands[1])
+        return (g.current_player == 0 and g.phase == PHASE_PLAY and t.queue.busy
+                and any(c not in hand for c in t.view.staged))
+
+    for _ in range(8):
+        run_until(app, lambda: drawn_capture_under_way() or t.human_to_move)
+        if drawn_capture_under_way():
+            break
+        hand.clear()
+        click(app, t.sprites[one_way_card(g)].rect.center)
+    else:
+        raise AssertionError("no drawn card of the computer's captured")
+    click(app, t.sprites[one_way_card(g)].rect.center)
+    assert t.animating  # the player's move goes on
+    piles = [list(p) for p in t.view.piles]
+    expected = t.panel_lines()  # the piles as the press left them, whose turn it is now
+    run_until(app, lambda: t.view.drawn is not None)  # the player's move is at its draw
+    assert t.animating and t.view.piles[1] == piles[1]
+    assert [line for line, _box in t.drawing.panel_parts()] == expected

@@ -178,6 +178,8 @@ class CardTable(TableScene):
         #: finished every animation at a key, and those right after, paint enough.
         self.panel_shown: Any = None
         self._calm = 0  # updates in a row that ended with nothing animated
+        #: Updates since a settle (``settle_now``) the panel has not caught up with (0: none).
+        self._panel_owed = 0
         #: The guided first game's layer (``game.table.guide``; None: a game as any other),
         #: and the table's answers to its questions.
         self.guide: Guide | None = None
@@ -478,8 +480,14 @@ class CardTable(TableScene):
         self.update_table(dt)
         self.input.update_tip()
         self._calm = 0 if self.animating else self._calm + 1
-        if self._calm >= self.PANEL_CALM:
+        # A settle put every card where the game is: the panel catches up the update after
+        # (the settle's own frame has the cards to paint), even if the move it let through
+        # animates on: else it would wait for that move's end, a turn behind the piles.
+        if self._calm >= self.PANEL_CALM or self._panel_owed > 1:
             self.panel_shown = self.panel_key()
+            self._panel_owed = 0
+        elif self._panel_owed:
+            self._panel_owed += 1
 
     def panel_key(self) -> Any:
         """What the panel shows depends on (a game with a panel overrides it)."""
@@ -661,7 +669,10 @@ class CardTable(TableScene):
     def settle_now(self) -> None:
         """Finish every running animation at once (a player acting does not wait for them).
         The steps skipped send no card anywhere (``settling``): the cards go to their places
-        once, at the end, rather than at every step."""
+        once, at the end, rather than at every step. The panel catches up with them the
+        update after (``update``)."""
+        if self.animating:
+            self._panel_owed = 1
         if self.queue.busy:
             self.settling = True
             try:
