@@ -10,6 +10,7 @@ scene works from 960x600 to 3840x2160, times the player's interface scale (setti
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
 Color = tuple[int, int, int]
@@ -66,6 +67,9 @@ DIM_OVERLAY = (0, 0, 0, 150)
 DESIGN_SIZE = (1280, 800)
 
 # Type sizes in design pixels.
+#: The smallest text that carries information, in design pixels at 100% (issue 38).
+MIN_TEXT = 14
+
 TYPE_SIZES = {
     "display": 76,
     "title": 48,
@@ -102,6 +106,12 @@ class Metrics:
 
     def type_size(self, role: str) -> int:
         return self.px(TYPE_SIZES[role])
+
+    @property
+    def least_text(self) -> int:
+        """The smallest text that may carry information: ``MIN_TEXT`` design pixels at an
+        interface size of 100% in this window (a text shrunk to fit stops here)."""
+        return math.floor(MIN_TEXT * self.scale / self.ui)
 
     @property
     def gap(self) -> int:

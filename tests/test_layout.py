@@ -1,28 +1,38 @@
-"""Every menu scene from 960x600 to 3840x2160: nothing outside the window, nothing overlapping."""
+"""Every page, menu and dialog at 960x600, 1280x800 and 1920x1080, interface sizes 100%, 150%
+and 200%, in English, Japanese and Russian (and at 100% up to 3840x2160): the layout check
+(``tests.layout_check``) finds nothing: nothing outside the window, nothing over anything
+else, no text cut, no text too small to read."""
 
 from __future__ import annotations
 
-import itertools
+from typing import Any, Callable
 
 import pygame
 import pytest
 
+from game import i18n
+from game.app import App
+from game.catalog import GAMES
 from game.scenes.menu import MenuScene
 from game.scenes.pause import PauseMenu
+from game.scenes.rules import RulesChooser, rules_reference
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.stats import StatsScene
+from game.settings import Settings
+from game.setups import default_setup
 from game.table.scene import TableScene
-from game.widgets import Panel, ScrollList
+from game.widgets.dialog import Dialog, NumberDialog
+from tests.layout_check import faults
 
-SIZES = [(960, 600), (1280, 800), (1920, 1080), (3840, 2160), (1000, 1000)]
+SIZES = [(960, 600), (1280, 800), (1920, 1080)]
+SCALES = [1.0, 1.5, 2.0]
+LANGUAGES = ["en", "ja", "ru"]
 
 
-def _menu_with_continue(app):
+def _menu_with_continue(app: App) -> MenuScene:
     """The menu when a game is saved in progress: Continue above the five games."""
-    from game.catalog import GAMES
     from game.session import Session
-    from game.setups import default_setup
     setup = default_setup("koikoi", 3)
     game = GAMES["koikoi"].new_engine(setup)
     session = Session.start(setup, game)
@@ -31,42 +41,86 @@ def _menu_with_continue(app):
     return MenuScene()
 
 
-def scenes():
-    yield "menu", lambda app: MenuScene()
-    yield "menu-continue", _menu_with_continue
-    yield "settings", lambda app: SettingsScene()
-    yield "setup", lambda app: SetupScene("koikoi", seed=1)
-    yield "setup-hearts", lambda app: SetupScene("hearts600", seed=1)
-    yield "statistics", lambda app: StatsScene()
-    yield "pause", lambda app: PauseMenu(app.stack.top)
+def _notice(app: App) -> Dialog:
+    from game.session import _unusable
+    from pathlib import Path
+    text = _unusable(i18n._("it was damaged"), Path("current.json.damaged-20261129-120000"),
+                     Path("current.json"))
+    return Dialog(i18n._("Notice"), text, [(i18n._("OK"), None)])
 
 
-def visible_widgets(scene):
-    """Top-level widgets plus the children of scroll lists that are inside their viewport."""
-    out = []
-    for w in scene.widgets:
-        if isinstance(w, Panel):
-            continue
-        if isinstance(w, ScrollList):
-            out.extend(c for c in w.children if w.rect.contains(c.rect))
-            out.append(w)
-        else:
-            out.append(w)
-    return out
+def _deal_number(app: App) -> NumberDialog:
+    """Yatsuhashi's deal-by-number dialog, as its table asks."""
+    _ = i18n._
+    return NumberDialog(_("Play a deal by number"),
+                        _("Every deal number from 1 to 999,999,999 is the same deal on every "
+                          "computer."), _("Deal number"), 7, lambda n: None, _("Play"),
+                        _("Cancel"))
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name,make", list(scenes()), ids=lambda x: x if isinstance(x, str) else "")
-def test_layout_fits_and_does_not_overlap(app, size, name, make):
+def scenes() -> list[tuple[str, Callable[[App], Any]]]:
+    made: list[tuple[str, Callable[[App], Any]]] = [
+        ("menu", lambda app: MenuScene()),
+        ("menu-continue", _menu_with_continue),
+        ("settings", lambda app: SettingsScene()),
+        ("statistics", lambda app: StatsScene()),
+        ("pause", lambda app: PauseMenu(app.stack.top)),
+        ("rules", lambda app: RulesChooser()),
+        ("notice", _notice),
+        ("deal-number", _deal_number),
+    ]
+    for game_id in GAMES:
+        made.append((f"setup-{game_id}", lambda app, g=game_id: SetupScene(g, seed=1)))
+        made.append((f"rules-{game_id}",
+                     lambda app, g=game_id: rules_reference(g, default_setup(g, 1))))
+    return made
+
+
+def laid_out(make: Callable[[App], Any], size: tuple[int, int], scale: float,
+             language: str) -> tuple[Any, pygame.Surface]:
+    """The scene ``make`` builds, over a table, in a window of ``size`` resized as a player
+    does, at interface size ``scale`` in ``language``."""
+    i18n.set_language(language)
+    app = App((1280, 800), headless=True, settings=Settings(ui_scale=scale, language=language),
+              strict=True)
+    app.start()
     app.push(TableScene())
     scene = app.push(make(app))
     app.resize(size)
-    screen = pygame.Rect(0, 0, *size)
-    widgets = visible_widgets(scene)
-    assert widgets
-    for w in widgets:
-        assert screen.contains(w.rect), f"{name}: {getattr(w, 'text', w)} at {w.rect} leaves {size}"
-        assert w.rect.width > 0 and w.rect.height > 0
-    interactive = [w for w in widgets if w.focusable]
-    for a, b in itertools.combinations(interactive, 2):
-        assert not a.rect.colliderect(b.rect), f"{name}: {a.text!r} overlaps {b.text!r} at {size}"
+    app.frame(0.0)
+    return scene, pygame.Surface(size)
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("scale", SCALES, ids=lambda s: f"ui{round(s * 100)}")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name, make", scenes(), ids=[n for n, _m in scenes()])
+def test_every_page_fits_at_every_size_scale_and_language(name, make, size, scale, language):
+    scene, surface = laid_out(make, size, scale, language)
+    assert scene.widgets
+    found = faults(scene, surface)
+    assert not found, "\n".join([f"{name} {size} {scale} {language}:", *found])
+
+
+@pytest.mark.parametrize("size", [(3840, 2160), (1000, 1000)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name, make", scenes(), ids=[n for n, _m in scenes()])
+def test_every_page_fits_a_large_or_square_window(name, make, size):
+    scene, surface = laid_out(make, size, 1.0, "en")
+    found = faults(scene, surface)
+    assert not found, "\n".join([f"{name} {size}:", *found])
+
+
+@pytest.mark.parametrize("scale", SCALES, ids=lambda s: f"ui{round(s * 100)}")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_settings_help_line_is_written_under_the_panel_not_over_its_frame(size, scale):
+    from game.fonts import font
+    scene, _surface = laid_out(lambda app: SettingsScene(), size, scale, "en")
+    m = scene.metrics
+    line_top = size[1] - m.px(6) - font(m.type_size("tiny")).get_height()
+    assert scene.panel.rect.bottom <= line_top

@@ -119,7 +119,7 @@ def _shadow(size: tuple[int, int]) -> pygame.Surface:
 
 class MenuScene(WidgetScene):
     name = "menu"
-    CANVAS = theme.TABLE_CANVAS  # the game list does not scroll
+    CANVAS = (960, 680)  # the game list does not scroll: six buttons with their subtitles
 
     def build(self) -> list[Widget]:
         self._updates = 0
@@ -257,7 +257,10 @@ class MenuScene(WidgetScene):
         game_area = inner.height - 2 * small_h - 3 * gap - m.px(8)
         game_h = min(m.px(86), (game_area - (n - 1) * gap) // n)
         y = inner.y + max(0, (game_area - (game_h * n + gap * (n - 1))) // 2)
-        watch_w = max(m.px(104), inner.width // 5)
+        least = font(m.least_text)  # (a Watch button as wide as its subtitle needs)
+        need = max((least.size(b.subtitle or "")[0] for b in self.watch_buttons.values()),
+                   default=0) + 2 * m.px(14)
+        watch_w = max(m.px(104), inner.width // 5, need)
         ids = ([None] if self.continue_button is not None else []) + list(GAMES)
         for gid, b in zip(ids, big):
             watch = self.watch_buttons.get(gid) if gid is not None else None

@@ -65,15 +65,20 @@ class PauseMenu(WidgetScene):
     def arrange(self, size: tuple[int, int]) -> None:
         m = self.metrics
         pw = min(size[0] - 2 * m.pad, m.px(420))
-        head_h = self.heading.font.get_linesize() + m.gap
-        ph = m.px(48) + head_h + len(self.buttons) * (m.row_height + m.gap)
+        width = pw - 2 * m.px(28)
+        self.heading.place(pygame.Rect(0, 0, width, 0), m)  # (its font at this size)
+        head_h = self.heading.preferred_height(width) + m.gap
+        n = len(self.buttons)
+        # The buttons get lower, never out of the window, when it is short for their size.
+        row = min(m.row_height, (size[1] - 2 * m.pad - m.px(48) - head_h) // n - m.gap)
+        ph = m.px(48) + head_h + n * (row + m.gap)
         self.panel.place(pygame.Rect((size[0] - pw) // 2, (size[1] - ph) // 2, pw, ph), m)
         inner = self.panel.rect.inflate(-2 * m.px(28), -2 * m.px(24))
         self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
         y = inner.y + head_h
         for b in self.buttons:
-            b.place(pygame.Rect(inner.x, y, inner.width, m.row_height), m)
-            y += m.row_height + m.gap
+            b.place(pygame.Rect(inner.x, y, inner.width, row), m)
+            y += row + m.gap
 
 
 

@@ -97,7 +97,9 @@ class SettingsScene(WidgetScene):
         self.host.save_settings()
 
     def arrange(self, size: tuple[int, int]) -> None:
-        self.arrange_page(size, self.panel, self.heading, self.rows, self.done, 760, 720)
+        m = self.metrics  # (the key help line under the panel, never over its frame)
+        self.arrange_page(size, self.panel, self.heading, self.rows, self.done, 760, 720,
+                          footer=font(m.type_size("tiny")).get_linesize() + m.px(6))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -223,7 +223,8 @@ class SetupScene(WidgetScene):
         pw, ph = min(w - 2 * m.pad, m.px(1180)), h - 2 * m.pad
         self.panel.place(pygame.Rect((w - pw) // 2, m.pad, pw, ph), m)
         inner = self.panel.rect.inflate(-2 * m.px(28), -2 * m.px(22))
-        head_h = self.heading.font.get_linesize() + m.gap
+        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, 0), m)  # (its size now)
+        head_h = self.heading.preferred_height(inner.width) + m.gap  # a long title: two lines
         self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
         col_gap = m.px(28)
         left_w = (inner.width - col_gap) * 5 // 12
@@ -231,14 +232,19 @@ class SetupScene(WidgetScene):
         top = inner.y + head_h
         sub_h = font(m.type_size("heading"), True).get_linesize()
         bottom = inner.bottom - m.row_height - m.gap - m.px(44)
+        bw = min(m.px(220), (inner.width - 3 * m.gap) // 4)  # four buttons in a row at most
         if self.offer:  # the first time: the offer of a guided game over the buttons
             label, yes, no = self.offer
-            bw = m.px(220)
-            lw = inner.width - 2 * bw - 2 * m.gap
+            label.place(pygame.Rect(inner.x, 0, inner.width - 2 * bw - 2 * m.gap, 0), m)
+            lw = label.rect.width
+            if label.preferred_height(lw) > 2 * m.row_height:  # too narrow beside the buttons:
+                lw = inner.width                                 # the buttons go under it
             oh = max(m.row_height, label.preferred_height(lw))  # as many lines as it takes
-            bottom -= oh + 2 * m.gap
-            oy = inner.bottom - m.row_height - m.gap - oh
-            by = oy + (oh - m.row_height) // 2
+            beside = lw < inner.width
+            block = oh if beside else oh + m.gap + m.row_height
+            bottom -= block + 2 * m.gap
+            oy = inner.bottom - m.row_height - m.gap - block
+            by = oy + (oh - m.row_height) // 2 if beside else oy + oh + m.gap
             label.place(pygame.Rect(inner.x, oy, lw, oh), m)
             yes.place(pygame.Rect(inner.right - 2 * bw - m.gap, by, bw, m.row_height), m)
             no.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)
@@ -247,7 +253,6 @@ class SetupScene(WidgetScene):
         self.left.place(pygame.Rect(inner.x, top + sub_h, left_w, bottom - top - sub_h), m)
         self.right.place(pygame.Rect(inner.x + left_w + col_gap, top + sub_h, right_w,
                                      bottom - top - sub_h), m)
-        bw = m.px(220)
         by = inner.bottom - m.row_height
         self.back_button.place(pygame.Rect(inner.x, by, bw, m.row_height), m)
         self.start_button.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)

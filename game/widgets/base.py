@@ -48,6 +48,11 @@ class Widget:
     def preferred_height(self, width: int) -> int:
         return self.metrics.row_height
 
+    def cut(self) -> str | None:
+        """What of the widget's text its size leaves out (a text cut, a line dropped), or
+        None when all of it shows: the layout check asks every widget (a kind says)."""
+        return None
+
     # Input --------------------------------------------------------------------------------------
     def hit(self, pos: tuple[int, int]) -> bool:
         if not self.visible or not self.rect.collidepoint(pos):

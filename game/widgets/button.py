@@ -74,6 +74,44 @@ class Button(Widget):
         margin = self.metrics.px(12)
         return self.rect.inflate(2 * margin, 2 * margin)
 
+    def _title_size(self) -> int:
+        """The title's size: its role's, less when it must shrink to fit the button."""
+        m = self.metrics
+        room = self.rect.width - 2 * m.px(14)
+        size = fit_font_size(self.text, room, m.type_size(self.role), True)
+        height = font(size, True).get_height()
+        if height > self.rect.height:  # a large interface scale in a short button
+            size = max(1, size * self.rect.height // height)
+        return size
+
+    def _sizes(self) -> tuple[int, int | None]:
+        """The title's size and the subtitle's (None: left out). A subtitle that does not
+        fit under the title at their roles' sizes shrinks with it, title to 70% at most and
+        neither below ``least_text``; where even that does not fit, the title shows alone."""
+        m = self.metrics
+        title = self._title_size()
+        if not self.subtitle:
+            return title, None
+        least = m.least_text
+        room = self.rect.width - 2 * m.px(14)
+        big, sub = title, fit_font_size(self.subtitle, room, m.type_size("small"), minimum=least)
+        floor = max(least, round(big * 0.7))
+        while font(big, True).get_height() + font(sub).get_linesize() > self.rect.height:
+            if big <= floor and sub <= least:
+                return title, None
+            big, sub = max(floor, big - 1), max(least, sub - 1)
+        return big, sub
+
+    def cut(self) -> str | None:
+        if not (self.visible and self.subtitle):
+            return None
+        _title, sub = self._sizes()
+        if sub is None:
+            return f"its subtitle is left out at {self.rect.height} px tall"
+        if font(sub).size(self.subtitle)[0] > self.rect.width - 2 * self.metrics.px(14):
+            return f"its subtitle is too long for {self.rect.width} px at {sub} px"
+        return None
+
     def _paint(self, margin: int) -> pygame.Surface:
         surface = pygame.Surface(self.rect.inflate(2 * margin, 2 * margin).size, pygame.SRCALPHA)
         m = self.metrics
@@ -96,21 +134,15 @@ class Button(Widget):
             draw.focus_ring(surface, r, m.radius, max(2, m.px(2)))
         color = theme.TEXT if self.enabled else theme.DISABLED
         pad = m.px(14)
-        start = m.type_size(self.role)
-        size = fit_font_size(self.text, r.width - 2 * pad, start, True)
-        title = text_image(font(size, True), self.text, color)
-        if title.get_height() > r.height:  # a large interface scale in a short button
-            size = max(1, size * r.height // title.get_height())
-            title = text_image(font(size, True), self.text, color)
-        sub_font = font(m.type_size("small"))
-        # The subtitle only where it fits under the title (else the title alone).
-        if self.subtitle and title.get_height() + sub_font.get_linesize() <= r.height:
+        title_size, sub_size = self._sizes()
+        title = text_image(font(title_size, True), self.text, color)
+        if self.subtitle and sub_size is not None:
             # Dim text is unreadable on vermilion: a primary button's subtitle is cream.
             color = (theme.DISABLED if not self.enabled else
                      theme.TEXT if self.primary else theme.TEXT_DIM)
-            sub = text_image(sub_font, self.subtitle, color)
+            sub = text_image(font(sub_size), self.subtitle, color)
             room = r.width - 2 * pad
-            if sub.get_width() > room:
+            if sub.get_width() > room:  # (too long even at the least size: cut() says so)
                 height = max(1, round(sub.get_height() * room / sub.get_width()))
                 sub = pygame.transform.smoothscale(sub, (room, height))
             total = title.get_height() + sub.get_height()

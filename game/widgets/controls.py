@@ -28,12 +28,35 @@ class _Row(Widget):
         self.help = help
         self.on_change = on_change
 
+    def stacked(self, width: int) -> bool:
+        """Is the row too narrow at ``width`` for its label and control side by side (a text
+        would shrink below ``least_text``)? Then the control goes under the label."""
+        m = self.metrics
+        control = min(m.px(300), width // 2)
+        room = width - control - m.px(34)
+        return font(m.least_text).size(self.text)[0] > room
+
+    def preferred_height(self, width: int) -> int:
+        return self.metrics.row_height * (2 if self.stacked(width) else 1)
+
     @property
     def control_rect(self) -> pygame.Rect:
-        w = min(self.metrics.px(300), self.rect.width // 2)
-        h = self.rect.height - self.metrics.px(14)
-        return pygame.Rect(self.rect.right - w - self.metrics.px(10), self.rect.centery - h // 2,
-                           w, h)
+        m = self.metrics
+        if self.stacked(self.rect.width):  # under the label, the row's width
+            h = m.row_height - m.px(14)
+            return pygame.Rect(self.rect.x + m.px(10), self.rect.bottom - m.row_height + m.px(7),
+                               self.rect.width - m.px(20), h)
+        w = min(m.px(300), self.rect.width // 2)
+        h = self.rect.height - m.px(14)
+        return pygame.Rect(self.rect.right - w - m.px(10), self.rect.centery - h // 2, w, h)
+
+    def _label_rect(self) -> pygame.Rect:
+        """Where the label is written: left of the control, or the row's top half."""
+        m = self.metrics
+        if self.stacked(self.rect.width):
+            return pygame.Rect(self.rect.x, self.rect.y, self.rect.width, m.row_height)
+        return pygame.Rect(self.rect.x, self.rect.y,
+                           self.control_rect.left - self.rect.left - m.px(10), self.rect.height)
 
     def _changed(self, value: Any) -> None:
         if self.on_change is not None:
@@ -48,10 +71,10 @@ class _Row(Widget):
         if self.focused:
             pygame.draw.rect(surface, theme.FOCUS_RING, self.rect, max(1, m.px(2)),
                              border_radius=m.radius)
-        label_w = self.control_rect.left - self.rect.left - m.px(24)
-        size = fit_font_size(self.text, label_w, m.type_size("body"))
+        room = self._label_rect()
+        size = fit_font_size(self.text, room.width - m.px(14), m.type_size("body"))
         img = text_image(font(size), self.text, theme.TEXT if self.enabled else theme.DISABLED)
-        surface.blit(img, (self.rect.x + m.px(14), self.rect.centery - img.get_height() // 2))
+        surface.blit(img, (room.x + m.px(14), room.centery - img.get_height() // 2))
         self.draw_control(surface, self.control_rect)
 
     def draw_control(self, surface: pygame.Surface, r: pygame.Rect) -> None:
@@ -182,6 +205,15 @@ class Choice(_Row):
         if value not in values:
             raise ValueError(f"{value!r} is not a choice of {self.text!r}")
         self.index = values.index(value)
+
+    def stacked(self, width: int) -> bool:
+        """As a row, or when a value would shrink below ``least_text`` beside the label."""
+        if super().stacked(width):
+            return True
+        m = self.metrics
+        room = min(m.px(300), width // 2) - 2 * m.px(32)  # (the arrows and their margins)
+        least = font(m.least_text)
+        return any(least.size(label)[0] > room for _v, label in self.choices)
 
     def step(self, delta: int) -> None:
         if self.enabled:

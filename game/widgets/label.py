@@ -12,7 +12,7 @@ import pygame
 
 from game import theme
 from game.fonts import font
-from game.text import draw_text, text_height
+from game.text import draw_text, text_height, wrap
 from game.widgets.base import Widget
 
 
@@ -36,6 +36,18 @@ class Label(Widget):
 
     def preferred_height(self, width: int) -> int:
         return text_height(self.font, self.text, max(1, width))
+
+    def cut(self) -> str | None:
+        """Lines below the label's box: the last line must end inside it (the line spacing
+        after it may not)."""
+        if not (self.visible and self.text):
+            return None
+        lines = len(wrap(self.font, self.text, max(1, self.rect.width)))
+        step = text_height(self.font, self.text, max(1, self.rect.width)) // lines
+        need = step * (lines - 1) + self.font.get_linesize()
+        if need > self.rect.height:
+            return f"{lines} line(s) {need} px tall in {self.rect.height}"
+        return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False

@@ -62,13 +62,16 @@ class WidgetScene(Scene):
         self.focus.set_widgets(self.widgets, keep=self.focus.focused)
 
     def arrange_page(self, size: tuple[int, int], panel: Widget, heading: Widget, body: Widget,
-                     button: Widget, max_w: int, max_h: int | None = None) -> None:
+                     button: Widget, max_w: int, max_h: int | None = None,
+                     footer: int = 0) -> None:
         """The common page: a centred panel with a heading, a body that fills it, one button.
 
-        ``max_w``/``max_h`` are design pixels; ``max_h=None`` uses the whole height.
+        ``max_w``/``max_h`` are design pixels; ``max_h=None`` uses the whole height;
+        ``footer``: window pixels kept free under the panel (a line the page writes there).
         """
         m = self.metrics
         w, h = size
+        h -= footer
         pw = min(w - 2 * m.pad, m.px(max_w))
         ph = h - 2 * m.pad if max_h is None else min(h - 2 * m.pad, m.px(max_h))
         panel.place(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), m)
