@@ -200,6 +200,13 @@ class Session:
             return self._elapsed
         return self._elapsed + (time.monotonic() - self._opened)
 
+    @elapsed.setter
+    def elapsed(self, seconds: float) -> None:
+        """The play time is ``seconds``, the clock stopped until the next action starts it: a
+        table that counts only the time it is played (Yatsuhashi's, stopped under the pause
+        menu) gives the save its own figure."""
+        self._elapsed, self._opened = float(seconds), None
+
     def _run_clock(self) -> None:
         if self._opened is None and self.moves:
             self._opened = time.monotonic()

@@ -483,10 +483,9 @@ class YatsuhashiTable(CardTable):
         """The save keeps the table's clock (``elapsed``), which runs only while the deal is
         played (``update_table``: the table on top), not the session's own, which runs on the
         wall's time: a pause menu, the settings or the menu in between are no play time, and
-        Continue and a best time would count them. (``Session`` has no setter for its clock:
-        its two fields are set, the clock stopped; its next save starts it again.)"""
+        Continue and a best time would count them."""
         if self.session is not None:
-            self.session._elapsed, self.session._opened = self.elapsed, None
+            self.session.elapsed = self.elapsed
 
     # Deals -----------------------------------------------------------------------------------
     def _record(self, outcome: str) -> None:
