@@ -55,7 +55,7 @@ class ClimbingDrawing(TableDrawing):
             parts["seat", seat] = (key, rect)
         played = self.played_place()
         if played is not None:
-            parts["played"] = (played[0], played[1])
+            parts["played"] = played
         trick = lay.trick
         parts["trick"] = (t.view.trick[-1][0] if t.view.trick else None,
                           pygame.Rect(trick.x - trick.width // 2, trick.y, trick.width * 2,
