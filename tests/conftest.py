@@ -103,3 +103,14 @@ def app():
     a = App((1280, 800), headless=True, settings=Settings(), strict=True)
     a.start()
     yield a
+
+
+@pytest.fixture
+def wall(monkeypatch):
+    """The session's clock (``time.monotonic`` in ``game.session``) made to run with the
+    frames of ``tests.helpers.play``: a second of frames is a second of the wall's time."""
+    from types import SimpleNamespace
+    import game.session
+    now = [1000.0]
+    monkeypatch.setattr(game.session, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    return now

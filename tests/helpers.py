@@ -223,3 +223,11 @@ def play_match_to_its_end(app, table, move, last_page: str, turns: int = 300) ->
             continue
         move(app, table)
     raise AssertionError("the match did not end")
+
+
+def play(app, wall: list[float], seconds: float, dt: float = 1 / 30) -> None:
+    """``seconds`` of frames of ``dt``, the wall's clock (the ``wall`` fixture) running with
+    them."""
+    for _ in range(round(seconds / dt)):
+        app.frame(dt)
+        wall[0] += dt

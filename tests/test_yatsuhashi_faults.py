@@ -5,12 +5,9 @@ the frames."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pygame
 import pytest
 
-import game.session
 from ai.yatsuhashi import SOLVER_NODES
 from ai.yatsuhashi_solver import solve
 from game.scenes.pause import PauseMenu
@@ -19,7 +16,8 @@ from game.scenes.setup import default_setup
 from game.scenes.stats import StatsScene
 from game.text import clock
 from game.games.yatsuhashi.table import YatsuhashiTable
-from tests.helpers import button, click, key, press, raise_scene_errors, run_until, texts
+from tests.helpers import (button, click, key, play, press, raise_scene_errors, run_until,
+                           texts)
 from tests.test_yatsuhashi_table import _drawn_words
 
 DT = 1 / 30
@@ -30,22 +28,6 @@ UNWINNABLE = 22   # the first deal the solver proves cannot be won (docs/playing
 @pytest.fixture(autouse=True)
 def _strict(monkeypatch):
     raise_scene_errors(monkeypatch)
-
-
-@pytest.fixture
-def wall(monkeypatch):
-    """The session's clock (``time.monotonic`` in ``game.session``) made to run with the
-    frames of ``play``: a second of frames is a second of the wall's time."""
-    now = [1000.0]
-    monkeypatch.setattr(game.session, "time", SimpleNamespace(monotonic=lambda: now[0]))
-    return now
-
-
-def play(app, wall, seconds: float) -> None:
-    """``seconds`` of frames, the wall's clock running with them."""
-    for _ in range(round(seconds / DT)):
-        app.frame(DT)
-        wall[0] += DT
 
 
 def make_table(app, seed=WINNABLE, speed="off", **options) -> YatsuhashiTable:

@@ -130,6 +130,10 @@ class CardTable(TableScene):
     watching = False
     #: True while ``replay`` builds a saved position (no sound, save, screen or statistics).
     replaying = False
+    #: Seconds the game has been played: the table's frames while it is on top and
+    #: ``clock_runs``, so a pause menu, the settings or the menu in between are no play time
+    #: (the save keeps this figure: Continue and a best time count play only).
+    elapsed = 0.0
     #: Updates with nothing animated before the panel shows what changed (``panel_shown``).
     PANEL_CALM = 3
 
@@ -313,6 +317,12 @@ class CardTable(TableScene):
         self.snap()
         return engine
 
+    def clock_runs(self) -> bool:
+        """Does the play clock run: a saved game from its first action to its end?"""
+        game = self.game
+        return (self.session is not None and game is not None and bool(game.actions)
+                and not game.is_over)
+
     def replay_start(self) -> None:
         """The start of a replay: what the game's first deal made happen (override)."""
         self.animate(getattr(self.game, "start_events", ()))
@@ -323,8 +333,10 @@ class CardTable(TableScene):
 
     def after_action(self) -> None:
         """Called after every engine action applied (and after every undo and redo): the game
-        is saved before the next frame, so closing the window or a kill loses nothing."""
+        is saved before the next frame, so closing the window or a kill loses nothing; with
+        the table's play clock (``elapsed``)."""
         if self.session is not None:
+            self.session.elapsed = self.elapsed
             self.session.record(self.game)
         for listener in list(self.on_action):
             listener()
@@ -334,12 +346,14 @@ class CardTable(TableScene):
         """A new game (or deal: ``setup`` with its deal number) starts on ``self.game``: save
         it from now on. Starting it over a game in progress counted that one as abandoned."""
         from game.session import Session
+        self.elapsed = 0.0
         self.session = Session.start(setup or self.setup, self.game,
                                      stats=self.app.stats if self.app is not None else None)
 
     def finish_session(self, outcome: str) -> None:
         """The game is over: it is not offered to Continue any more."""
         if self.session is not None and not self.replaying:
+            self.session.elapsed = self.elapsed
             self.session.finish(outcome)
             self.session = None
 
@@ -474,6 +488,8 @@ class CardTable(TableScene):
             if self.idle and not self.settled_by_press:
                 self.play_computers()
         self.settled_by_press = False
+        if self.clock_runs():  # (a frame of the table on top: not under a pause menu)
+            self.elapsed += dt
         self.coaching.update()
         if self.guide is not None:  # (before the table's turn: the words of a choice shown)
             self.guide.update(dt)
@@ -554,6 +570,7 @@ class CardTable(TableScene):
         self.coaching.close()
         self.ai.close()
         if self.session is not None:  # leaving is not a loss: Continue resumes the game
+            self.session.elapsed = self.elapsed
             self.session.leave()
 
     def apply_speed(self) -> None:

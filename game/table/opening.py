@@ -60,7 +60,7 @@ def open_game(table: Any, engine: Any, session: Any, demo_moves: int, guide: Any
     if table.guide is not None:
         table.guide.start()
     if session is not None:
-        table.session = session
+        table.session, table.elapsed = session, session.elapsed
     if table.game.is_over:  # saved before the result was shown
         table.animate_event(Event("match_over", table.game.winner))
     if demo_moves:

@@ -470,22 +470,8 @@ class YatsuhashiTable(CardTable):
         return (any(not a for a in self.auto) and not self.game.is_won
                 and (self.guide is None or self.guide.expected is None))
 
-    # The play time -------------------------------------------------------------------------
-    def after_action(self) -> None:
-        self._clock_to_session()
-        super().after_action()
-
-    def exit(self) -> None:
-        self._clock_to_session()
-        super().exit()
-
-    def _clock_to_session(self) -> None:
-        """The save keeps the table's clock (``elapsed``), which runs only while the deal is
-        played (``update_table``: the table on top), not the session's own, which runs on the
-        wall's time: a pause menu, the settings or the menu in between are no play time, and
-        Continue and a best time would count them."""
-        if self.session is not None:
-            self.session.elapsed = self.elapsed
+    def clock_runs(self) -> bool:
+        return self.started and not self.game.is_won
 
     # Deals -----------------------------------------------------------------------------------
     def _record(self, outcome: str) -> None:
@@ -563,8 +549,6 @@ class YatsuhashiTable(CardTable):
         self.ai.update(dt)
         self.solver.poll()
         self.show_me.update(dt)
-        if self.started and not self.game.is_won:
-            self.elapsed += dt
         if self.hint is not None:
             move, left = self.hint
             self.hint = (move, left - dt) if left > dt else None
