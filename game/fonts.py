@@ -15,8 +15,7 @@ import pygame
 from game.i18n import _, on_change
 from game.logs import get_logger
 from sprites.cache import SurfaceCache
-from sprites.faces import use_badge_letters
-from sprites.fonts import use_badge_font
+from sprites.fonts import use_badge_font, use_badge_letters
 
 #: Package data (pyproject.toml): inside the package, so an installed game has them too.
 FONT_DIR = Path(__file__).resolve().parent / "assets" / "fonts"

@@ -29,7 +29,7 @@ import pygame
 from rules import hanafuda, western
 from sprites.backs import BACK_LABELS, BACK_STYLES, render_back
 from sprites.cache import STAND_INS, SurfaceCache, on_clear_all
-from sprites.fonts import badge_font
+from sprites.fonts import badge_font, badge_letter, on_badge_letters
 from sprites.card_ratios import HANAFUDA_RATIO, WESTERN_RATIO
 from sprites.hanafuda_art import render_hanafuda
 from sprites.western_art import render_western
@@ -67,24 +67,9 @@ _BADGE_KINDS = {
     hanafuda.Kind.CHAFF: (205, 200, 190),
 }
 _BLUE_RIBBONS = {"6R", "9R", "10R"}
-#: The badge's word for each kind, by the kind's letter: the letter itself until the program
-#: gives its language's (``use_badge_letters``: Japanese players read 光, not B).
-_letters: dict[str, str] = {}
-
-
-def use_badge_letters(letters: dict[str, str]) -> None:
-    """Write each kind on the badges as ``letters[kind letter]`` ("B", "A", "R", "C"; a
-    kind not given keeps its letter); badge faces drawn before are dropped.
-
-    >>> use_badge_letters({"B": "光"}); _badge_letter(hanafuda.Kind.BRIGHT)
-    '光'
-    >>> use_badge_letters({}); _badge_letter(hanafuda.Kind.BRIGHT)
-    'B'
-    """
-    if letters == _letters:
-        return
-    _letters.clear()
-    _letters.update(letters)
+def _drop_badge_faces() -> None:
+    """The badges' words changed (``sprites.fonts.use_badge_letters``): faces drawn with the
+    old ones go."""
     for key in list(_cache.keys()):
         if isinstance(key, tuple) and len(key) == 5 and key[4] is True:
             _cache.discard(key)
@@ -92,8 +77,11 @@ def use_badge_letters(letters: dict[str, str]) -> None:
         del _stand_ins[key]
 
 
+on_badge_letters(_drop_badge_faces)
+
+
 def _badge_letter(kind: hanafuda.Kind) -> str:
-    return _letters.get(kind.value, kind.value)
+    return badge_letter(kind.value)
 
 
 def hanafuda_size(width: float) -> tuple[int, int]:

@@ -27,6 +27,38 @@ def use_badge_font(font: Callable[[int], pygame.font.Font]) -> None:
     _badge = font
 
 
+#: The badges' words for the kinds, by the kind's letter (``use_badge_letters``), and what
+#: to call when they change (the faces drawn with the old ones are dropped).
+_letters: dict[str, str] = {}
+_on_letters: list[Callable[[], None]] = []
+
+
+def use_badge_letters(letters: dict[str, str]) -> None:
+    """Write each kind on the badges as ``letters[kind letter]`` ("B", "A", "R", "C"; a
+    kind not given keeps its letter): Japanese players read 光, not B.
+
+    >>> use_badge_letters({"B": "光"}); badge_letter("B"), badge_letter("A")
+    ('光', 'A')
+    >>> use_badge_letters({})
+    """
+    if letters == _letters:
+        return
+    _letters.clear()
+    _letters.update(letters)
+    for changed in _on_letters:
+        changed()
+
+
+def badge_letter(kind: str) -> str:
+    """The badge's word for the kind whose letter is ``kind``."""
+    return _letters.get(kind, kind)
+
+
+def on_badge_letters(changed: Callable[[], None]) -> None:
+    """Call ``changed()`` whenever the badges' words change."""
+    _on_letters.append(changed)
+
+
 def badge_font(size: int) -> pygame.font.Font:
     """The bold font of ``size`` pixels the badges are written in."""
     if not pygame.font.get_init():

@@ -156,7 +156,7 @@ def test_h_again_hides_the_advice_and_shows_it_again(app):
     assert t.input.coach_marks() == shown
 
 
-def test_h_on_a_computers_turn_does_nothing_but_say_why(app):
+def test_h_on_a_computers_turn_waits_for_your_turn_and_says_so(app):
     t = koikoi(app)
     my_turn(app, t)
     for _ in range(20):  # the player's turn played out (a card, a capture, a koi-koi)
@@ -177,8 +177,8 @@ def test_h_on_a_computers_turn_does_nothing_but_say_why(app):
     assert not t.hint_button.enabled and not t.coach_ready()
     key(app, pygame.K_h)
     click(app, t.hint_button.rect.center)
-    assert t.coaching.coach is None and not t.coaching.coached  # never asked
-    assert t.notice == "It is not your turn."
+    assert t.coaching.coach is None and not t.coaching.coached  # not asked yet
+    assert t.notice == "" and t.coaching.line() == "Coach: the hint comes on your turn."
 
 
 def test_koikoi_or_stop_shows_the_estimates_on_the_buttons(app):
@@ -267,15 +267,15 @@ def test_heart_of_five_hint_selects_the_coachs_meld_and_lists_the_estimates(
     assert t.coaching.coach.position is None and not t.drawing.message_text()[0].startswith("Coach")
 
 
-def test_heart_of_five_hint_on_a_computers_turn_is_refused(app):
+def test_heart_of_five_hint_on_a_computers_turn_waits_for_your_turn(app):
     t = heart_of_five(app)
     until_turn(app, t)
     play_first(app, t)
     run_until(app, lambda: t.game.current_player != 0 and not t.queue.busy)
     assert not t.hint_button.enabled
     key(app, pygame.K_h)
-    assert t.coaching.coach is None and not t.coaching.coached
-    assert t.notice == "It is not your turn."
+    assert t.coaching.coach is None and not t.coaching.coached  # not asked yet
+    assert t.notice == "" and t.coaching.line() == "Coach: the hint comes on your turn."
 
 
 # The coached flag: the save, Continue and the statistics ---------------------------------------
