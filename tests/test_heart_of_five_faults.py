@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pygame
+import pytest
 
 from game import theme
 from game.games.heart_of_five.table import HeartOfFiveTable
@@ -301,3 +302,19 @@ def test_after_a_bomb_shakes_the_table_the_window_shows_the_table_as_it_is(app):
     assert t.drawing.painted is not None  # (the last frame painted in part)
     window = app.screen.copy()
     assert near(window, drawn_afresh(t, window.get_size())) == 0
+
+
+@pytest.mark.parametrize("code, small, big", [
+    ("en", "Single small joker", "Single big joker"),
+    ("ru", "Одиночный малый джокер", "Одиночный большой джокер")])
+def test_a_single_joker_is_named_in_one_phrase_with_its_grammar(code, small, big):
+    """Not "Одиночная Малый джокер" (a feminine word and a capital mid-phrase, issue 38)."""
+    from game import i18n
+    from game.games.heart_of_five.table import meld_label
+    from rules.western import parse_card
+    i18n.set_language(code)
+    try:
+        assert meld_label("single", [parse_card("jj")]) == small
+        assert meld_label("single", [parse_card("JJ")]) == big
+    finally:
+        i18n.set_language("en")

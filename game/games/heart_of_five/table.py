@@ -40,6 +40,8 @@ def meld_label(kind: str, cards: list[Any]) -> str:
     if kind == "single":
         if str(shown[0]) == "5H":
             return _("Single 5♥, the top card")
+        if shown[0].is_joker:  # (a joker in words: a phrase of its own, for its grammar)
+            return _("Single big joker") if shown[0].is_red else _("Single small joker")
         return f"{name} {western_card_short(shown[0])}"
     if kind in ("pair", "triple"):
         return f"{name} {ranks[0]}"
