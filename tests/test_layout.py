@@ -58,6 +58,19 @@ def _deal_number(app: App) -> NumberDialog:
                         _("Cancel"))
 
 
+def _result_of_eight(app: App) -> Any:
+    """A result page with a score grid of eight players (Heart of Five's largest table), as
+    its round page makes it: the computers' short names over the columns (``short_name``)."""
+    from game.table.dialogs import ResultPage
+    from game.table.score_grid import score_grid
+    _ = i18n._
+    names = [_("You")] + [_("Computer {n}").format(n=n) for n in range(1, 8)]
+    rows = score_grid(names, [(_("Wins"), [str(n % 3) for n in range(8)]),
+                              (_("Losses"), [str(n % 2) for n in range(8)])], marked=[2])
+    return ResultPage(_("Round {n}: {who} goes out first").format(n=3, who=names[2]), rows,
+                      [(_("Next round"), None)], 900, 720)
+
+
 def scenes() -> list[tuple[str, Callable[[App], Any]]]:
     made: list[tuple[str, Callable[[App], Any]]] = [
         ("menu", lambda app: MenuScene()),
@@ -68,6 +81,7 @@ def scenes() -> list[tuple[str, Callable[[App], Any]]]:
         ("rules", lambda app: RulesChooser()),
         ("notice", _notice),
         ("deal-number", _deal_number),
+        ("result-8", _result_of_eight),
     ]
     for game_id in GAMES:
         made.append((f"setup-{game_id}", lambda app, g=game_id: SetupScene(g, seed=1)))

@@ -15,7 +15,7 @@ import pygame
 
 from game import draw, theme
 from game.fonts import font, text_image
-from game.text import fit_font_size
+from game.text import draw_text, fit_font_size, wrap
 from game.widgets import Widget
 
 
@@ -32,7 +32,38 @@ class GridRow(Widget):
         self.marked, self.bold, self.header = set(marked), bold, header
 
     def preferred_height(self, width: int) -> int:
-        return self.metrics.px(34 if self.header or self.bold else 28)
+        if self.header:  # (names too long for a column go on two lines, not in tiny type)
+            size = self._header_size(width)
+            lines = max((len(wrap(font(size, True), v, self._column(width))) for v in self.values),
+                        default=1)
+            return max(self.metrics.px(34), lines * font(size, True).get_linesize() + 4)
+        return self.metrics.px(34 if self.bold else 28)
+
+    def _left(self, width: int) -> int:
+        """The row labels' column: less of the row when the players' columns are many."""
+        return int(width * (0.3 if len(self.values) <= 4 else 0.15))
+
+    def _column(self, width: int) -> int:
+        """A value's room in a row ``width`` wide (its column less a margin)."""
+        m = self.metrics
+        return int((width - m.px(10) - self._left(width)) / max(1, len(self.values))) - m.px(4)
+
+    def cut(self) -> str | None:
+        """A name with a word wider than its column (it would break mid-word)."""
+        if not self.header:
+            return None
+        names = font(self._header_size(self.rect.width), True)
+        wide = [w for v in self.values for w in v.split()
+                if names.size(w)[0] > self._column(self.rect.width)]
+        return f"{wide[0]!r} is wider than its column" if wide else None
+
+    def _header_size(self, width: int) -> int:
+        """The names' size: the small type, less where a word is wider than its column, never
+        below ``least_text`` (a name wraps rather than shrinks)."""
+        m = self.metrics
+        longest = max((w for v in self.values for w in v.split()), key=len, default="")
+        return fit_font_size(longest, self._column(width), m.type_size("small"), True,
+                             minimum=m.least_text)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return False
@@ -49,8 +80,17 @@ class GridRow(Widget):
         lf = font(m.type_size(role), self.bold or self.header)
         img = text_image(lf, self.label, theme.CREAM)
         surface.blit(img, (r.x + m.px(10), r.centery - img.get_height() // 2))
-        left = r.x + int(r.width * 0.3)
+        left = r.x + self._left(r.width)
         col = (r.right - m.px(10) - left) / max(1, len(self.values))
+        if self.header:
+            names = font(self._header_size(r.width), True)
+            for i, text in enumerate(self.values):
+                color = theme.GOLD if i in self.marked else theme.TEXT_DIM
+                cell = pygame.Rect(round(left + col * i + m.px(2)), r.y, self._column(r.width),
+                                   r.height)
+                draw_text(surface, text, names, color, cell, "center", "center",
+                          line_spacing=1.0)
+            return
         for i, text in enumerate(self.values):
             size = fit_font_size(text, int(col) - m.px(8), m.type_size(role),
                                  bold=self.bold or self.header)
