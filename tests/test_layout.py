@@ -138,3 +138,13 @@ def test_the_settings_help_line_is_written_under_the_panel_not_over_its_frame(si
     m = scene.metrics
     line_top = size[1] - m.px(6) - font(m.type_size("tiny")).get_height()
     assert scene.panel.rect.bottom <= line_top
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_setup_shows_the_games_description_whole(game_id, size):
+    """Not cut mid-line at the foot of the players' column (issue 38): under the rules when
+    they leave it room."""
+    scene, _surface = laid_out(lambda app: SetupScene(game_id, seed=1), size, 1.0, "en")
+    column = scene.left if scene.summary in scene.left.children else scene.right
+    assert column.rect.contains(scene.summary.rect), (game_id, size)

@@ -106,7 +106,8 @@ class SetupScene(WidgetScene):
         self.seed_field = NumberField(_("Deal number"), setup.seed, self._set_seed)
         left.append(self.seed_field)
         left.append(Button(_("New deal number"), self._random_seed))
-        left.append(Label(info.summary, role="small", color=theme.TEXT_DIM))
+        self.summary = Label(info.summary, role="small", color=theme.TEXT_DIM)
+        left.append(self.summary)
         self.left = ScrollList(left)
         right: list[Widget] = []
         self.preset_choice: Choice | None = None
@@ -253,6 +254,7 @@ class SetupScene(WidgetScene):
         self.left.place(pygame.Rect(inner.x, top + sub_h, left_w, bottom - top - sub_h), m)
         self.right.place(pygame.Rect(inner.x + left_w + col_gap, top + sub_h, right_w,
                                      bottom - top - sub_h), m)
+        self._place_summary()
         by = inner.bottom - m.row_height
         self.back_button.place(pygame.Rect(inner.x, by, bw, m.row_height), m)
         self.start_button.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)
@@ -263,6 +265,27 @@ class SetupScene(WidgetScene):
             self.rules_button.place(pygame.Rect(inner.x + bw + m.gap, by, bw, m.row_height), m)
             self.guide_button.place(pygame.Rect(inner.right - 2 * bw - m.gap, by, bw,
                                                 m.row_height), m)
+
+    def _place_summary(self) -> None:
+        """The game's description where it reads whole: under the players, else under the
+        rules when they leave it room, else under the players, to scroll to (never cut
+        mid-line at the foot of a column a player does not think of scrolling)."""
+        m = self.metrics
+
+        def room(column: ScrollList) -> int:
+            """What ``column`` leaves free below its own rows (a scroll bar's width kept)."""
+            others = [c for c in column.children if c is not self.summary]
+            width = column.rect.width - m.px(16)
+            used = sum(c.preferred_height(width) for c in others) + m.px(6) * len(others)
+            return column.rect.height - used - self.summary.preferred_height(width)
+
+        self.summary.metrics = m
+        home = self.right if room(self.left) < 0 <= room(self.right) else self.left
+        for column in (self.left, self.right):
+            others = [c for c in column.children if c is not self.summary]
+            wanted = others + [self.summary] if column is home else others
+            if wanted != column.children:
+                column.set_children(wanted)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
