@@ -148,3 +148,19 @@ def test_the_setup_shows_the_games_description_whole(game_id, size):
     scene, _surface = laid_out(lambda app: SetupScene(game_id, seed=1), size, 1.0, "en")
     column = scene.left if scene.summary in scene.left.children else scene.right
     assert column.rect.contains(scene.summary.rect), (game_id, size)
+
+
+@pytest.mark.parametrize("scale", SCALES, ids=lambda s: f"ui{round(s * 100)}")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", [g for g, info in GAMES.items() if not info.solitaire])
+def test_the_panel_at_the_most_seats_ends_above_the_game_log_button(game_id, size, scale):
+    """Every line the panel keeps is above its Game log button (issue 38: Heart of Five's
+    8-seat panel at 150% ran its last line under it); spare lines go first."""
+    def table(app: App) -> Any:
+        setup = default_setup(game_id, 1)
+        setup.seats = ["human"] + ["normal"] * (GAMES[game_id].max_players - 1)
+        return GAMES[game_id].table_factory()(setup=setup)
+    scene, _surface = laid_out(table, size, scale, "en")
+    box, room = scene.drawing.panel_box()
+    placed = scene.drawing.panel_parts()
+    assert placed and max(line_box.bottom for _line, line_box in placed) <= room

@@ -190,7 +190,8 @@ class HeartOfFiveTable(ClimbingTable):
             status = self.drawing.seat_status(seat)
             lines.append(PanelLine(ngettext("{n} card · {l} lost", "{n} cards · {l} lost",
                                             held).format(n=held, l=losses[seat])
-                                   + (f" · {status}" if status else ""), "tiny", theme.TEXT))
+                                   + (f" · {status}" if status else ""), "tiny", theme.TEXT,
+                                   spare=1))  # (the seats show their cards and passes too)
         return lines
 
 
