@@ -213,3 +213,18 @@ def test_a_press_during_a_drawn_capture_leaves_the_panel_with_the_piles(app):
     run_until(app, lambda: t.view.drawn is not None)  # the player's move is at its draw
     assert t.animating and t.view.piles[1] == piles[1]
     assert [line for line, _box in t.drawing.panel_parts()] == expected
+
+
+def test_every_opponents_last_move_stays_outlined_until_the_player_moves(app):
+    """600 Hearts at four seats (issue 38: three opponents played in a few seconds and only
+    the last move stayed outlined): after the player's move, each of the three computers'
+    moves is marked, its own cards, until the player moves again."""
+    from tests.fishing_tables import step
+    t = push_table(app, Hearts600Table, ["human", "testbot", "testbot", "testbot"])
+    run_until(app, lambda: t.human_to_move, limit=2000)
+    step(app, t)  # the player's move: the marks go
+    run_until(app, lambda: t.human_to_move and not t.animating, limit=2000)
+    assert set(t.marks) == {1, 2, 3} and all(t.marks.values())
+    assert len(t.drawing.mark_rects()) == len(t.marked) == sum(map(len, t.marks.values()))
+    step(app, t)
+    assert not t.marks

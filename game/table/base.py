@@ -21,9 +21,9 @@ What the kit does, the same for every table:
   ``finish_session()`` when it is over; leaving the table (``exit``) is not a loss: the save
   stays for Continue. A table made with ``session=`` (Continue) or ``engine=`` (tests, tools;
   not saved) shows that position with the cards in place, exactly as the player left it
-  (``replay``: the actions again through the table's own steps, nothing animated, heard,
+  (``take_up``: the actions again through the table's own steps, nothing animated, heard,
   saved or shown on a screen); ``on_action`` takes more listeners;
-- the last move of another seat stays marked until the player moves; a game log (L key or
+- each other seat's last move stays marked (``marks``) until the player moves; a game log (L key or
   the Game log button); keyboard focus drawn as a ring; statistics recorded once a game;
 - the coach (``game.table.coach``): H at a human seat's decision asks what the Hard level
   would do, in a worker of its own, made at the first question; a game it was asked in is
@@ -167,7 +167,9 @@ class CardTable(TableScene):
         self.saves = True  # False for demo positions (screenshots), never saved
         self.notice = ""            # a short red line after a refused move
         self.notice_time = 0.0
-        self.marked: list[Card] = []  # the cards of another seat's last move
+        #: Each other seat's last move, its cards outlined until the player moves (three
+        #: opponents playing in a row all stay marked, not only the last).
+        self.marks: dict[int, list[Card]] = {}
         self.waiting_for: Any = None  # a modal screen the table waits on
         self.recorded = False
         self.display: tuple[str, bool] | None = None  # card back and badges applied
@@ -386,11 +388,22 @@ class CardTable(TableScene):
             self.warmer.urgent(needed)
             self.queue.wait_for(lambda: self.drawing.faces_in(needed))
 
-    def mark(self, cards: Iterable[Any], new: bool = False) -> None:
-        """Mark ``cards`` as part of another seat's last move (``new``: a new move begins)."""
-        if new:
-            self.marked = []
-        self.marked += [c for c in cards if c not in self.marked]
+    @property
+    def marked(self) -> list[Card]:
+        """The cards of the other seats' last moves (``marks``), in seat order."""
+        return [c for seat in sorted(self.marks) for c in self.marks[seat]]
+
+    @marked.setter
+    def marked(self, cards: list[Card]) -> None:
+        """``[]``: no move marked any more (the player moved, a new deal)."""
+        self.marks = {0: list(cards)} if cards else {}
+
+    def mark(self, seat: int, cards: Iterable[Any], new: bool = False) -> None:
+        """Mark ``cards`` as part of ``seat``'s last move (``new``: its new move begins, its
+        last one unmarked; the other seats' stay)."""
+        if new or seat not in self.marks:
+            self.marks[seat] = []
+        self.marks[seat] += [c for c in cards if c not in self.marks[seat]]
 
     # Where the cards go -----------------------------------------------------------------------
     def places(self) -> dict[Card, Place]:

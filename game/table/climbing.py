@@ -257,7 +257,7 @@ class ClimbingTable(CardTable):
             name = self.meld_name(event.data["kind"], list(event.cards))
             self.log.add(f"{self.seating.name(seat)}: {event.data['notation']}  ({name})")
             if seat != self.viewer or not self.seating.is_human(seat):
-                self.mark(cards, new=True)
+                self.mark(seat, cards, new=True)
             if event.data["kind"] in ("bomb", "straight_flush"):
                 self.play("bomb")
                 self.shake = 0.6

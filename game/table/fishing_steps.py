@@ -176,7 +176,7 @@ class FishingSteps:
         """Mark the cards of a move made by anyone but the player looking at the table."""
         t = self.table
         if seat != t.viewer or not t.seating.is_human(seat):
-            t.mark(cards, new=new)
+            t.mark(seat, cards, new=new)
 
     def void_deal_step(self, event: Any) -> None:
         text = _("The deal is void and dealt again.")
