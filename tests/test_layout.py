@@ -71,6 +71,16 @@ def _result_of_eight(app: App) -> Any:
                       [(_("Next round"), None)], 900, 720)
 
 
+def _hand_swap(app: App) -> Any:
+    """Koi-Koi's hand-swap question over its table's panel (a choice in a narrow box)."""
+    from game.games.koikoi.dialogs import swap_panel
+    setup = default_setup("koikoi", 1)
+    setup.seats = ["human", "human"]
+    table = GAMES["koikoi"].table_factory()(setup=setup)
+    app.push(table)
+    return swap_panel(table)
+
+
 def scenes() -> list[tuple[str, Callable[[App], Any]]]:
     made: list[tuple[str, Callable[[App], Any]]] = [
         ("menu", lambda app: MenuScene()),
@@ -82,6 +92,7 @@ def scenes() -> list[tuple[str, Callable[[App], Any]]]:
         ("notice", _notice),
         ("deal-number", _deal_number),
         ("result-8", _result_of_eight),
+        ("hand-swap", _hand_swap),
     ]
     for game_id in GAMES:
         made.append((f"setup-{game_id}", lambda app, g=game_id: SetupScene(g, seed=1)))
