@@ -31,15 +31,15 @@ from game.setups import SaveError
 from game.widgets.dialog import Dialog, NumberDialog
 from game.games.yatsuhashi.demo import ShowMe
 from game.games.yatsuhashi.draw import SolitaireDrawing
-from game.games.yatsuhashi.rules import ghost_cards, yaku_label
+from game.games.yatsuhashi.rules import ghost_cards
 from game.games.yatsuhashi.guided import SolitaireGuideHooks
 from game.games.yatsuhashi.input import SolitaireInput
 from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.games.yatsuhashi.rules import YatsuhashiRulesScene
 from game.games.yatsuhashi.solver_view import SolverView
+from game.games.yatsuhashi.words import describe, move_in_words
 from game.table.base import CardTable, Place
 from game.table.caches import Face
-from game.table.names import card_name
 from game.widgets import Button
 from rules.hanafuda import DECK, Card
 from rules.yatsuhashi import Game, Move, parse_move
@@ -54,25 +54,6 @@ __all__ = ["STOCK", "WASTE", "YatsuhashiTable"]
 log = logging.getLogger(__name__)
 
 MAX_DEAL = 999_999_999
-
-
-def move_text(move: Move, card_: Card | None = None, onto: Card | None = None) -> str:
-    """A move in words, for the hint line and the log: a move's ``card_`` goes ``onto`` a
-    foundation's top card (None: an empty foundation).
-
-    >>> move_text(parse_move("turn"))
-    'Turn a card from the stock.'
-    """
-    if move.kind == "turn":
-        return _("Turn a card from the stock.")
-    if move.kind == "recycle":
-        return _("Turn the waste over to make a new stock.")
-    if move.kind == "collect":
-        return _("Collect {yaku}.").format(yaku=yaku_label(move.yaku or ""))
-    assert card_ is not None, "a move's card"
-    if onto is not None:
-        return _("Move {card} onto {onto}.").format(card=card_name(card_), onto=card_name(onto))
-    return _("Move {card} to the empty foundation.").format(card=card_name(card_))
 
 
 class YatsuhashiTable(CardTable):
@@ -276,7 +257,7 @@ class YatsuhashiTable(CardTable):
         in_effect = len(game.moves)
         for n in range(max(0, in_effect - (self.log.lines.maxlen or in_effect)), in_effect):
             move, card_, onto, _auto = made[n]
-            self.log.add(_("{n}. {move}").format(n=n + 1, move=move_text(move, card_, onto)))
+            self.log.add(_("{n}. {move}").format(n=n + 1, move=move_in_words(move, card_, onto)))
         self.auto = [auto for *_, auto in made[:in_effect]]
         self.redo_auto = [auto for *_, auto in made[in_effect:]][::-1]  # the next to redo last
         self.started = not all(self.auto)  # a move of the player's is in effect
@@ -534,12 +515,7 @@ class YatsuhashiTable(CardTable):
     def describe(self, move: Move, game: Game | None = None) -> str:
         """A move in words, for the hint line and the log (``game``: before the move, by
         default the table's)."""
-        g = game or self.game
-        if move.kind != "move":
-            return move_text(move)
-        f = g.foundations[move.to]
-        return move_text(move, move.card if move.card is not None else g.waste[-1],
-                          f[-1] if f else None)
+        return describe(move, game or self.game)
 
     # Frame -----------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
