@@ -300,7 +300,7 @@ def test_yatsuhashi_takes_only_the_asked_move_then_points_at_the_winning_line(ap
     app.frame(DT)
     assert table.game.moves == [] and "guide" in table.notice
     assert not table.buttons["new"].enabled and not table.buttons["restart"].enabled
-    table.ask_new_deal()  # (F2) the guided game keeps its deal
+    table.deals.ask_new_deal()  # (F2) the guided game keeps its deal
     assert table.deal_number == 21 and "Leave guide" in table.notice
     follow(app, table, until="free")
     line = table.guide_hooks.line

@@ -92,7 +92,7 @@ def test_a_deal_proved_unwinnable_offers_a_winnable_one_beside_play_that_goes_on
     assert t.finding is not None
     run_until(app, lambda: t.finding is None and t.settled())
     assert t.deal_number != UNWINNABLE and t.verdict() is True and not t.offer.visible
-    t.play_deal(UNWINNABLE)  # and by key
+    t.deals.play_deal(UNWINNABLE)  # and by key
     run_until(app, lambda: t.settled() and t.offer.visible)
     key(app, pygame.K_w)
     run_until(app, lambda: t.finding is None and t.settled())

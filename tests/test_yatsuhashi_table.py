@@ -644,9 +644,9 @@ def test_statistics_record_best_time_and_fewest_moves_only_for_wins(app):
     settle(app, t)
     tally = app.stats.summary("yatsuhashi")
     assert tally.won == 1 and tally.best["time"] >= 1 and tally.best["moves"] > 40
-    t.new_deal()
+    t.deals.new_deal()
     click(app, t.layout_.stock.center)
-    t.new_deal()  # abandoned after a move: not a loss, no time or moves, the streak stands
+    t.deals.new_deal()  # abandoned after a move: not a loss, no time or moves, the streak stands
     tally = app.stats.summary("yatsuhashi")
     assert (tally.played, tally.won, tally.lost, tally.abandoned) == (1, 1, 0, 1)
     assert tally.best["moves"] > 40

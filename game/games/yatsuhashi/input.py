@@ -284,10 +284,10 @@ class SolitaireInput(TableInput):
             t.show_me.toggle()
             return
         if k == pygame.K_F2:
-            t.ask_new_deal()
+            t.deals.ask_new_deal()
             return
         if k == pygame.K_w and t.offer.visible:
-            t.deal_winnable()
+            t.deals.deal_winnable()
             return
         if not self.accepting:
             return

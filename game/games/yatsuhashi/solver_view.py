@@ -9,7 +9,7 @@ line), and every position reached from one that cannot be won cannot be won. A h
 next move of a winning line when one is known, else the rule of thumb on what the player sees
 (``ai.yatsuhashi.useful_move``). With "winnable deals only", the worker looks for a deal it can
 prove winnable before the deal is dealt; so it does when the player takes the table's offer of
-one (a deal it proved cannot be won as dealt: ``YatsuhashiTable.offer_stands``).
+one (a deal it proved cannot be won as dealt: ``Deals.offer_stands``).
 """
 
 from __future__ import annotations

@@ -22,13 +22,13 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
 from game.i18n import N_, _
 from game.setups import SaveError
-from game.widgets.dialog import Dialog, NumberDialog
+from game.games.yatsuhashi.deals import Deals
 from game.games.yatsuhashi.demo import ShowMe
 from game.games.yatsuhashi.draw import SolitaireDrawing
 from game.games.yatsuhashi.rules import ghost_cards
@@ -53,7 +53,6 @@ __all__ = ["STOCK", "WASTE", "YatsuhashiTable"]
 
 log = logging.getLogger(__name__)
 
-MAX_DEAL = 999_999_999
 
 
 class YatsuhashiTable(CardTable):
@@ -97,6 +96,8 @@ class YatsuhashiTable(CardTable):
         #: The solver's verdicts, hints and winnable deals; the "Show me" demo.
         self.solver = SolverView(self)
         self.show_me = ShowMe(self)
+        #: New deals, by number, restarts and the winnable deal offered, asked first.
+        self.deals = Deals(self)
         options = self.setup.options
         self.show_indicator = bool(options.get("solver_indicator", True))
         self.winnable_only = bool(options.get("winnable_only", False))
@@ -110,7 +111,7 @@ class YatsuhashiTable(CardTable):
         self.buttons = self._make_buttons()
         #: The offer of a winnable deal, on the message line, while the deal as dealt is
         #: proved unwinnable (``offer_stands``).
-        self.offer = Button(N_("Deal a winnable one"), self.deal_winnable, role="small",
+        self.offer = Button(N_("Deal a winnable one"), self.deals.deal_winnable, role="small",
                             translate=True)
         self.offer.visible = False
         self.finding: dict[str, Any] | None = None  # looking for a winnable deal
@@ -155,11 +156,11 @@ class YatsuhashiTable(CardTable):
             "redo": Button(N_("Redo"), self.redo, role="small", translate=True),
             "hint": Button(N_("Hint"), self.solver.show_hint, role="small", translate=True),
             "show": Button(_("Show me"), self.show_me.toggle, role="small"),
-            "new": Button(N_("New deal"), self.ask_new_deal, primary=True, role="small",
+            "new": Button(N_("New deal"), self.deals.ask_new_deal, primary=True, role="small",
                           translate=True),
-            "restart": Button(N_("Restart deal"), self.ask_restart, role="small",
+            "restart": Button(N_("Restart deal"), self.deals.ask_restart, role="small",
                               translate=True),
-            "number": Button(N_("Deal number…"), self.ask_deal_number, role="small",
+            "number": Button(N_("Deal number…"), self.deals.ask_deal_number, role="small",
                              translate=True),
         }
 
@@ -460,56 +461,9 @@ class YatsuhashiTable(CardTable):
                    if outcome == "win" else {})
         self.record_result(outcome, results=results, lower_is_better=("time", "moves"))
 
-    def new_deal(self) -> None:
-        if self.winnable_only:
-            self.solver.find_winnable_deal()
-        else:
-            self._start_deal(self.rng.randint(1, 99_999))
-
     def restart(self) -> None:
         """The same deal from the start (pause menu and button)."""
         self._start_deal(self.deal_number)
-
-    def play_deal(self, number: int) -> None:
-        self._start_deal(number)
-
-    def _confirm(self, title: str, go: Callable[[], None], label: str) -> None:
-        """Ask before throwing away a deal in progress."""
-        if self.guide is not None:
-            self.input._refuse(_("The guided game keeps its deal: press Leave guide to play "
-                           "another."))
-            return
-        if not self.started or self.game.is_won or self.app is None:
-            go()
-            return
-        self.app.push(Dialog(title, _("The deal in progress will count as abandoned."),
-                             [(label, go), (_("Keep playing"), None)]))
-
-    def offer_stands(self) -> bool:
-        """The solver proved the deal as dealt cannot be won and the player has not moved:
-        a winnable deal is offered, beside the message line (a move plays on: it goes)."""
-        return (not self.started and self.finding is None and self.guide is None
-                and self.demo is None and self.verdict() is False)
-
-    def deal_winnable(self) -> None:
-        """The offer taken: a deal the solver proves winnable, found as "winnable deals only"
-        finds one (no move of the player's is lost: nothing to ask)."""
-        self.solver.find_winnable_deal()
-
-    def ask_new_deal(self) -> None:
-        self._confirm(_("Start a new deal?"), self.new_deal, _("New deal"))
-
-    def ask_restart(self) -> None:
-        self._confirm(_("Restart this deal?"), self.restart, _("Restart"))
-
-    def ask_deal_number(self) -> None:
-        self.host.push(NumberDialog(
-            _("Play a deal by number"),
-            _("Every deal number from 1 to 999,999,999 is the same deal on every computer."),
-            _("Deal number"), self.deal_number,
-            lambda n: self._confirm(_("Play deal {n}?").format(n=n),
-                                    lambda: self.play_deal(n), _("Play")),
-            _("Play"), maximum=MAX_DEAL))
 
     # Moves in words --------------------------------------------------------------------------
     def describe(self, move: Move, game: Game | None = None) -> str:
@@ -545,7 +499,7 @@ class YatsuhashiTable(CardTable):
         b["show"].text = _("Take over") if self.demo is not None else _("Show me")
         for name in ("restart", "number", "new"):  # (a guided game keeps its deal)
             b[name].enabled = self.finding is None and self.guide is None
-        self.offer.visible = self.offer_stands()
+        self.offer.visible = self.deals.offer_stands()
 
     def _status(self) -> str:
         g = self.game
