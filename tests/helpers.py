@@ -231,3 +231,16 @@ def play(app, wall: list[float], seconds: float, dt: float = 1 / 30) -> None:
     for _ in range(round(seconds / dt)):
         app.frame(dt)
         wall[0] += dt
+
+
+def play_first_legal(app, t) -> None:
+    """At a climbing table: the first legal action, by choosing its cards and Enter (or P):
+    no coach asked."""
+    import pygame
+    from game.table.climbing_view import ClimbingView
+    action = t.game.legal_actions()[0]
+    if action.kind == "pass":
+        key(app, pygame.K_p)
+        return
+    t.selected = set(ClimbingView.take_from(list(t.view.hands[t.viewer]), list(action.cards)))
+    key(app, pygame.K_RETURN)

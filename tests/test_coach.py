@@ -26,7 +26,8 @@ from game.table.dialogs import ChoicePanel, HandOver
 from game.table.fishing import COACH_GLOW
 from rules.koikoi import PHASE_DECIDE
 from tests.fishing_tables import push_table, strict_with_testbot
-from tests.helpers import click, key, pixels, play_match_to_its_end, run_until, texts
+from tests.helpers import (click, key, pixels, play_first_legal, play_match_to_its_end, run_until,
+                           texts)
 
 _bot_koikoi = strict_with_testbot("koikoi")
 _bot_heart_of_five = strict_with_testbot("heart_of_five")
@@ -229,17 +230,6 @@ def until_turn(app, t):
     app.frame(1 / 30)
 
 
-def play_first(app, t):
-    """The first legal action, by choosing its cards and Enter (or P): no coach asked."""
-    from game.table.climbing_view import ClimbingView
-    action = t.game.legal_actions()[0]
-    if action.kind == "pass":
-        key(app, pygame.K_p)
-        return
-    t.selected = set(ClimbingView.take_from(list(t.view.hands[t.viewer]), list(action.cards)))
-    key(app, pygame.K_RETURN)
-
-
 def test_heart_of_five_hint_selects_the_coachs_meld_and_lists_the_estimates(
         app, thinking_coach):
     t = heart_of_five(app)
@@ -270,7 +260,7 @@ def test_heart_of_five_hint_selects_the_coachs_meld_and_lists_the_estimates(
 def test_heart_of_five_hint_on_a_computers_turn_waits_for_your_turn(app):
     t = heart_of_five(app)
     until_turn(app, t)
-    play_first(app, t)
+    play_first_legal(app, t)
     run_until(app, lambda: t.game.current_player != 0 and not t.queue.busy)
     assert not t.hint_button.enabled
     key(app, pygame.K_h)
@@ -316,7 +306,7 @@ def test_a_coached_game_stays_coached_through_continue_and_counts_so(app, asked)
     assert problem is None and again.coached is asked
     t2 = app.push(HeartOfFiveTable(session=again))
     assert t2.coaching.coached == asked  # before any H in this sitting
-    play_match_to_its_end(app, t2, play_first, "heart_of_five-match")
+    play_match_to_its_end(app, t2, play_first_legal, "heart_of_five-match")
     tally = app.stats.summary("heart_of_five")
     assert tally.played == 1 and tally.coached == (1 if asked else 0)
     assert Statistics.load().summary("heart_of_five").coached == (1 if asked else 0)

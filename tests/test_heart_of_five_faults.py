@@ -11,10 +11,9 @@ import pytest
 from game import theme
 from game.games.heart_of_five.table import HeartOfFiveTable
 from game.table.base import GameLog
-from game.table.climbing_view import ClimbingView
 from game.table.dialogs import ResultPage
 from tests.fishing_tables import push_table, strict_with_testbot
-from tests.helpers import click, key, next_frame, press, run_until, texts
+from tests.helpers import click, key, next_frame, play_first_legal, press, run_until, texts
 
 _strict_and_bot = strict_with_testbot("heart_of_five")
 _strict_and_koikoi_bot = strict_with_testbot("koikoi")
@@ -45,16 +44,6 @@ class WordsSeen(HeartOfFiveTable):
 
 def make_table(app, seats, seed=7, engine=None, table=HeartOfFiveTable, **options):
     return push_table(app, table, seats, seed, engine, **options)
-
-
-def play_first_legal(app, t) -> None:
-    """The first legal action, by choosing its cards and Enter (or P): no coach asked."""
-    action = t.game.legal_actions()[0]
-    if action.kind == "pass":
-        key(app, pygame.K_p)
-        return
-    t.selected = set(ClimbingView.take_from(list(t.view.hands[t.viewer]), list(action.cards)))
-    key(app, pygame.K_RETURN)
 
 
 # 1. "Round 1: You goes out first" ------------------------------------------------------------
