@@ -39,8 +39,10 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def build_scene(name: str, seed: int | None):
-    """The scene ``--screenshot`` renders, or None when it is not available yet."""
+def build_scene(name: str, seed: int | None, players: int | None = None, moves: int = 8):
+    """The scene ``--screenshot`` renders, or None when it is not available yet: a game's
+    table with ``players`` seats (the game's default when None; the others its default
+    computer level) after ``moves`` actions."""
     from game import screens
     if name == "menu":
         from game.scenes.menu import MenuScene
@@ -63,7 +65,9 @@ def build_scene(name: str, seed: int | None):
         game_id = name.removeprefix("rules-")
         return rules_reference(game_id, default_setup(game_id, seed if seed is not None else 7))
     setup = default_setup(name, seed if seed is not None else 7)
-    return screens.make(name, setup=setup, demo_moves=8)
+    if players is not None:
+        setup.seats = ["human"] + [GAMES[name].default_level] * (players - 1)
+    return screens.make(name, setup=setup, demo_moves=moves)
 
 
 #: SDL's drivers that show nothing: it falls back to one when no display can be opened.
@@ -88,8 +92,10 @@ def no_display() -> str | None:
 
 
 def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | None,
-               language: str = "en") -> int:
-    """Render one scene headless to ``out``, in ``language``. Always strict: an error in the
+               language: str = "en", players: int | None = None, moves: int = 8,
+               ui_scale: float = 1.0) -> int:
+    """Render one scene headless to ``out``, in ``language`` at interface size ``ui_scale``
+    (a game's table: ``players`` seats, ``moves`` actions in). Always strict: an error in the
     scene ends the command with its traceback (a picture of the crash guard's menu is never
     what was asked)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -100,8 +106,9 @@ def screenshot(scene_name: str, out: Path, size: tuple[int, int], seed: int | No
     from game.table.caches import FaceWarmer
     FaceWarmer.threaded = False  # the picture must not depend on a thread's pace
     MenuScene.fan_in_background = False
-    app = App(size, headless=True, settings=Settings(language=language), strict=True)
-    scene = build_scene(scene_name, seed)
+    app = App(size, headless=True, settings=Settings(language=language, ui_scale=ui_scale),
+              strict=True)
+    scene = build_scene(scene_name, seed, players, moves)
     if scene is None:
         print(f"scene {scene_name!r} is not available yet", file=sys.stderr)
         return 2
@@ -167,6 +174,12 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
     parser.add_argument("--seed", type=int, help="deal number for game scenes")
     parser.add_argument("--lang", choices=sorted(LANGUAGES), default="en",
                         help="language of --screenshot: " + ", ".join(sorted(LANGUAGES)))
+    parser.add_argument("--players", type=int, help="seats at a game's table (default: the "
+                        "game's own)")
+    parser.add_argument("--moves", type=int, default=8,
+                        help="actions played at a game's table before the picture (default 8)")
+    parser.add_argument("--ui-scale", type=int, default=100, choices=(100, 125, 150, 175, 200),
+                        help="interface size in percent (default 100)")
     parser.add_argument("--strict", action="store_true", default=None,
                         help="developers: an error in a screen stops the program with its "
                              "traceback instead of returning to the menu "
@@ -176,7 +189,14 @@ def main(argv: list[str] | None = None, prog: str = "main.py") -> int:
     if args.screenshot:
         if args.out is None:
             parser.error("--screenshot needs --out FILE.png")
-        return screenshot(args.screenshot, args.out, args.size, args.seed, args.lang)
+        info = GAMES.get(args.screenshot)
+        if args.players is not None and (
+                info is None or not info.min_players <= args.players <= info.max_players):
+            parser.error(f"--players: {args.screenshot} seats "
+                         + (f"{info.min_players}-{info.max_players} players" if info
+                            else "no players"))
+        return screenshot(args.screenshot, args.out, args.size, args.seed, args.lang,
+                          args.players, args.moves, args.ui_scale / 100)
     from game.app import App
     app = App(strict=args.strict)
     if args.quit_after_frames:

@@ -69,7 +69,7 @@ def test_screenshot_is_strict_even_when_the_environment_is_not(tmp_path, monkeyp
             raise RuntimeError("bad draw")
 
     monkeypatch.setenv("HANAFUDA_PARLOR_STRICT", "0")
-    monkeypatch.setattr(cli, "build_scene", lambda name, seed: BadDraw())  # main.main is cli.main
+    monkeypatch.setattr(cli, "build_scene", lambda *_args: BadDraw())  # main.main is cli.main
     out = tmp_path / "menu.png"
     with pytest.raises(RuntimeError, match="bad draw"):
         main.main(["--screenshot", "menu", "--out", str(out)])
@@ -230,3 +230,19 @@ def test_no_display_says_so_instead_of_running_unseen(monkeypatch, capsys):
     monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")  # asked for: no complaint
     from game.cli import no_display
     assert no_display() is None
+
+
+def test_a_table_at_a_seat_count_and_interface_size(tmp_path, capsys):
+    """``--players`` seats the table (issue 38: a picture of each table at each seat count),
+    ``--ui-scale`` sets the interface size; a count the game does not seat is refused."""
+    from game.cli import build_scene
+    table = build_scene("hearts600", 7, players=4, moves=0)
+    assert table.players == 4
+    table.exit()
+    out = tmp_path / "h.png"
+    assert main.main(["--screenshot", "heart_of_five", "--players", "8", "--moves", "3",
+                      "--ui-scale", "150", "--size", "960x600", "--out", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (960, 600)
+    with pytest.raises(SystemExit):
+        main.main(["--screenshot", "koikoi", "--players", "3", "--out", str(out)])
+    assert "koikoi seats 2-2 players" in capsys.readouterr().err
