@@ -1,0 +1,279 @@
+"""Every card table in the middle of a game, at every seat count its game allows, at 960x600,
+1280x800 and 1920x1080, interface sizes 100% and 150% (and 200% at the most seats), in
+English, Japanese and Russian: the table layout check (``tests.layout_check.table_faults``)
+finds nothing (issue 38): no text below the least size, no name or label cut, every card in
+its place, every capture pile card identifiable, no seat over another, buttons clicked where
+they are drawn. What a language changes (the texts) is checked in all three; the rest, in
+English. Yatsuhashi's table (a solitaire, its own layout) at the three sizes too.
+
+A table is dealt and played a few moves in (its demo), once per game, seat count and
+language, then laid out again for each size and scale (``laid_out_table``): the same
+position at every size, as a player resizing the window sees it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import pygame
+import pytest
+
+from game import i18n, theme
+from game.catalog import GAMES
+from game.setups import default_setup
+from tests.helpers import wait_for_answers
+from tests.layout_check import hidden_pile_cards, table_faults
+from tests.test_layout import LANGUAGES, SIZES, laid_out
+
+#: Moves played before the check (at least; on to the viewer's turn to play): a game in
+#: progress, piles and hands of every size.
+MOVES = 16
+SEED = 3
+SCALES = [1.0, 1.5]
+
+
+def seat_counts() -> list[tuple[str, int]]:
+    """Every game with seats round its table and every seat count it allows."""
+    return [(game_id, n) for game_id, info in GAMES.items() if not info.solitaire
+            for n in range(info.min_players, info.max_players + 1)]
+
+
+EN_RU = ("en", "ru")
+#: The cases that fail today (issue 38), by group: (game, seat counts, sizes, scales,
+#: languages, what the check finds); None in a place is every one. Each is an xfail (not
+#: strict: a case fixed meanwhile passes); remove a group once its fix lands. Found at
+#: 83d1496 and in the seat-line work in progress after it ("in progress"). Japanese passes
+#: but where said: its words are short.
+FAILING: list[tuple[str, Any, Any, Any, Any, str]] = [
+    ("koikoi", None, None, None, EN_RU,
+     "in progress: the other seat's line of its last turn ('took ...') is clipped at the "
+     "foot of its name box (descenders cut)"),
+    ("hanaawase", None, None, None, EN_RU,
+     "pile labels (8-13 px) and seat names below 14 px at 100%; labels out of their boxes "
+     "at 960x600; capture pile cards covered to less than a third, and out of their seat's "
+     "box (and the play area) at 960x600 and 1280x800; seat names' descenders clipped"),
+    ("hearts600", (2, 3), None, None, None,
+     "seat names below 14 px ('Computer — Normal · 0' at 2 seats); at 3 seats pile labels "
+     "below 14 px, out of their boxes at 960x600, pile cards covered to less than a third; "
+     "seat names' descenders clipped (in progress: in Japanese too)"),
+    ("hearts600", (4,), None, None, EN_RU,
+     "pile labels and seat names below 14 px and out of their boxes; the side seats' pile "
+     "cards covered to less than a third (some wholly), and out of their box; seat names' "
+     "descenders clipped"),
+    ("heart_of_five", None, None, None, EN_RU,
+     "the meld buttons over the viewer's name (at 150% wholly hidden under 'Select cards "
+     "to play'); the other seats' names below 14 px (8-11 px at 1280x800 with 3-8 seats) "
+     "and out of their boxes at 960x600; in Russian the status line below 14 px at 6 and "
+     "8 seats"),
+    ("yatsuhashi", None, [(1280, 800)], None, EN_RU,
+     "the yaku board's slot names below 14 px (13 px in English, 12-13 px in Russian)"),
+    ("yatsuhashi", None, [(960, 600), (1920, 1080)], None, ("ru",),
+     "the yaku board's slot names in Russian below the least size (8-9 px at 960x600, "
+     "17 of 18 px at 1920x1080)"),
+]
+
+
+def _failing(game_id: str, n: int, size: tuple[int, int], scale: float, language: str
+             ) -> str | None:
+    for game, counts, sizes, scales, languages, why in FAILING:
+        if game == game_id and all(v is None or x in v for x, v in (
+                (n, counts), (size, sizes), (scale, scales), (language, languages))):
+            return why
+    return None
+
+
+def _marks(game_id: str, n: int, size: tuple[int, int], scale: float, language: str
+           ) -> list[Any]:
+    why = _failing(game_id, n, size, scale, language)
+    return [pytest.mark.xfail(strict=False, reason=f"issue 38: {why}")] if why else []
+
+
+def cases() -> list[Any]:
+    made = []
+    for game_id, n in seat_counts():
+        most = n == GAMES[game_id].max_players
+        for size in SIZES:
+            for scale in SCALES + ([2.0] if most else []):
+                for language in LANGUAGES:
+                    made.append(pytest.param(
+                        game_id, n, size, scale, language,
+                        marks=_marks(game_id, n, size, scale, language),
+                        id=f"{game_id}-{n}p-{size[0]}x{size[1]}-ui{round(scale * 100)}"
+                           f"-{language}"))
+    return made
+
+
+def yatsuhashi_cases() -> list[Any]:
+    return [pytest.param(size, language, marks=_marks("yatsuhashi", 1, size, 1.0, language),
+                         id=f"{size[0]}x{size[1]}-{language}")
+            for size in SIZES for language in LANGUAGES]
+
+
+#: The tables built, by (game, seats, language), the last used last: each laid out again for
+#: every case; the least recently used closed beyond ``KEPT`` (each holds pictures the
+#: window's size).
+_tables: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
+KEPT = 6
+
+
+def _viewers_turn(table: Any) -> bool:
+    g = table.game
+    return g.is_over or (g.current_player == table.viewer
+                         and getattr(g, "phase", "play") == "play")
+
+
+def _mid_game(game_id: str, players: int) -> Any:
+    """A factory of ``game_id``'s table with ``players`` seats (the player and Normal
+    computers) ``MOVES`` moves in and on to the player's turn to play."""
+    def make(app: Any) -> Any:
+        setup = default_setup(game_id, SEED)
+        if players > 1:
+            setup.seats = ["human"] + ["normal"] * (players - 1)
+        factory = GAMES[game_id].table_factory()
+        with pytest.MonkeyPatch.context() as mp:  # (a climbing demo would seat four)
+            mp.setattr(factory, "DEMO_SEATS", 0)
+            table = factory(setup=setup, demo_moves=MOVES)
+        while players > 1 and not _viewers_turn(table):
+            table.play_demo(1)
+        return table
+    return make
+
+
+def _settle(table: Any) -> None:
+    """Every animation finished (those an update starts too: a card lifted as it glows), and
+    the panel caught up: the updates it waits for (``PANEL_CALM``), each once every answer is
+    in, as ``next_frame`` (the player's turn: no computer is asked); not drawn (the check
+    draws it)."""
+    for _ in range(table.PANEL_CALM + 1):
+        table.settle_now()
+        wait_for_answers(table.app)
+        table.update(1 / 30)
+    table.settle_now()
+    assert table.settled()
+
+
+def laid_out_table(game_id: str, players: int, size: tuple[int, int], scale: float,
+                   language: str) -> tuple[Any, pygame.Surface]:
+    """``game_id``'s table with ``players`` seats in the middle of a game (built once per
+    game, seats and language), laid out in a window of ``size`` at interface size
+    ``scale``, settled."""
+    key = (game_id, players, language)
+    table = _tables.get(key)
+    if table is None:
+        table, _surface = laid_out(_mid_game(game_id, players), size, scale, language)
+        _tables[key] = table
+        while len(_tables) > KEPT:
+            _tables.popitem(last=False)[1].app.stack.clear()  # (its computers' worker)
+    _tables.move_to_end(key)
+    app = table.app
+    app.settings.ui_scale, app.settings.language = scale, language
+    app.apply_settings()
+    app.resize(size)
+    _settle(table)
+    return table, pygame.Surface(size)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _tables_closed():
+    yield
+    for table in _tables.values():
+        table.app.stack.clear()  # (their computer seats' workers)
+    _tables.clear()
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+    theme.set_display(1.0, False)
+
+
+@pytest.mark.parametrize("game_id, players, size, scale, language", cases())
+def test_every_table_fits_at_every_seat_count_size_scale_and_language(
+        game_id, players, size, scale, language):
+    table, surface = laid_out_table(game_id, players, size, scale, language)
+    assert len(table.seats) == players and table.human_to_move
+    found = table_faults(table, surface, geometry=language == "en")
+    assert not found, "\n".join([f"{game_id} {players} seats {size} {scale} {language}:",
+                                 *found])
+
+
+@pytest.mark.parametrize("size, language", yatsuhashi_cases())
+def test_the_yatsuhashi_table_fits_at_every_size(size, language):
+    """Its texts at least the least size, its cards inside the window, its buttons clicked
+    where they are drawn."""
+    table, surface = laid_out_table("yatsuhashi", 1, size, 1.0, language)
+    found = table_faults(table, surface, geometry=language == "en")
+    assert not found, "\n".join([f"yatsuhashi {size} {language}:", *found])
+
+
+# The check finds what it is for: a table that passes, broken one way at a time. -----------------
+def _smaller_labels(monkeypatch, table):
+    """The pile labels and names drawn at 9 px."""
+    import game.table.fishing_drawing as drawing
+    monkeypatch.setattr(drawing, "fit_font_size", lambda *args, **kwargs: 9)
+    return "in 9 px"
+
+
+def _larger_labels(monkeypatch, table):
+    """The pile labels drawn larger than their boxes."""
+    import game.table.fishing_drawing as drawing
+    monkeypatch.setattr(drawing, "fit_font_size", lambda *args, **kwargs: 60)
+    return "runs out of its box"
+
+
+def _stacked_pile(monkeypatch, table):
+    """A capture pile's cards all in one place (each under the next)."""
+    pile = next(p for p in table.view.piles if len(p) > 2)
+    x, y = table.sprites[pile[0]].x, table.sprites[pile[0]].y
+    for c in pile:
+        table.sprites[c].x, table.sprites[c].y = x, y
+    return "cards show less than a third"
+
+
+def _hand_astray(monkeypatch, table):
+    """A card of another seat's hand in the middle of the field."""
+    s = table.sprites[table.view.hands[1][0]]
+    s.x, s.y = table.layout_.field.center
+    return "outside its box"
+
+
+def _seat_over_the_field(monkeypatch, table):
+    """A seat's box moved over the field."""
+    seats = list(table.layout_.seats)
+    seats[1] = seats[1]._replace(box=seats[1].box.move(0, 100))
+    monkeypatch.setattr(table.layout_, "seats", seats)
+    return "overlaps the middle"
+
+
+def _button_hit_elsewhere(monkeypatch, table):
+    """The Game log button taking clicks 20 px right of where it is drawn."""
+    b = table.log_button
+    monkeypatch.setattr(b, "hit", lambda pos: b.rect.move(20, 0).collidepoint(pos))
+    return "takes clicks at"
+
+
+@pytest.mark.parametrize("break_it", [_smaller_labels, _larger_labels, _stacked_pile,
+                                      _hand_astray, _seat_over_the_field,
+                                      _button_hit_elsewhere], ids=lambda f: f.__name__[1:])
+def test_the_check_finds_a_fault_made_on_purpose(monkeypatch, break_it):
+    table, surface = laid_out_table("koikoi", 2, (1280, 800), 1.0, "en")
+    before = set(table_faults(table, surface))
+    expected = break_it(monkeypatch, table)
+    new = set(table_faults(table, surface)) - before
+    assert any(expected in fault for fault in new), (expected, sorted(new))
+
+
+def test_a_pile_fanned_a_third_apart_is_identifiable():
+    """The pile check's measure: cards a third of a card apart pass, closer fail."""
+    table, _surface = laid_out_table("koikoi", 2, (1280, 800), 1.0, "en")
+    seat, pile = next((seat, p) for seat, p in enumerate(table.view.piles) if len(p) > 2)
+    first = table.sprites[pile[0]]
+    w = first.rect.width
+    for step, fine in ((w // 3 + 1, True), (w // 4, False)):
+        for i, c in enumerate(pile):  # (in the order drawn: each over the one before)
+            s = table.sprites[c]
+            s.x, s.y = first.x + step * i, first.y
+        mine = f"seat {table.screen_seat(seat)}'s pile"
+        assert not any(mine in fault for fault in hidden_pile_cards(table)) == fine, step
