@@ -254,7 +254,8 @@ def test_a_pass_is_a_readable_pill_beside_the_seat_until_that_seat_acts_again(ap
         t.layout(size)
         drawn = words_drawn(t, monkeypatch, size)
         assert drawn.get("Pass", 0) >= 14, drawn  # 14 px and more at 100%
-        status, pill = t.drawing.status_place(seat)
+        placed = t.drawing.status_place(seat)
+        status, pill = placed.text, placed.rect
         place = t.layout_.seats[t.screen_seat(seat)]
         assert status == "Pass" and place.box.contains(pill)
         assert not any(pill.colliderect(t.sprites[c].rect) for c in t.view.hands[seat])

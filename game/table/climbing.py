@@ -12,8 +12,11 @@ selects, Enter plays, P passes, H hints, S sorts, Esc pauses.
 A table keeps a view (``climbing_view.ClimbingView``) that follows the engine one event at a
 time: ``dealt``, ``lead`` (the last trick swept aside), ``turn``, ``played`` (cards from the
 hand onto the trick; a bomb shakes the table with its own sound), ``passed``, ``out``,
-``round_over`` and ``match_over`` (the game's pages). A game supplies its engine through the
-catalogue and writes ``meld_name``, ``round_page``, ``match_page`` and ``rules_scene``.
+``round_over`` and ``match_over`` (the game's pages).
+Beside each other seat a line says its last move ("Pair 9", "Pass", "Out 2") until it acts
+again (``ClimbingDrawing.seat_line``). A game supplies its engine through the catalogue and
+writes ``meld_name`` (and ``meld_forms``, its shorter names), ``round_page``, ``match_page``
+and ``rules_scene``.
 """
 
 from __future__ import annotations
@@ -253,7 +256,8 @@ class ClimbingTable(CardTable):
             self.selected -= set(cards)
             order = self.input.order_key
             self.view.trick.append((seat, sorted(cards, key=lambda c: order(c.card))))
-            self.view.passed.discard(seat)  # (the others' passes stay until they act)
+            # (the others' passes and melds stay shown until they act)
+            self.view.acted(seat, (event.data["kind"], list(event.cards)))
             name = self.meld_name(event.data["kind"], list(event.cards))
             self.log.add(f"{self.seating.name(seat)}: {event.data['notation']}  ({name})")
             if seat != self.viewer or not self.seating.is_human(seat):
@@ -272,7 +276,7 @@ class ClimbingTable(CardTable):
 
     def passed_step(self, event: Any) -> None:
         def step() -> None:
-            self.view.passed.add(event.seat)
+            self.view.acted(event.seat, None)
             self.log.add(self.seating.phrase(event.seat, _("You pass."), _("{who} passes.")))
             self.play("click")
         self.queue.call(step)
@@ -315,6 +319,12 @@ class ClimbingTable(CardTable):
     def meld_name(self, kind: str, cards: list[Any]) -> str:
         """A meld in words ("sisters K-A") (override)."""
         return kind
+
+    def meld_forms(self, kind: str, cards: list[Any]) -> tuple[str, ...]:
+        """A meld's names, longest first, for a place that may be narrow (a seat's line):
+        ``meld_name``'s, then in fewer words ("Full house 8s over 3s", "Full house 8")
+        (override; the whole name alone by default)."""
+        return (self.meld_name(kind, cards),)
 
     def round_page(self, result: dict[str, Any]) -> Any:
         raise NotImplementedError

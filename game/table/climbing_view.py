@@ -36,13 +36,15 @@ class ClimbingView:
     """The cards as animated so far: each seat's hand, the melds of the trick being played
     (the last one on top, with its seat), the cards of finished tricks, the deck before a
     deal; the seats whose last move this round was a pass (shown until they act again, a
-    new trick or not) and the order out."""
+    new trick or not), each seat's last meld this round (its kind and cards, the engine's
+    ``played`` event's: shown until the seat acts again) and the order out."""
 
     hands: list[list[Copy]]
     deck: list[Copy]
     trick: list[tuple[int, list[Copy]]] = field(default_factory=list)
     done: list[Copy] = field(default_factory=list)
     passed: set[int] = field(default_factory=set)
+    melds: dict[int, tuple[str, list[Card]]] = field(default_factory=dict)
     out: list[int] = field(default_factory=list)
 
     @classmethod
@@ -60,9 +62,19 @@ class ClimbingView:
             taken.append(copy)
         return taken
 
+    def acted(self, seat: int, meld: tuple[str, list[Card]] | None) -> None:
+        """``seat``'s new move: ``meld`` (its kind and cards), or a pass (None). Its last
+        move is forgotten; the other seats' stay."""
+        self.passed.discard(seat)
+        self.melds.pop(seat, None)
+        if meld is None:
+            self.passed.add(seat)
+        else:
+            self.melds[seat] = meld
+
     def sweep(self) -> None:
-        """The trick is over: its cards go to the finished ones (the passes stay shown until
-        each seat acts again)."""
+        """The trick is over: its cards go to the finished ones (the passes and melds stay
+        shown until each seat acts again)."""
         for _seat, meld in self.trick:
             self.done.extend(meld)
         self.trick = []

@@ -9,6 +9,20 @@ losses), the match result and the rules reference.
 ('Single 10♠', 'Pair 10')
 >>> meld_label("run", parse("AS 2H 3H 4S 5C")), meld_label("bomb", parse("9!"))
 ('Run A-5', 'Bomb of four 9s')
+
+In fewer words where room is short (a seat's line): its kind and rank (``short=1``), and
+where even that is too long, the cards as the log writes or prints them (``short=2``):
+
+>>> meld_label("full_house", parse("8C 8D 8H 3S 3C"), short=1)
+'Full house 8'
+>>> meld_label("bomb", parse("9!"), short=1), meld_label("single", parse("5H"), short=1)
+('Bomb 9', '5♥')
+>>> meld_label("single", parse("JJ"), short=1), meld_label("single", parse("JJ"), short=2)
+('Big joker', 'JJ')
+>>> meld_label("straight_flush", parse("TS JS QS KS AS"), short=2)
+'10-A♠'
+>>> meld_label("sisters", parse("QH QD KS KC AH AD"), short=2)
+'Q-A×2'
 """
 
 from __future__ import annotations
@@ -19,7 +33,7 @@ from game import theme
 from game.i18n import N_, _, ngettext
 from game.table.climbing import ClimbingTable
 from game.table.dialogs import CardRow, ResultPage, RulesPage, final_page, winners_title
-from game.table.names import western_card_short, western_rank
+from game.table.names import SUIT_SYMBOLS, western_card_short, western_rank
 from game.table.panel import PanelLine
 from game.table.score_grid import score_grid
 from game.widgets import Label, Widget
@@ -31,13 +45,21 @@ KIND_LABELS = {"single": N_("Single"), "pair": N_("Pair"), "triple": N_("Triple"
 _COUNT_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight")}
 
 
-def meld_label(kind: str, cards: list[Any]) -> str:
-    """A meld in words: its kind and ranks ("Sisters K-A", "Full house 8s over 3s")."""
+def meld_label(kind: str, cards: list[Any], short: int = 0) -> str:
+    """A meld in words: its kind and ranks ("Sisters K-A", "Full house 8s over 3s"); in fewer
+    words with ``short`` 1: its kind and rank ("Full house 8", "Bomb 9"; a single: its card,
+    "5♥"); with ``short`` 2, fewer still where there are: a joker as the log writes it ("JJ"),
+    a straight flush by its ranks and suit ("10-A♠"), sisters by their ranks and how many
+    of each ("10-A×2")."""
     meld = classify(cards)
     shown = list(meld.cards) if meld is not None else list(cards)
     ranks = [western_rank(c.rank) for c in shown]
     name = _(KIND_LABELS.get(kind, kind))
     if kind == "single":
+        if short > 1 and shown[0].is_joker:
+            return str(shown[0])
+        if short:  # (one card: the card says the kind)
+            return western_card_short(shown[0])
         if str(shown[0]) == "5H":
             return _("Single 5♥, the top card")
         if shown[0].is_joker:  # (a joker in words: a phrase of its own, for its grammar)
@@ -47,11 +69,19 @@ def meld_label(kind: str, cards: list[Any]) -> str:
         return f"{name} {ranks[0]}"
     if kind == "full_house":
         triple = max(set(ranks), key=ranks.count)
+        if short:
+            return f"{name} {triple}"
         pair = next(r for r in ranks if r != triple)
         return _("Full house {t}s over {p}s").format(t=triple, p=pair)
+    if kind == "straight_flush" and short > 1 and shown[0].suit is not None:
+        return f"{ranks[0]}-{ranks[-1]}{SUIT_SYMBOLS[shown[0].suit]}"
+    if kind == "sisters" and short > 1:
+        return f"{ranks[0]}-{ranks[-1]}×{ranks.count(ranks[0])}"
     if kind in ("run", "sisters", "straight_flush"):
         return f"{name} {ranks[0]}-{ranks[-1]}"
     if kind == "bomb":
+        if short:
+            return f"{name} {ranks[0]}"
         return _("Bomb of {n} {r}s").format(n=_(_COUNT_WORDS.get(len(ranks), str(len(ranks)))),
                                             r=ranks[0])
     return name
@@ -99,6 +129,9 @@ class HeartOfFiveTable(ClimbingTable):
 
     def meld_name(self, kind: str, cards: list[Any]) -> str:
         return meld_label(kind, cards)
+
+    def meld_forms(self, kind: str, cards: list[Any]) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(meld_label(kind, cards, short) for short in (0, 1, 2)))
 
     def column_names(self) -> list[str]:
         """The players over a grid's columns: short names when they are many."""

@@ -1,0 +1,195 @@
+"""Issue 38, "every opponent's move followed", at the Heart of Five table: a short line beside
+each other seat says its last move ("Pair 9", "Pass", "Out 2") until it acts again, inside its
+box at every seat count, window and interface size. The table is driven as a player would:
+keys, explicit frame times, the computers' answers waited for, never a number of frames."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n, theme
+from game.catalog import GAMES
+from game.fonts import font
+from game.games.heart_of_five.table import HeartOfFiveTable, meld_label
+from game.setups import default_setup
+from rules.heart_of_five import classify, parse, parse_action
+from tests.fishing_tables import push_table, strict_with_testbot
+from tests.helpers import key, next_frame, play_first_legal
+from tests.test_layout import SCALES, SIZES, laid_out
+
+_strict_and_bot = strict_with_testbot("heart_of_five")
+
+
+def make_table(app, seats, seed=7, table=HeartOfFiveTable):
+    return push_table(app, table, seats, seed)
+
+
+def play_on(app, t, until, passing: bool = True, limit: int = 4000) -> None:
+    """Frames until ``until()`` holds, checked after every frame and every press: the player
+    passes when following (``passing``; else plays the first legal meld, as when leading),
+    so the computers play on."""
+    for _ in range(limit):
+        if until():
+            return
+        if t.human_to_move:
+            app.frame(1 / 30)  # (the buttons follow the turn)
+            if passing and t.game.last is not None:
+                key(app, pygame.K_p)
+            else:
+                play_first_legal(app, t)
+        else:
+            next_frame(app)
+    assert until(), "the table never reached the expected state"
+
+
+def watch_moves(t, monkeypatch) -> list[tuple[int, object]]:
+    """Every action applied at ``t`` from now on, with its seat."""
+    moves: list[tuple[int, object]] = []
+    apply = t.apply_action
+
+    def watched(action, human=False):
+        moves.append((t.game.current_player,  # (P gives "pass")
+                      parse_action(action) if isinstance(action, str) else action))
+        return apply(action, human=human)
+    monkeypatch.setattr(t, "apply_action", watched)
+    return moves
+
+
+def said(t, action) -> str:
+    """What a seat's line says after ``action`` (a meld's whole name; "Pass")."""
+    if action.kind == "pass":
+        return "Pass"
+    cards = list(action.cards)
+    return meld_label(classify(cards).kind, cards)
+
+
+# 1. A line beside each other seat ---------------------------------------------------------------
+
+
+def test_a_computers_line_says_its_meld_then_its_next_move(app, monkeypatch):
+    """A computer plays a meld: its line says it, by the name the log gives it, until that
+    seat acts again; then it says the new move (a pass, or the next meld)."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    moves = watch_moves(t, monkeypatch)
+
+    def a_computer_melded() -> bool:
+        return (not t.queue.busy and bool(moves) and moves[-1][0] != 0
+                and moves[-1][1].kind == "play")
+    play_on(app, t, a_computer_melded)
+    seat, meld = moves[-1]
+    placed = t.drawing.status_place(seat)
+    assert placed is not None and placed.look == "meld"
+    assert placed.text in t.drawing.seat_line(seat)[1]
+    assert t.drawing.seat_line(seat)[1][0] == said(t, meld)
+    assert any(line.endswith(f"({said(t, meld)})") for line in t.log.lines), list(t.log.lines)
+    # The line stays while the others act (a new trick too), until the seat acts again.
+    count = len(moves)
+
+    def others_acted() -> bool:
+        return not t.queue.busy and len(moves) > count + 1
+    play_on(app, t, others_acted)
+    if moves[count:][0][0] != seat:  # (the next seat has acted, not this one)
+        assert t.drawing.status_place(seat).text in t.drawing.seat_line(seat)[1]
+        assert t.drawing.seat_line(seat)[1][0] == said(t, meld)
+    play_on(app, t, lambda: not t.queue.busy and any(s == seat for s, _a in moves[count:]))
+    again = next(a for s, a in moves[count:] if s == seat)
+    look, forms = t.drawing.seat_line(seat)
+    if seat in t.view.out:
+        assert look == "out" and forms[0].startswith("Out ")
+    else:
+        assert forms[0] == said(t, again), (again, forms)
+        assert look == ("pass" if again.kind == "pass" else "meld")
+
+
+def test_a_pass_says_pass_and_the_line_is_kept_with_the_cards(app, monkeypatch):
+    """A computer's pass: its line says "Pass" in the "small" type, and the kept layer's key
+    for its seat holds the line (a new line paints the seat again)."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    moves = watch_moves(t, monkeypatch)
+    play_on(app, t, lambda: not t.queue.busy and bool(moves) and moves[-1][0] != 0
+            and moves[-1][1].kind == "pass")
+    seat = moves[-1][0]
+    placed = t.drawing.status_place(seat)
+    assert placed.text == "Pass" and placed.look == "pass"
+    assert placed.size == t.metrics.type_size("small")
+    key_, rect = t.drawing.under_parts()["seat", seat]
+    assert rect.contains(placed.rect) and ("Pass",) in [k[0] for k in key_ if
+                                                        isinstance(k, tuple)]
+
+
+def test_the_viewers_own_seat_has_no_pill(app):
+    """The player's own moves are in the hand and the panel: no pill at the bottom seat."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    play_on(app, t, lambda: bool(t.view.passed & {0}) or 0 in t.view.melds)
+    assert t.drawing.status_place(0) is None
+
+
+# The longest lines a seat may have to say: whole names, and their shorter forms.
+LONG_MELDS = [("single", "5H"), ("single", "JJ"), ("full_house", "TC TD TH 3S 3C"),
+              ("straight_flush", "TS JS QS KS AS"), ("bomb", "TC TD TH TS TC TD TH TS"),
+              ("sisters", "TC TD JC JD QC QD KC KD AC AD")]
+
+
+def lines_everywhere(players: int, sizes: list[tuple[int, int]], scale: float, language: str):
+    """A table of ``players`` at interface size ``scale`` in ``language``, laid out in each
+    window of ``sizes`` as a player resizes it, each other seat given in turn every long
+    meld, a pass and a place out: the window's size and each line as placed."""
+    def table(app):
+        setup = default_setup("heart_of_five", 1)
+        setup.seats = ["human"] + ["normal"] * (players - 1)
+        return GAMES["heart_of_five"].table_factory()(setup=setup)
+    t, _surface = laid_out(table, sizes[0], scale, language)
+    for size in sizes:
+        t.app.resize(size)
+        t.app.frame(0.0)
+        t.settle_now()  # (dealt: each seat's cards where they rest)
+        v = t.view
+        assert all(v.hands) and t.size == size
+        v.melds, v.passed, v.out = {}, set(), []
+        for kind, cards in LONG_MELDS:
+            v.melds = {s: (kind, parse(cards)) for s in range(1, players)}
+            yield t, size, [(s, t.drawing.status_place(s)) for s in range(1, players)]
+        v.melds, v.passed = {}, set(range(1, players))
+        yield t, size, [(s, t.drawing.status_place(s)) for s in range(1, players)]
+        v.out = list(range(players - 1, 0, -1))
+        yield t, size, [(s, t.drawing.status_place(s)) for s in range(1, players)]
+
+
+@pytest.fixture
+def english_after():
+    yield
+    i18n.set_language("en")
+    theme.set_display(1.0, False)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ru"])
+@pytest.mark.parametrize("scale", SCALES, ids=lambda s: f"ui{round(s * 100)}")
+@pytest.mark.parametrize("players", range(2, 9))
+def test_every_line_stays_in_its_seats_box_whole(players, scale, language, english_after):
+    """At 2-8 seats, 960x600 to 1920x1080, interface sizes 100-200%: each line is inside its
+    seat's box, clear of the seat's name and cards, in type no smaller than the least text,
+    and every line of it fits its pill (a meld too long for the box takes a shorter name, or
+    two or three lines, before the type shrinks: never cut)."""
+    for t, size, placed in lines_everywhere(players, SIZES, scale, language):
+        lay, m = t.layout_, t.metrics
+        for seat, line in placed:
+            place = lay.seats[t.screen_seat(seat)]
+            where = (players, size, scale, language, seat, line)
+            assert line is not None and place.box.contains(line.rect), where
+            assert line.size >= m.least_text, where
+            face = font(line.size, True)
+            assert all(face.size(words)[0] <= line.rect.width for words in line.lines), where
+            name, name_size, name_rect = t.drawing.name_place(seat)
+            name_rect.width = font(name_size, True).size(name)[0]  # (the words' own width)
+            assert not name_rect.colliderect(line.rect), where
+            # Drawn under the cards: none of the seat's may hide it.
+            assert not any(t.sprites[c].rect.colliderect(line.rect)
+                           for c in t.view.hands[seat]), where
+
+
+def test_eight_seats_at_960x600_and_200_percent_keep_every_line_in_its_box(english_after):
+    """The tightest table the issue names, said outright: every seat's pill inside its box."""
+    for t, _size, placed in lines_everywhere(8, [(960, 600)], 2.0, "en"):
+        for seat, line in placed:
+            assert t.layout_.seats[t.screen_seat(seat)].box.contains(line.rect), (seat, line)
