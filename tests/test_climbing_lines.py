@@ -1,7 +1,9 @@
 """Issue 38, "every opponent's move followed", at the Heart of Five table: a short line beside
 each other seat says its last move ("Pair 9", "Pass", "Out 2") until it acts again, inside its
-box at every seat count, window and interface size. The table is driven as a player would:
-keys, explicit frame times, the computers' answers waited for, never a number of frames."""
+box at every seat count, window and interface size; a trick cleared is recapped (who took it
+and with what) on the banner, for a moment the animation speed paces and a press ends, and in
+one line of the log. The table is driven as a player would: keys, explicit frame times, the
+computers' answers waited for, never a number of frames."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from game.catalog import GAMES
 from game.fonts import font
 from game.games.heart_of_five.table import HeartOfFiveTable, meld_label
 from game.setups import default_setup
+from game.table.base import GameLog
+from game.table.climbing_view import Copy
 from rules.heart_of_five import classify, parse, parse_action
 from tests.fishing_tables import push_table, strict_with_testbot
 from tests.helpers import key, next_frame, play_first_legal
@@ -193,3 +197,117 @@ def test_eight_seats_at_960x600_and_200_percent_keep_every_line_in_its_box(engli
     for t, _size, placed in lines_everywhere(8, [(960, 600)], 2.0, "en"):
         for seat, line in placed:
             assert t.layout_.seats[t.screen_seat(seat)].box.contains(line.rect), (seat, line)
+
+
+def test_the_recap_banner_stays_over_the_trick_at_8_seats_960x600_and_200_percent(
+        english_after):
+    """The recap's line, long in Russian with a long meld, wraps to the trick's width rather
+    than run over the seats or the panel."""
+    for language in ("en", "ru"):
+        t, _size, _placed = next(lines_everywhere(8, [(960, 600)], 2.0, language))
+        t.view.trick = [(3, [Copy(c, 0) for c in parse("TC TD TH 3S 3C")])]
+        t.recap_trick()  # ("Computer 3 (Normal) takes the trick with Full house ...")
+        box = t.drawing._banner_box()[0]
+        trick = t.layout_.trick
+        assert trick.left <= box.left and box.right <= trick.right, (language, box, trick)
+
+
+# 2. A cleared trick recapped -------------------------------------------------------------------
+
+
+class Seen(HeartOfFiveTable):
+    """The table, keeping every banner it shows with the cards on the trick then."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.banners: list[tuple[tuple[str, str], int]] = []
+        super().__init__(*args, **kwargs)
+
+    @property
+    def banner(self):
+        return self.__dict__.get("_banner")
+
+    @banner.setter
+    def banner(self, value) -> None:
+        self.__dict__["_banner"] = value
+        if value is not None:
+            self.banners.append((value, len(self.view.trick)))
+
+
+def log_lines(monkeypatch) -> list[str]:
+    lines: list[str] = []
+    real_add = GameLog.add
+
+    def add(log: GameLog, line: str) -> None:
+        lines.append(line)
+        real_add(log, line)
+    monkeypatch.setattr(GameLog, "add", add)
+    return lines
+
+
+def test_a_cleared_trick_is_recapped_on_the_banner_and_in_one_log_line(app, monkeypatch):
+    """Everyone else passes on a computer's meld: before the trick's cards go to the stack,
+    the banner says "Trick" and who takes it with what; the log says it once (no "leads
+    (everyone passed)" after it)."""
+    lines = log_lines(monkeypatch)
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"], table=Seen)
+    moves = watch_moves(t, monkeypatch)
+    play_on(app, t, lambda: bool(t.view.done) and not t.queue.busy)
+    last_meld = [(s, a) for s, a in moves if a.kind == "play"][-1]
+    seat, meld = last_meld
+    who = t.seating.name(seat)
+    recap = ("Trick", f"{who} takes the trick with {said(t, meld)}.")
+    shown = [(b, on_trick) for b, on_trick in t.banners if b[0] == "Trick"]
+    assert shown == [(recap, len([a for a in moves if a[1].kind == "play"]))], t.banners
+    assert lines.count(recap[1]) == 1, lines
+    after = lines[lines.index(recap[1]) + 1:]  # (said once: not again as "... leads")
+    assert not [line for line in after if line.startswith(f"{who} lead")], lines
+    assert t.banner is None  # (gone with the trick's cards)
+
+
+def test_the_recap_stays_a_readable_moment_paced_by_the_speed_and_a_press_ends_it(app):
+    """At the normal speed the recap holds the trick on the table for its moment (the cards
+    not yet swept after most of it); a key press ends it at once; at "off" it takes no
+    time at all."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"], table=Seen)
+    app.settings.animation_speed = "normal"
+    t.apply_speed()
+
+    def recap_up() -> bool:
+        return t.banner is not None and t.banner[0] == "Trick"
+    play_on(app, t, recap_up)
+    seat = t.view.trick[-1][0]
+    own = seat == t.viewer
+    moment = t.RECAP_OWN_SECONDS if own else t.RECAP_SECONDS
+    app.frame(moment * 0.8)
+    assert recap_up() and t.view.trick and not t.view.done  # still there, still readable
+    key(app, pygame.K_F12)  # any press: every animation finished first
+    assert not recap_up() and not t.view.trick and t.view.done
+    # At "off": no wait at all (the frame that starts the recap ends it: never seen up).
+    app.settings.animation_speed = "off"
+    t.apply_speed()
+    recaps, done, seen_up = len(t.banners), len(t.view.done), []
+
+    def next_trick_over() -> bool:
+        seen_up.append(recap_up())
+        return len(t.view.done) > done
+    play_on(app, t, next_trick_over)
+    assert any(b[0][0] == "Trick" for b in t.banners[recaps:]) and not any(seen_up)
+
+
+def test_your_own_trick_is_recapped_for_a_shorter_moment(app, monkeypatch):
+    """The player takes a trick (they know what they played): its recap is the short
+    moment; another seat's the longer one."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"], table=Seen)
+    moments: list[tuple[int, float]] = []
+    real = t.recap_trick
+
+    def recap() -> float:
+        seat = t.view.trick[-1][0]
+        seconds = real()
+        moments.append((seat, seconds))
+        return seconds
+    monkeypatch.setattr(t, "recap_trick", recap)
+    play_on(app, t, lambda: {s == 0 for s, _m in moments} == {True, False}, passing=False)
+    for seat, seconds in moments:
+        assert seconds == (t.RECAP_OWN_SECONDS if seat == 0 else t.RECAP_SECONDS)
+    assert t.RECAP_OWN_SECONDS < t.RECAP_SECONDS

@@ -10,9 +10,10 @@ orders the hand by rank or by suit. Keys: arrows move the focus along the hand, 
 selects, Enter plays, P passes, H hints, S sorts, Esc pauses.
 
 A table keeps a view (``climbing_view.ClimbingView``) that follows the engine one event at a
-time: ``dealt``, ``lead`` (the last trick swept aside), ``turn``, ``played`` (cards from the
-hand onto the trick; a bomb shakes the table with its own sound), ``passed``, ``out``,
-``round_over`` and ``match_over`` (the game's pages).
+time: ``dealt``, ``lead`` (a trick cleared is recapped first: "Computer 3 takes the trick with
+Pair 9" on the banner and in the log, for a moment the animation speed paces; then it is swept
+aside), ``turn``, ``played`` (cards from the hand onto the trick; a bomb shakes the table with
+its own sound), ``passed``, ``out``, ``round_over`` and ``match_over`` (the game's pages).
 Beside each other seat a line says its last move ("Pair 9", "Pass", "Out 2") until it acts
 again (``ClimbingDrawing.seat_line``). A game supplies its engine through the catalogue and
 writes ``meld_name`` (and ``meld_forms``, its shorter names), ``round_page``, ``match_page``
@@ -231,18 +232,47 @@ class ClimbingTable(CardTable):
         self.log.add(self.seating.phrase(event.seat, _("Round {n}: you deal."),
                                          _("Round {n}: {who} deals."), n=event.data["round"]))
 
+    #: Seconds a cleared trick's recap stays at the normal pace (``recap_trick``): another
+    #: seat's trick, and the player's own (they know what they played: a moment).
+    RECAP_SECONDS = 1.6
+    RECAP_OWN_SECONDS = 0.6
+
     def lead_step(self, event: Any) -> None:
+        taken = event.data["reason"] in ("all_passed", "after_out")  # a trick cleared
+        if taken:
+            self.queue.add(self.recap_trick)
+
         def step() -> Any:
+            if taken:
+                self.banner = None  # (the recap's)
             self.view.sweep()
             you = self.seating.is_you(event.seat)  # ("You lead", not "You leads")
             reason = {"3H": _("you hold the 3 of hearts") if you else _("holds the 3 of hearts"),
-                      "winner": _("won the last round"), "all_passed": _("everyone passed"),
+                      "winner": _("won the last round"),
                       "after_out": _("the trick's player went out")}.get(
                 event.data["reason"], "")
-            self.log.add(self.seating.phrase(event.seat, _("You lead ({why})."),
-                                             _("{who} leads ({why})."), why=reason))
+            if reason:  # (all passed: the recap's line said who takes the trick and leads)
+                self.log.add(self.seating.phrase(event.seat, _("You lead ({why})."),
+                                                 _("{who} leads ({why})."), why=reason))
             return until_settled(self.retarget(self.queue.duration(0.3)))
         self.queue.add(step)
+
+    def recap_trick(self) -> float:
+        """A trick cleared (everyone else passed): who took it and with what, on the banner
+        and as one line of the log, for a readable moment before its cards go to the stack
+        (seconds the queue paces by the animation speed: none at "off"; a press ends it)."""
+        if not self.view.trick:
+            return 0.0
+        seat, cards = self.view.trick[-1]
+        meld = classify([c.card for c in cards])
+        name = self.meld_name(meld.kind, [c.card for c in cards]) if meld is not None \
+            else " ".join(map(str, cards))
+        line = self.seating.phrase(seat, _("You take the trick with {meld}."),
+                                   _("{who} takes the trick with {meld}."), meld=name)
+        self.banner = (_("Trick"), line)
+        self.log.add(line)
+        own = seat == self.viewer and self.seating.is_human(seat)
+        return self.RECAP_OWN_SECONDS if own else self.RECAP_SECONDS
 
     def turn_step(self, event: Any) -> None:
         def step() -> None:  # (a seat's pass stays shown while it thinks: until it acts)

@@ -3,7 +3,7 @@
 hands and the trick at rest (``under_key``, ``under_parts``), each seat's name, its line
 ("Pass", "Pair 9", "Out 2": its last move, ``seat_line``) as a pill beside its cards, the
 count of the cards played (the face-down stack of finished tricks), and over the cards the
-banner of a meld or a round's end.
+banner of a meld, a trick taken or a round's end.
 
 A seat's line fits its box (``fit_line``): the whole name on one line, else the meld's
 shorter name, else on two lines or three, and only then a smaller type, never below the
@@ -326,24 +326,31 @@ class ClimbingDrawing(TableDrawing):
         self.table.log_button.draw(surface)
         self.table.input.draw_buttons(surface)
         if self.table.banner:
-            box, t, s = self._banner_box()
+            box, t, lines = self._banner_box()
             from game import draw
             draw.rounded_rect(surface, theme.PANEL, box, m.radius, alpha=220)
             surface.blit(t, (box.centerx - t.get_width() // 2, box.y + m.px(8)))
-            surface.blit(s, (box.centerx - s.get_width() // 2, box.y + m.px(10)
-                             + t.get_height()))
+            y = box.y + m.px(10) + t.get_height()
+            for s in lines:
+                surface.blit(s, (box.centerx - s.get_width() // 2, y))
+                y += s.get_height()
 
-    def _banner_box(self) -> tuple[pygame.Rect, pygame.Surface, pygame.Surface]:
-        """The banner's box over the trick, and its title's and line's images."""
+    def _banner_box(self) -> tuple[pygame.Rect, pygame.Surface, list[pygame.Surface]]:
+        """The banner's box over the trick, and its title's and lines' images: its line
+        wrapped to the trick's width ("Computer 3 (Normal) takes the trick with Full house
+        10s over 3s." at 960x600 and 200% is wider)."""
         lay, m = self.table.layout_, self.table.metrics
         assert self.table.banner is not None
         title, line = self.table.banner
-        t = text_image(font(m.type_size("heading"), True), title, theme.GOLD)
-        s = text_image(font(m.type_size("small")), line, theme.CREAM)
-        box = pygame.Rect(0, 0, max(t.get_width(), s.get_width()) + m.px(40),
-                          t.get_height() + s.get_height() + m.px(20))
+        room = lay.trick.width - m.px(40)
+        size = fit_font_size(title, room, m.type_size("heading"), True, m.least_text)
+        t = text_image(font(size, True), title, theme.GOLD)
+        face = font(m.type_size("small"))
+        lines = [text_image(face, s, theme.CREAM) for s in wrap(face, line, room)]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in [t, *lines]) + m.px(40),
+                          t.get_height() + sum(i.get_height() for i in lines) + m.px(20))
         box.midtop = (lay.trick.centerx, lay.trick.y + m.px(4))
-        return box, t, s
+        return box, t, lines
 
     def over_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
         """What ``draw_over`` shows: the message line, the panel, the log button, the meld
