@@ -41,8 +41,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_scene(name: str, seed: int | None, players: int | None = None, moves: int = 8):
     """The scene ``--screenshot`` renders, or None when it is not available yet: a game's
-    table with ``players`` seats (the game's default when None; the others its default
-    computer level) after ``moves`` actions."""
+    table with ``players`` seats (when None: the table's ``DEMO_SEATS``, else the game's
+    default; the others at its default computer level) after ``moves`` actions."""
     from game import screens
     if name == "menu":
         from game.scenes.menu import MenuScene
@@ -65,8 +65,9 @@ def build_scene(name: str, seed: int | None, players: int | None = None, moves: 
         game_id = name.removeprefix("rules-")
         return rules_reference(game_id, default_setup(game_id, seed if seed is not None else 7))
     setup = default_setup(name, seed if seed is not None else 7)
-    if players is not None:
-        setup.seats = ["human"] + [GAMES[name].default_level] * (players - 1)
+    if players is None:  # (the table's own count for a picture, if it has one)
+        players = max(setup.players, getattr(GAMES[name].table_factory(), "DEMO_SEATS", 0))
+    setup.seats = ["human"] + [GAMES[name].default_level] * (players - 1)
     return screens.make(name, setup=setup, demo_moves=moves)
 
 

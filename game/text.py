@@ -104,6 +104,28 @@ def fit_font_size(text: str, width: int, start: int, bold: bool = False, minimum
     return size
 
 
+@functools.lru_cache(maxsize=256)
+def clip_text(text: str, width: int, size: int, bold: bool = False) -> str:
+    """``text`` as much of it as fits ``width`` at ``size``, cut with "…" where it does not
+    (a line of words that may run long; a name or a figure is fitted, never cut).
+
+    >>> clip_text("took Crane and Sun", 1000, 15), clip_text("took Crane and Sun", 60, 15)
+    ('took Crane and Sun', 'took C…')
+    """
+    from game.fonts import font
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)  # the longest start that fits with its "…"
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid].rstrip() + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…" if lo else ""
+
+
 def line_step(size: int) -> int:
     """The distance between the lines of a name set on two (tighter than the font's own)."""
     return round(size * 1.25)

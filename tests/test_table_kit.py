@@ -14,7 +14,7 @@ from game.draw import Layers
 from game.table.caches import FaceWarmer
 from game.table.computer import ComputerSeats
 from game.table.names import card_name
-from game.table.places import SeatedLayout, pile_places, seat_sides
+from game.table.places import SeatedLayout, pile_places, seat_sides, sort_by_kind
 from rules.hanafuda import DECK, card, cards
 from rules.koikoi import KoiKoiGame
 from sprites import AnimationQueue, barrier
@@ -75,6 +75,42 @@ def test_a_pile_is_grouped_by_kind_under_labels_that_count_it():
     assert chaff == sorted(chaff) and pos[card("1B")][0] < chaff[0][0]
     _pos, labels = pile_places(pygame.Rect(0, 0, 150, 200), pile, (30, 48), 16, 70, 6)
     assert len({lb.rect.y for lb in labels}) == 2  # two rows of two groups
+
+
+@pytest.mark.parametrize("area, n", [
+    (area, n) for area in [(600, 120), (300, 240), (200, 260), (420, 110)]
+    for n in [4, 12, 24]] + [((600, 120), 38), ((300, 240), 38)])
+def test_every_pile_card_shows_a_third_of_it_at_least(area, n):
+    """Issue 38: a long group's cards overlap as they must, never to a sliver: each shows its
+    left third beside the next card, whole down to the line laid below it (if the group
+    needs one) a third of its height down at least, where the area has room for those lines
+    (past that, a last resort: tighter lines)."""
+    pile = sorted(DECK, key=lambda c: (c.month * 7919) % 48)[:n]
+    cw, ch = 40, 64
+    pos, _labels = pile_places(pygame.Rect(0, 0, *area), pile, (cw, ch), 20, 90, 10)
+    rects = {c: pygame.Rect(round(x - cw / 2), round(y - ch / 2), cw, ch)
+             for c, (x, y) in pos.items()}
+    order = sort_by_kind(pile)  # (drawn in this order: each over the ones before it)
+    for i, c in enumerate(order):
+        r = rects[c]
+        corner = pygame.Rect(r.x, r.y, cw // 3, ch // 3)
+        assert not any(rects[o].colliderect(corner) for o in order[i + 1:]), (c, r)
+        beside = [rects[o] for o in order[i + 1:] if rects[o].y == r.y]
+        below = [rects[o] for o in order[i + 1:] if rects[o].y > r.y]
+        assert all(o.x - r.x >= cw // 3 for o in beside if o.colliderect(r))
+        assert all(o.y - r.y >= ch // 3 for o in below if o.colliderect(r))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_fishing_tables_other_seats_sit_along_the_top(players):
+    """Each with its capture pile's four groups under labels it can read: a box wide enough
+    for them beside its hand's backs, or above them in two rows of two."""
+    from game.table.places import FishingLayout
+    for size in SIZES:
+        lay = FishingLayout(size, players=players)
+        assert [p.side for p in lay.seats] == ["bottom"] + ["top"] * (players - 1)
+        for place in lay.seats[1:]:
+            assert place.pile.width >= 2 * lay.label_w and place.name.width == place.box.width
 
 
 def test_one_worker_chooses_for_every_computer_seat():

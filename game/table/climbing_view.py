@@ -91,6 +91,7 @@ class ClimbingLayout(SeatedLayout):
     """
 
     RATIO = WESTERN_RATIO
+    PILES = False
     HAND_CARDS = 14
     FIELD_ROWS = 1
     FIELD_COLUMNS = 9

@@ -71,6 +71,14 @@ class FishingTable(CardTable):
     players: int
     viewer: int
     reveal_all: bool
+    #: Each other seat's last turn in a few words beside its name ("took Crane and Sun"),
+    #: until its next turn (``FishingSteps.say``), and what it took this turn.
+    seat_lines: dict[int, tuple[str, tuple[Card, ...]]]
+    taken: dict[int, list[Card]]
+    #: Pile cards lifted over their pile, drawn whole: those a capture may take now
+    #: (glowing) and the one the pointer is on (``update_lifted``).
+    lifted: frozenset[Card]
+    pile_hover: Card | None
     #: The status line once the game is over (Koi-Koi's says "match").
     OVER = N_("The game is over.")
     #: Each other seat's short name and score over its cards (tables of three or more).
@@ -161,10 +169,22 @@ class FishingTable(CardTable):
             else:
                 self.human_turn(seat)
         self.update_highlights()
+        self.update_lifted()
         hint = self.hint_button
         hint.visible = not self.reveal_all  # (a table of computers only has no one to coach)
         hint.enabled = self.coach_ready()
         hint.update(dt)
+
+    def update_lifted(self) -> None:
+        """Lift the pile cards a capture may take now (they glow: covered in their pile,
+        they would show as a sliver) and the one under the pointer; put back the others."""
+        piles = {c for pile in self.view.piles for c in pile}
+        lifted = frozenset(c for c in piles if self.sprites[c].highlight is MATCH_GLOW
+                           or c is self.pile_hover)
+        if lifted != self.lifted:
+            changed = lifted ^ self.lifted
+            self.lifted = lifted
+            self.retarget(self.queue.duration(0.12), cards=changed)
 
     def human_turn(self, seat: int) -> None:
         """The player at the bottom is to act: ask what the phase needs (override)."""
@@ -315,6 +335,10 @@ class FishingTable(CardTable):
         self.view = FishingView.of(self.game) if from_engine else FishingView.empty(players)
         self.choosing: Card | None = None
         self.banner: tuple[str, str, list[Card]] | None = None
+        self.seat_lines = {}
+        self.taken = {}
+        self.lifted = frozenset()
+        self.pile_hover = None
 
     def screen_seat(self, seat: int) -> int:
         """Where ``seat`` sits on screen: 0 at the bottom (the viewer), then round the table."""
@@ -342,8 +366,13 @@ class FishingTable(CardTable):
             for i, (c, pos) in enumerate(zip(hand, lay.hand_places(at, len(hand)))):
                 out[c] = Place(pos, size, up, 100 + i)
             positions, _labels = lay.pile_places(at, v.piles[seat])
+            lift = lay.pile_card[1] * 0.3 * (1 if lay.seats[at].side == "top" else -1)
             for i, c in enumerate(v.piles[seat]):
-                out[c] = Place(positions[c], lay.pile_card, True, 70 + i)
+                if c in self.lifted:  # (toward the field, over its neighbours)
+                    x, y = positions[c]
+                    out[c] = Place((x, y + lift), lay.pile_card, True, 130)
+                else:
+                    out[c] = Place(positions[c], lay.pile_card, True, 70 + i)
         if v.drawn is not None:
             out[v.drawn] = Place(lay.drawn_spot, fc, True, 140)
         for c, under in v.staged.items():

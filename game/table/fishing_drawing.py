@@ -3,11 +3,11 @@
 
 Over the kit's frame (``game.table.drawing``): the kept layer gets the felt, a darker frame
 round the field and the panel's frame; under the cards, each pile's labels by kind
-(``KIND_LABELS``, with counts) and, with ``NAMES_OVER_SEATS``, each other seat's name and
-score; over them, the coach's badges and outlines (``coach_marks``), the stock count, the
-message line, the panel (a layer painted again, line by line, when ``panel_key()`` changes; a
-game writes ``panel_lines``), the log and hint buttons and the banner (a title, a line and
-the cards it is about, over the field).
+(``KIND_LABELS``, with counts) and over each other seat's cards its name and score
+(``NAMES_OVER_SEATS``) and its last turn in words; over them, the coach's badges and outlines
+(``coach_marks``), the stock count, the message line, the panel (a layer painted again, line
+by line, when ``panel_key()`` changes; a game writes ``panel_lines``), the log and hint
+buttons and the banner (a title, a line and the cards it is about, over the field).
 ``faces_needed`` lists the faces to warm, the ones a deal shows first.
 
 >>> [_(KIND_LABELS[k]) for k in (Kind.BRIGHT, Kind.CHAFF)]
@@ -24,7 +24,8 @@ from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import N_, _
 from game.table.coach import badge_image, badge_rect
-from game.text import draw_text, fit_font_size
+from game.table.fishing_steps import seat_line
+from game.text import clip_text, draw_text, fit_font_size
 from rules.hanafuda import DECK, Kind
 from sprites import faces
 from game.table.drawing import TableDrawing
@@ -53,8 +54,7 @@ class FishingDrawing(TableDrawing):
 
     def draw_under(self, surface: pygame.Surface) -> None:
         self.draw_pile_labels(surface)
-        if self.table.NAMES_OVER_SEATS:
-            self.draw_seat_names(surface)
+        self.draw_seat_names(surface)
 
     def under_key(self) -> tuple:
         """Whose table it is (the rest is in ``under_parts``)."""
@@ -67,12 +67,13 @@ class FishingDrawing(TableDrawing):
         return self._under_pieces()[0]
 
     def draw_seat_names(self, surface: pygame.Surface) -> None:
-        """Each other seat's name and score over its hand, so the panel's names have a place
-        (the seat to play in gold)."""
+        """Over each other seat's cards: with ``NAMES_OVER_SEATS`` its name and score, so
+        the panel's names have a place (the seat to play in gold); then its last turn in a
+        few words (``seat_lines``)."""
         clip = surface.get_clip()
-        for img, rect in self._under_pieces()[2]:
+        for img, rect in self._under_pieces()[2]:  # (cut to its width, never its descent)
             if clip.colliderect(rect):
-                surface.blit(img, rect.topleft, pygame.Rect(0, 0, rect.width, rect.height))
+                surface.blit(img, rect.topleft, pygame.Rect(0, 0, rect.width, img.get_height()))
 
     def draw_pile_labels(self, surface: pygame.Surface) -> None:
         clip = surface.get_clip()  # (a part of the layer painted again: the labels there)
@@ -89,8 +90,8 @@ class FishingDrawing(TableDrawing):
         again)."""
         t = self.table
         lay, m, g = t.layout_, t.metrics, t.game
-        names = t.NAMES_OVER_SEATS and (tuple(t.shown_scores),
-                                        None if g.is_over else g.current_player)
+        names = (tuple(t.shown_scores), None if g.is_over else g.current_player,
+                 tuple(sorted(t.seat_lines.items())), _("Brights"))  # (and the language)
         key = (lay, t.viewer, tuple(tuple(c.index for c in p) for p in t.view.piles), names)
         if self._pieces is not None and self._pieces[0] == key:
             return self._pieces[1]
@@ -101,24 +102,39 @@ class FishingDrawing(TableDrawing):
             for kind, rect, n in places:  # (with room for the text's descent)
                 parts["label", seat, kind] = (n, rect.inflate(0, rect.height))
                 text = f"{_(KIND_LABELS[kind])} {n}"
-                size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
+                size = fit_font_size(text, rect.width, m.type_size("tiny"), True,
+                                     minimum=m.least_text)
+                if font(size, True).size(text)[0] > rect.width:
+                    text = str(n)  # (too narrow for the word: the count over its cards)
                 img = text_image(font(size, True), text, theme.TEXT_DIM if n == 0
                                  else theme.CREAM)
                 labels.append((img, img.get_rect(topleft=rect.topleft)))
         seat_names: _Images = []
-        if names:
-            for seat in range(t.players):
-                at = t.screen_seat(seat)
-                if not at:
-                    continue
-                rect = lay.seats[at].name
-                active = g.current_player == seat and not g.is_over
-                name, score = t.seating.short_name(seat), t.shown_scores[seat]
-                parts["name", seat] = ((name, score, active), rect)
-                text = f"{name} · {score}"
-                size = fit_font_size(text, rect.width, m.type_size("tiny"), True)
-                seat_names.append((text_image(font(size, True), text, theme.GOLD if active
-                                              else theme.CREAM), rect))
+        for seat in range(t.players):
+            at = t.screen_seat(seat)
+            if not at:
+                continue
+            rect = lay.seats[at].name
+            active = g.current_player == seat and not g.is_over
+            said = seat_line(t.seat_lines[seat]) if seat in t.seat_lines else ""
+            text = ""
+            if t.NAMES_OVER_SEATS:
+                text = f"{t.seating.short_name(seat)} · {t.shown_scores[seat]}"
+                parts["name", seat] = ((text, active, said), rect.inflate(0, rect.height))
+                size = fit_font_size(text, rect.width, m.type_size("tiny"), True,
+                                     minimum=m.least_text)
+                img = text_image(font(size, True), text, theme.GOLD if active
+                                 else theme.CREAM)
+                seat_names.append((img, rect))
+            else:
+                parts["line", seat] = (said, rect.inflate(0, rect.height))
+            if said:  # the seat's last turn, after its name
+                x = rect.x + (seat_names[-1][0].get_width() + m.px(12) if text else 0)
+                room = pygame.Rect(x, rect.y, rect.right - x, rect.height)
+                size = m.type_size("tiny")
+                line = clip_text(said, room.width, size)
+                if line:
+                    seat_names.append((text_image(font(size), line, theme.TEXT_DIM), room))
         self._pieces = (key, (parts, labels, seat_names))
         return self._pieces[1]
 

@@ -206,6 +206,13 @@ class FishingInput(TableInput):
         under = [c for c in reversed(self.targets()) if self.table.sprites[c].contains(pos)]
         return next((c for c in under if c in wanted), under[0] if under else None)
 
+    def pile_card_at(self, pos: Any) -> Card | None:
+        """The capture pile card under ``pos`` (of any seat; the top one where they
+        overlap), or None: the table lifts it to show it whole."""
+        t = self.table
+        under = [c for pile in t.view.piles for c in pile if t.sprites[c].contains(pos)]
+        return max(under, key=lambda c: t.sprites[c].z, default=None)
+
     def choices(self) -> list[Card]:
         """The cards the drawn card, or the hand card choosing, may capture now."""
         t = self.table
@@ -253,6 +260,7 @@ class FishingInput(TableInput):
             for c in t.view.hands[t.viewer]:
                 t.sprites[c].hovered = t.human_to_move and t.sprites[c].contains(
                     event.pos)
+            t.pile_hover = self.pile_card_at(event.pos)
         t.drag.enabled = t.human_to_move and g.phase == PLAY
         t.drag.handle_event(event)
 

@@ -43,6 +43,19 @@ def log_line(title: str, text: str) -> str:
     return _("{heading}: {text}").format(heading=title.rstrip("!！ "), text=text)
 
 
+def seat_line(line: tuple[str, tuple[Card, ...]]) -> str:
+    """A seat's turn so far in words, in the language now in use.
+
+    >>> from rules.hanafuda import cards
+    >>> seat_line(("took", tuple(cards("1B 1C1")))), seat_line(("played", tuple(cards("3R"))))
+    ('took Crane and Sun and Pine (chaff)', 'played Cherry poetry ribbon')
+    """
+    kind, cards = line
+    if kind == "played":
+        return _("played {card}").format(card=card_name(cards[0]))
+    return _("took {cards}").format(cards=card_list(cards))
+
+
 class FishingSteps:
     """The engine steps of ``FishingTable``; see the module docstring."""
 
@@ -63,6 +76,8 @@ class FishingSteps:
         t.view = FishingView.empty(t.players)
         t.choosing = t.banner = None
         t.marked = []
+        t.seat_lines = {}
+        t.taken = {}
         t.retarget(t.queue.duration(0.35), turn=False)  # gathered face down
 
     def dealt_face_up(self) -> list[Card]:
@@ -93,6 +108,7 @@ class FishingSteps:
         c = e.cards[0]
         t.banner = None
         self.note_move(e.seat, [c], new=True)
+        self.say(e.seat, ("played", (c,)), new=True)
         t.log.add(_("{who} played {card}.").format(who=t.seating.name(e.seat),
                                                       card=card_name(c)))
         t.view.remove(c)
@@ -141,6 +157,9 @@ class FishingSteps:
         def capture() -> Any:
             cards = list(event.cards)
             self.note_move(event.seat, cards)
+            taken = t.taken.setdefault(event.seat, [])
+            taken += cards[1:]
+            self.say(event.seat, ("took", tuple(taken)))
             source = (event.data or {}).get("from")
             if source is None:
                 t.log.add(_("{who} captured {cards}.").format(
@@ -177,6 +196,16 @@ class FishingSteps:
         t = self.table
         if seat != t.viewer or not t.seating.is_human(seat):
             t.mark(seat, cards, new=new)
+
+    def say(self, seat: int, line: tuple[str, tuple[Card, ...]], new: bool = False) -> None:
+        """Say ``seat``'s turn so far beside its name (``seat_lines``: "played" or "took"
+        and its cards, put in words as drawn: ``seat_line``; ``new``: its turn begins, what
+        it took last turn forgotten); the player's own turn is not said."""
+        t = self.table
+        if new:
+            t.taken.pop(seat, None)
+        if seat != t.viewer or not t.seating.is_human(seat):
+            t.seat_lines[seat] = line
 
     def void_deal_step(self, event: Any) -> None:
         text = _("The deal is void and dealt again.")

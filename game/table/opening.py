@@ -24,8 +24,7 @@ def opening_setup(table: Any, setup: Any, engine: Any, session: Any, demo_moves:
                   guide: Any) -> tuple[Any, Any]:
     """The setup and engine a ``table`` class opens with (its factory's arguments): the
     guided game's, the saved ``session``'s, or those given; no setup, the game's defaults
-    with the seats an ``engine`` has (humans where the defaults have none); a screenshot's
-    demo at least the table's ``DEMO_SEATS`` seats, the last one repeated."""
+    with the seats an ``engine`` has (humans where the defaults have none)."""
     from game.setups import default_setup
     if guide is not None:
         setup = guide.setup()
@@ -35,9 +34,6 @@ def opening_setup(table: Any, setup: Any, engine: Any, session: Any, demo_moves:
         setup = default_setup(table.game_id, engine.seed if engine is not None else 1)
         if engine is not None:
             setup.seats = (list(setup.seats) + ["human"] * engine.players)[:engine.players]
-    n = table.DEMO_SEATS
-    if demo_moves and len(setup.seats) < n:
-        setup.seats = (list(setup.seats) + [setup.seats[-1]] * n)[:n]
     return setup, engine
 
 

@@ -1,10 +1,13 @@
 """Where seats, hands, the field and capture piles sit on a card table (pure geometry).
 
 Seats go round the table in turn order from the player at the bottom: bottom, right, top,
-left, with several seats sharing a side when there are more than four. Each seat has a *box*:
-the player at the bottom gets a hand band along the bottom edge with the capture pile above
-it; the others get a compact box (their hand face down, their pile beside it). The field is
-what is left in the middle.
+left, with several seats sharing a side when there are more than four (``ROUND``: a
+climbing game's boxes of backs), or all along the top (``ACROSS``: a fishing game's seats,
+whose capture piles need wide boxes). Each seat has a *box*: the player at the bottom gets a
+hand band along the bottom edge with the capture pile above it; the others get a box with
+their name (and last turn) across its top, their hand face down under it and their pile
+beside it, its groups under labels a player can read and each card showing a third of it at
+least (``pile_places``). The field is what is left in the middle.
 
 >>> seat_sides(4)
 ['bottom', 'right', 'top', 'left']
@@ -19,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import pygame
 
@@ -34,17 +37,22 @@ Size = tuple[int, int]
 KINDS = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
 _KIND_RANK = {k: i for i, k in enumerate(KINDS)}
 
-# How many of the other seats sit right, top and left, by the number of other seats.
-_SPREAD = {0: (0, 0, 0), 1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1),
-           5: (2, 1, 2), 6: (2, 2, 2), 7: (2, 3, 2)}
+#: How many of the other seats sit right, top and left, by the number of other seats: round
+#: the table (a climbing game's small boxes of backs), or all along the top (``ACROSS``: the
+#: fishing games' seats, each with a capture pile in four groups that needs a wide box).
+ROUND = {0: (0, 0, 0), 1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1),
+         5: (2, 1, 2), 6: (2, 2, 2), 7: (2, 3, 2)}
+ACROSS = {n: (0, n, 0) for n in range(8)}
 
 
-def seat_sides(players: int) -> list[str]:
+def seat_sides(players: int, spread: dict[int, tuple[int, int, int]] = ROUND) -> list[str]:
     """The side of the table of each seat, the viewer's (seat 0 on screen) first, in turn
     order: bottom, then up the right side, along the top from right to left, down the left.
 
     >>> seat_sides(8)
     ['bottom', 'right', 'right', 'top', 'top', 'top', 'left', 'left']
+    >>> seat_sides(4, ACROSS)
+    ['bottom', 'top', 'top', 'top']
     >>> seat_sides(9)
     Traceback (most recent call last):
     ...
@@ -52,7 +60,7 @@ def seat_sides(players: int) -> list[str]:
     """
     if type(players) is not int or not 1 <= players <= 8:
         raise ValueError(f"a table seats 1-8 players, not {players!r}")
-    right, top, left = _SPREAD[players - 1]
+    right, top, left = spread[players - 1]
     return ["bottom"] + ["right"] * right + ["top"] * top + ["left"] * left
 
 
@@ -106,32 +114,35 @@ class PileLabel(NamedTuple):
     cards: int
 
 
-def _overlap_step(start: float, gaps: list[int], cw: int, lw: int, room: int) -> float:
-    """The step between overlapping cards: ``start``, less as many whole pixels as it takes
-    for groups of ``gaps`` + 1 cards (each at least ``lw`` wide) to fit in ``room``, but no
-    less than 2 (found by halving: the width only grows with the step).
+#: The least part of a pile card's width left uncovered by the next card: enough to know it.
+SHOWN = 1 / 3
 
-    >>> _overlap_step(28.0, [5, 0], 40, 80, 1000), _overlap_step(28.0, [5, 0], 40, 80, 200)
-    (28.0, 16.0)
+
+def _group_widths(counts: list[int], room: float, cw: int, lw: int) -> list[float]:
+    """The widths of groups of ``counts`` cards side by side in ``room``: each at least its
+    label's ``lw`` (and a card), the rest shared in proportion to what each needs for its
+    cards to overlap by 30% at most, so the chaff's long row takes the room the brights' do
+    not need.
+
+    >>> [round(w) for w in _group_widths([1, 0, 2, 9], 400, 40, 60)]
+    [60, 60, 66, 214]
     """
-    def too_wide(k: int) -> bool:
-        step = start - k
-        return step > 2 and sum(max(lw, cw + step * g) for g in gaps) > room
-    lo, hi = 0, max(0, math.ceil(start - 2))  # too_wide(hi) is false
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if too_wide(mid):
-            lo = mid + 1
-        else:
-            hi = mid
-    return start - lo
+    least = [max(lw, cw) for _ in counts]
+    need = [max(b, cw + cw * 0.7 * max(0, n - 1)) for b, n in zip(least, counts)]
+    if sum(need) <= room:
+        return need
+    more = [n - b for n, b in zip(need, least)]
+    spare = max(0.0, room - sum(least))
+    return [b + spare * m / max(1e-9, sum(more)) for b, m in zip(least, more)]
 
 
 def pile_places(area: pygame.Rect, pile: Sequence[Card], card: Size, label_h: int,
                 label_w: int, gap: int) -> tuple[dict[Card, Point], list[PileLabel]]:
     """Centres of a capture pile's cards grouped by kind, each group under its label. A wide
-    ``area`` puts the four groups in a row, a narrow one in two rows of two; cards of a group
-    overlap as much as they must to fit.
+    ``area`` puts the four groups in a row, a narrow one in two rows of two; a group's cards
+    overlap as they must, each showing at least a third of its width (``SHOWN``): a group too
+    long for that goes on in a line under itself (the lines overlapping as the height
+    allows, each showing the top third of the one above at least).
 
     >>> from rules.hanafuda import cards
     >>> pos, labels = pile_places(pygame.Rect(0, 0, 600, 100), cards("1B 2C1 3C1"), (40, 64),
@@ -149,26 +160,42 @@ def pile_places(area: pygame.Rect, pile: Sequence[Card], card: Size, label_h: in
     per_row = 4 if wide or area.height < 2 * row_h + gap // 2 else 2
     rows = [groups[i:i + per_row] for i in range(0, 4, per_row)]
     row_gap = gap // 2
+    row_room = (area.height - row_gap * (len(rows) - 1)) / len(rows)  # each row's height
     out: dict[Card, Point] = {}
     labels: list[PileLabel] = []
     kinds = iter(KINDS)
-    y = area.y
+    y = float(area.y)
     for row in rows:
         room = area.width - gap * (len(row) - 1)
         lw = min(label_w, room // len(row))
-        step = _overlap_step(cw * 0.7, [max(0, len(g) - 1) for g in row], cw, lw, room)
-        widths = [max(lw, cw + step * max(0, len(g) - 1)) for g in row]
-        if len(row) == 2:  # two columns: each takes half the width
-            widths = [max(w, room / 2) for w in widths]
+        widths = _group_widths([len(g) for g in row], room, cw, lw)
+        halves = [max(w, room / 2) for w in widths]
+        if len(row) == 2 and sum(halves) <= room:  # two columns: each half the width
+            widths = halves
         x = float(area.x)
         for group, width in zip(row, widths):
             kind = next(kinds)
-            label = pygame.Rect(round(x), y, round(min(width, area.right - x)), label_h)
+            label = pygame.Rect(round(x), round(y), round(min(width, area.right - x)), label_h)
             labels.append(PileLabel(kind, label, len(group)))
+            n = len(group)
+            step = cw * 0.7 if n < 2 else min(cw * 0.7, (width - cw) / (n - 1))
+            per_line = n
+            if step < cw * SHOWN:  # too many for one line: go on in lines under it
+                step = cw * SHOWN
+                per_line = max(1, 1 + int((width - cw) / step))
+                # (as many lines as the height holds; past that, tighter lines)
+                most = max(1, 1 + int((row_room - label_h - ch) / (ch * SHOWN)))
+                if math.ceil(n / per_line) > most:
+                    per_line = math.ceil(n / most)
+                    step = (width - cw) / max(1, per_line - 1)
+            lines = math.ceil(n / per_line) if n else 1
+            drop = 0.0 if lines < 2 else min(ch * 0.55, max(
+                ch * SHOWN, (row_room - label_h - ch) / (lines - 1)))
             for i, c in enumerate(group):
-                out[c] = (x + cw / 2 + i * step, y + label_h + ch / 2)
+                line, k = divmod(i, per_line)
+                out[c] = (x + cw / 2 + k * step, y + label_h + ch / 2 + line * drop)
             x += width + gap
-        y += row_h + row_gap
+        y += row_room + row_gap
     return out, labels
 
 
@@ -205,9 +232,17 @@ class SeatedLayout(TableAreas):
     players: int = 2
     _piles: dict[tuple[int, tuple[Card, ...]], tuple[dict[Card, Point], list[PileLabel]]] = \
         field(default_factory=dict, init=False, repr=False, compare=False)
-    #: Most cards a hand holds, and rows of the field grid.
+    #: Where the other seats sit, by their number (``ROUND`` or ``ACROSS``).
+    SPREAD: ClassVar[dict[int, tuple[int, int, int]]] = ROUND
+    #: Every seat has a capture pile (its four groups under labels): a seat along the top
+    #: gets the height of its pile's rows; else the other seats hold only their hands.
+    PILES = True
+    #: Most cards a hand holds, and rows of the field grid (``MORE_ROWS``: or one more row of
+    #: fewer columns, when that makes the cards larger, as it does in a narrow window or with
+    #: seats at the sides).
     HAND_CARDS = 8
     FIELD_ROWS = 2
+    MORE_ROWS = False
     #: Columns the field needs beside its grid (stock, drawn card ...), in field card widths.
     FIELD_EXTRA = 0.0
     FIELD_COLUMNS = 6
@@ -222,13 +257,27 @@ class SeatedLayout(TableAreas):
 
     def arrange(self) -> None:
         m, p = self.m, self.play
-        self.sides = seat_sides(self.players)
+        self.sides = seat_sides(self.players, self.SPREAD)
         self.gap = m.px(10)
         self.label_h = m.px(20)
+        #: A pile label's width ("Животные 24" in the "tiny" type) and the gap between groups.
+        self.label_w = m.px(100)
+        self.pile_gap = m.px(14)
         self.message_h = m.px(30)
         right, top, left = (self.sides.count(s) for s in ("right", "top", "left"))
         self.small = self.SMALL / self.m.cards
-        u = self._field_height(right, top, left)
+        # A top seat's pile in one row of four groups if its box is wide enough, else two
+        # rows of two (the hand's fan of backs beside it, about two labels wide).
+        self.top_rows = 0
+        if top and self.PILES:
+            box_w = (p.width - (top - 1) * self.gap) / top
+            pile_w = box_w - self.gap - self.label_w  # (the fan of backs: about a label)
+            self.top_rows = 1 if pile_w >= 4 * self.label_w + 3 * self.pile_gap else 2
+            if self.top_rows == 2:  # (piles a little smaller: the field's cards larger)
+                self.small *= 0.85
+        rows = [self.FIELD_ROWS] + ([self.FIELD_ROWS + 1] if self.MORE_ROWS else [])
+        u, self.field_rows = max((self._field_height(right, top, left, r), -r) for r in rows)
+        self.field_rows = -self.field_rows  # (of equal sizes, the fewer rows)
         self.field_card = self.card_size(u)
         self.hand_card = self.card_size(u * self.HAND)
         self.small_card = self.card_size(u * self.small)
@@ -240,7 +289,7 @@ class SeatedLayout(TableAreas):
         pile = pygame.Rect(p.x, hand.y - g - lh - sh, p.width, lh + sh)
         bottom = SeatPlace("bottom", pile.union(hand), hand, pile,
                            pygame.Rect(p.x, pile.y, p.width, lh))
-        top_h = (lh + sh) if top else 0
+        top_h = round(lh + self._top_pile_height(sh)) if top else 0
         side_w = self._side_width() if right or left else 0
         mid_top = p.y + (top_h + g if top else 0)
         mid_bottom = pile.y - g
@@ -262,21 +311,35 @@ class SeatedLayout(TableAreas):
         self.field = self.middle
         self.arrange_game()
 
-    def _field_height(self, right: int, top: int, left: int) -> float:
-        """The field card height: what the height leaves, or less when the width says so."""
+    def _top_pile_height(self, sh: float) -> float:
+        """Below a top seat's name: its pile's rows of groups, each a label over its cards
+        (two rows: with room for a second line of a long group, a narrow box's group being
+        short), or without piles the hand."""
+        if not self.top_rows:
+            return sh
+        rows = self.top_rows
+        cards = sh if rows == 1 else sh * (1 + SHOWN)
+        return rows * (self.label_h + cards) + (rows - 1) * (self.pile_gap // 2)
+
+    def _field_height(self, right: int, top: int, left: int, rows: int) -> float:
+        """The field card height with ``rows`` rows: what the height leaves, or less when the
+        width says so."""
         g, lh, p, big = self.gap, self.label_h, self.play, self.m.cards
-        rows = self.FIELD_ROWS
-        fixed = lh + (lh if top else 0) + self.message_h + g * (3 + rows)
+        top_fixed = 0.0
+        if top:  # (the top pile's height less its cards: labels and gaps)
+            top_fixed = lh + g + self._top_pile_height(0.0)
+        fixed = lh + top_fixed + self.message_h + g * (3 + rows)
         # (Large cards: each field row past the first overlaps the one above.)
         rows_h = 1 + (rows - 1) / big
-        share = self.HAND + self.small + rows_h + (self.small if top else 0)
+        top_cards = (self._top_pile_height(1.0) - self._top_pile_height(0.0)) if top else 0
+        share = self.HAND + self.small + rows_h + top_cards * self.small
         u = (p.height - fixed) / share
         # The viewer's hand must fit side by side; the field's columns (and what goes beside
         # them) and the side seats must fit across (large cards: overlapping by 1 - 1/big).
         n = self.HAND_CARDS
         by_hand = (p.width - (n - 1) * g) / n * self.RATIO / self.HAND * big
         sides = (right > 0) + (left > 0)
-        cols = self.FIELD_COLUMNS + self.FIELD_EXTRA
+        cols = math.ceil(self.FIELD_COLUMNS * self.FIELD_ROWS / rows) + self.FIELD_EXTRA
         by_field = self.RATIO * (p.width - cols * g * 1.4 - sides * 2 * g) / (
             cols / big + sides * self.SIDE * self.small)
         return max(24.0, min(u, by_hand, by_field))
@@ -302,18 +365,28 @@ class SeatedLayout(TableAreas):
         return self._box_seat(side, pygame.Rect(x, y, width, round(h)))
 
     def _box_seat(self, side: str, box: pygame.Rect) -> SeatPlace:
-        """A seat that is not the viewer's: its name over a tight fan of its hand's backs and
-        the capture pile beside it (in a wide box) or below it (in a narrow one)."""
+        """A seat that is not the viewer's: its name across the top of its box, under it a
+        tight fan of its hand's backs with the capture pile beside it (in a wide box) or
+        below it (in a narrow one)."""
         sw, sh = self.small_card
         lh, g = self.label_h, self.gap
-        fan_w = min(box.width, round(sw * (1 + 0.3 * (self.HAND_CARDS - 1))))
-        if box.width >= fan_w + g + 4 * sw:  # wide: hand left, pile right
-            hand = pygame.Rect(box.x, box.y + lh, fan_w, sh)
-            pile = pygame.Rect(hand.right + g, box.y, box.right - hand.right - g, box.height)
+        name = pygame.Rect(box.x, box.y, box.width, lh)
+        body = pygame.Rect(box.x, name.bottom, box.width, box.bottom - name.bottom)
+        # The backs' fan: 30% of a card apart, or as tight as 12% to leave the pile two
+        # groups' width beside it.
+        spread = max(0, self.HAND_CARDS - 1)
+        beside = body.width - g - 2 * max(self.label_w, sw)
+        fan_w = min(box.width, round(max(sw * (1 + 0.12 * spread),
+                                         min(sw * (1 + 0.3 * spread), beside))))
+        if body.width >= fan_w + g + 2 * max(self.label_w, sw):  # wide: hand left, pile right
+            hand = pygame.Rect(body.x, body.y, fan_w, sh)
+            pile = pygame.Rect(hand.right + g, body.y, body.right - hand.right - g,
+                               body.height)
         else:
-            hand = pygame.Rect(box.x, box.y + lh, box.width, sh)
-            pile = pygame.Rect(box.x, hand.bottom + g, box.width, box.bottom - hand.bottom - g)
-        return SeatPlace(side, box, hand, pile, pygame.Rect(box.x, box.y, hand.width, lh))
+            hand = pygame.Rect(body.x, body.y, body.width, sh)
+            pile = pygame.Rect(body.x, hand.bottom + g, body.width,
+                               body.bottom - hand.bottom - g)
+        return SeatPlace(side, box, hand, pile, name)
 
     def arrange_game(self) -> None:
         """Place the game's own things (override)."""
@@ -341,8 +414,8 @@ class SeatedLayout(TableAreas):
             if len(self._piles) > 64:
                 self._piles.clear()
             hit = self._piles[key] = pile_places(self.seats[screen_seat].pile, pile,
-                                                 self.pile_card, self.label_h, self.m.px(86),
-                                                 self.m.px(14))
+                                                 self.pile_card, self.label_h, self.label_w,
+                                                 self.pile_gap)
         return hit
 
 
@@ -361,6 +434,8 @@ class FishingLayout(SeatedLayout):
 
     #: Beside the field grid: the stock and the drawn card's spot, in field card widths.
     FIELD_EXTRA = 2.3
+    SPREAD = ACROSS
+    MORE_ROWS = True
 
     def arrange_game(self) -> None:
         m, mid = self.m, self.middle
@@ -384,7 +459,8 @@ class FishingLayout(SeatedLayout):
                                        row.right - self.log_button.right - gap, h)
 
     def slot_position(self, slot: int, slots: int) -> tuple[float, float]:
-        """Centre of field slot ``slot`` of ``slots``: two rows, filled column by column,
-        the columns in use centred beside the stock."""
-        return grid(self.slots_area, slot, slots, self.field_card, 2, self.m.px(14),
-                    min_columns=4)
+        """Centre of field slot ``slot`` of ``slots``: ``field_rows`` rows, filled column
+        by column, the columns in use centred beside the stock."""
+        rows = self.field_rows
+        return grid(self.slots_area, slot, slots, self.field_card, rows, self.m.px(14),
+                    min_columns=math.ceil(8 / rows))

@@ -31,12 +31,12 @@ from rules.hanafuda import Card, Kind
 
 
 class HanaAwaseLayout(FishingLayout):
-    """The fishing table for three: the viewer at the bottom, the others right and left (turn
-    order), seven cards a hand.
+    """The fishing table for three: the viewer at the bottom, the others along the top (in
+    turn order, right to left), seven cards a hand.
 
     >>> lay = HanaAwaseLayout((1280, 800), players=3)
     >>> [p.side for p in lay.seats], lay.HAND_CARDS
-    (['bottom', 'right', 'left'], 7)
+    (['bottom', 'top', 'top'], 7)
     """
 
     HAND_CARDS = 7

@@ -1,0 +1,70 @@
+"""The other seats at a fishing table (issue 38): each one's last turn said in words beside
+its name, and a pile card a capture may take lifted over its pile, drawn whole."""
+
+from __future__ import annotations
+
+from game.games.hanaawase.table import HanaAwaseTable
+from game.table.fishing_steps import seat_line
+from game.table.names import card_name
+from rules.hanafuda import card
+from tests.fishing_tables import play_until, push_table, strict_with_testbot
+from tests.helpers import click, motion, run_until
+from tests.test_hanaawase_table import steal_position
+
+_strict_and_bot = strict_with_testbot("hanaawase")
+
+
+def covered_by(t, c) -> list:
+    """The cards drawn over ``c`` (a higher z) that cover part of it."""
+    rect, z = t.sprites[c].rect, t.sprites[c].z
+    return [o for o, s in t.sprites.items()
+            if o is not c and s.alpha and s.z > z and s.rect.colliderect(rect)]
+
+
+def test_a_pile_card_a_capture_may_take_is_lifted_whole_over_its_pile(app):
+    """Seat 2's pile holds 38 cards: the 2R and 2C2 the player's 2C1 may take glow through
+    the player's turn, lifted toward the field over every other card; put back once the
+    player has played."""
+    t = push_table(app, HanaAwaseTable, ["human", "testbot", "testbot"], 7, steal_position())
+    run_until(app, lambda: t.human_to_move)
+    run_until(app, lambda: not t.animating and t.lifted)
+    two_r, two_c2 = card("2R"), card("2C2")
+    at_rest = t.layout_.pile_places(t.screen_seat(2), t.view.piles[2])[0]
+    assert t.lifted == {two_r, two_c2}
+    assert t.sprites[two_r].rect.centery > at_rest[two_r][1]  # a top seat's: toward the field
+    assert set(covered_by(t, two_r)) <= {two_c2} and set(covered_by(t, two_c2)) <= {two_r}
+    click(app, t.sprites[card("3B")].rect.center)  # refused: 2C1 must be played
+    click(app, t.sprites[card("2C1")].rect.center)
+    click(app, t.sprites[two_r].rect.center)
+    run_until(app, lambda: not t.animating and not t.human_to_move)
+    assert two_r in t.view.piles[0] and two_c2 not in t.lifted
+    assert t.places()[two_c2].pos == t.layout_.pile_places(
+        t.screen_seat(2), t.view.piles[2])[0][two_c2]
+
+
+def test_pointing_at_any_pile_card_lifts_it_to_be_seen_whole(app):
+    t = push_table(app, HanaAwaseTable, ["human", "testbot", "testbot"], 7, steal_position())
+    run_until(app, lambda: t.human_to_move)
+    hidden = next(c for c in t.view.piles[2] if covered_by(t, c) and c.month != 2)
+    rect = t.sprites[hidden].rect
+    shown = next((x, y) for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)
+                 if t.input.pile_card_at((x, y)) is hidden)  # a part of it not covered
+    motion(app, shown)
+    run_until(app, lambda: not t.animating and hidden in t.lifted)
+    assert not covered_by(t, hidden)
+    motion(app, (t.size[0] // 2, t.size[1] - 2))
+    run_until(app, lambda: not t.animating and hidden not in t.lifted)
+
+
+def test_each_other_seat_says_its_last_turn_beside_its_name(app):
+    t = push_table(app, HanaAwaseTable, ["human", "testbot", "testbot"], 7)
+    play_until(app, t, lambda: t.human_to_move and len(t.game.actions) >= 9)
+    run_until(app, lambda: not t.animating)
+    assert set(t.seat_lines) == {1, 2}  # the player's own turn is not said
+    for seat, said in t.seat_lines.items():
+        # Its last turn: every card it took (now in its pile), or the card it played.
+        taken = t.taken.get(seat, [])
+        line = seat_line(said)
+        assert line.startswith("took " if taken else "played "), line
+        assert all(card_name(c) in line and c in t.view.piles[seat] for c in taken)
+        assert line in t.drawing.under_parts()["name", seat][0]
