@@ -48,11 +48,6 @@ FAILING: list[tuple[str, Any, Any, Any, Any, str]] = [
      "three seats along the top of the felt: a long group of a narrow box goes on in a "
      "line under itself, and a card of its first line then shows only its top left corner "
      "(a third of its width by a third of its height), not a whole strip"),
-    ("heart_of_five", None, None, None, EN_RU,
-     "the meld buttons over the viewer's name (at 150% wholly hidden under 'Select cards "
-     "to play'); the other seats' names below 14 px (8-11 px at 1280x800 with 3-8 seats) "
-     "and out of their boxes at 960x600; in Russian the status line below 14 px at 6 and "
-     "8 seats"),
     ("yatsuhashi", None, [(1280, 800)], None, EN_RU,
      "the yaku board's slot names below 14 px (13 px in English, 12-13 px in Russian)"),
     ("yatsuhashi", None, [(960, 600), (1920, 1080)], None, ("ru",),

@@ -34,7 +34,7 @@ from game import theme
 from game.fonts import font, text_image
 from game.i18n import _, ngettext
 from game.table.drawing import TableDrawing
-from game.text import fit_font_size, line_step, wrap
+from game.text import clip_text, fit_font_size, line_step, wrap
 
 #: Most lines a seat's line takes (a narrow box's: "Стрит-" / "флеш" / "10-A").
 LINE_MOST = 3
@@ -150,8 +150,8 @@ class ClimbingDrawing(TableDrawing):
             active = g.current_player == seat and not g.is_over
             color = theme.GOLD if active else theme.CREAM
             text, size, rect = self.name_place(seat)
-            name = text_image(font(size, True), text, color)
-            surface.blit(name, rect.topleft)
+            if text:
+                surface.blit(text_image(font(size, True), text, color), rect.topleft)
             self.draw_status(surface, seat)
         played = self.played_place()
         if played is not None:
@@ -172,14 +172,16 @@ class ClimbingDrawing(TableDrawing):
         text = (f"{t.seating.short_name(seat)} · {len(t.view.hands[seat])}" if at
                 else t.seating.name(seat))
         rect = t.layout_.seats[at].name if at else self._own_name_rect()
-        return text, fit_font_size(text, rect.width, t.metrics.type_size("tiny"), True), rect
+        m = t.metrics
+        size = fit_font_size(text, rect.width, m.type_size("tiny"), True, m.least_text)
+        return clip_text(text, rect.width, size, True) if rect.width else "", size, rect
 
     def _own_name_rect(self) -> pygame.Rect:
-        """Where the viewer's name goes: at the top of its pile's place."""
+        """Where the viewer's name goes: left of the buttons, on their middle line."""
         t = self.table
         lay = t.layout_
-        return pygame.Rect(lay.seats[0].pile.x, lay.seats[0].pile.y, t.metrics.px(200),
-                           lay.label_h)
+        box = lay.own_name
+        return pygame.Rect(box.x, box.centery - lay.label_h // 2, box.width, lay.label_h)
 
     def seat_status(self, seat: int) -> str:
         """A seat's pass, or its place once out (the panel's word for it): "Pass", "Out 2"."""
@@ -316,12 +318,10 @@ class ClimbingDrawing(TableDrawing):
         return text, rect
 
     def draw_over(self, surface: pygame.Surface) -> None:
-        lay, m = self.table.layout_, self.table.metrics
+        m = self.table.metrics
         text, color = self.message_text()
         if text:
-            size = fit_font_size(text, lay.message.width, m.type_size("small"))
-            img = text_image(font(size), text, color)
-            surface.blit(img, img.get_rect(center=lay.message.center))
+            self.draw_message_line(surface, text, color)
         self.draw_panel(surface)
         self.table.log_button.draw(surface)
         self.table.input.draw_buttons(surface)
@@ -358,7 +358,8 @@ class ClimbingDrawing(TableDrawing):
         t = self.table
         lay, m = t.layout_, t.metrics
         grow = m.px(8)
-        message = lay.message.inflate(lay.message.width // 2, grow)  # (centred: may overhang)
+        message = lay.message.inflate(lay.message.width // 2, grow).union(
+            lay.message.move(0, -lay.message.height))  # (centred: may overhang; two lines rise)
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
             "message": ((self.message_text(), t.size), message),
             **self.panel_over_parts()}

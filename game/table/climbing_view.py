@@ -92,6 +92,11 @@ class ClimbingLayout(SeatedLayout):
 
     RATIO = WESTERN_RATIO
     PILES = False
+
+    def _side_width(self) -> int:
+        """A side seat: its fan of backs, or its name ("Computer 7 · 14") in the tiny type
+        if that is wider."""
+        return max(super()._side_width(), self.m.px(130))
     HAND_CARDS = 14
     FIELD_ROWS = 1
     FIELD_COLUMNS = 9
@@ -104,8 +109,14 @@ class ClimbingLayout(SeatedLayout):
                                    self.message_h)
         self.trick = pygame.Rect(mid.x, mid.y, mid.width, self.message.y - mid.y)
         band = self.seats[0].pile
-        self.buttons = pygame.Rect(band.x, band.y + m.px(4), band.width,
-                                   min(band.height - m.px(8), m.px(40)))
+        h = min(band.height - m.px(8), m.px(40))
+        # The viewer's name left of the buttons, where they leave it room (else the panel
+        # alone names the viewer): beside them, never under them.
+        room = band.width - self.gap - (5.9 * m.px(110) + 3 * m.px(10))
+        name_w = min(m.px(130), int(room)) if room >= m.px(80) else 0
+        self.own_name = pygame.Rect(band.x, band.y + m.px(4), name_w, h)
+        left = self.own_name.right + (self.gap if name_w else 0)
+        self.buttons = pygame.Rect(left, band.y + m.px(4), band.right - left, h)
         self.discard = (self.trick.right - self.small_card[0], self.trick.bottom
                         - self.small_card[1] * 0.7)  # finished tricks, face down
         h = m.px(40)

@@ -241,6 +241,21 @@ class TableDrawing:
         """What does not change between frames: the felt, frames, fixed labels (kept)."""
         surface.blit(draw.table_background(surface.get_size()), (0, 0))
 
+    def draw_message_line(self, surface: pygame.Surface, text: str, color: Any) -> None:
+        """The message line under the field or trick: one line in the "small" type, smaller
+        as it must but never below the least text; past that, two lines rising over it."""
+        from game.fonts import font, text_image
+        from game.text import fit_font_size, wrap
+        m, r = self.table.metrics, self.table.layout_.message
+        size = fit_font_size(text, r.width, m.type_size("small"), minimum=m.least_text)
+        f = font(size)
+        lines = wrap(f, text, r.width) if f.size(text)[0] > r.width else [text]
+        step = f.get_linesize()
+        y = r.centery - step * (len(lines) - 1)
+        for k, line in enumerate(lines):
+            img = text_image(f, line, color)
+            surface.blit(img, img.get_rect(center=(r.centerx, round(y + k * step))))
+
     def draw_frames(self, surface: pygame.Surface, play: pygame.Rect) -> None:
         """A darker frame round the ``play`` area (a field, a trick) and the panel's frame
         (a kit table's ``draw_static``, over the felt)."""

@@ -159,7 +159,8 @@ class FishingDrawing(TableDrawing):
         parts: dict[Any, tuple[Any, pygame.Rect]] = {
             "stock": ((len(t.view.stock), t.size), self._stock_count()[1].inflate(
                 grow, grow)),
-            "message": ((self.message_text(), t.size), lay.message.inflate(grow, grow)),
+            "message": ((self.message_text(), t.size), lay.message.inflate(grow, grow).union(
+                lay.message.move(0, -lay.message.height))),  # (two lines rise over it)
             **self.panel_over_parts(),
             "log": ((t.log_button.look(), t.log_button.rect.topleft),
                     t.log_button.painted_rect()),
@@ -217,12 +218,9 @@ class FishingDrawing(TableDrawing):
         return True
 
     def draw_message(self, surface: pygame.Surface) -> None:
-        t = self.table
         text, color = self.message_text()
         if text:
-            m, r = t.metrics, t.layout_.message
-            size = fit_font_size(text, r.width, m.type_size("small"))
-            draw_text(surface, text, font(size), color, r, "center", "center", wrap_lines=False)
+            self.draw_message_line(surface, text, color)
 
     def draw_stock_count(self, surface: pygame.Surface) -> None:
         surface.blit(*self._stock_count())
