@@ -132,12 +132,12 @@ def line_step(size: int) -> int:
 
 
 @functools.lru_cache(maxsize=512)
-def fit_lines(text: str, width: int, height: int, start: int, bold: bool = True
-              ) -> tuple[int, tuple[str, ...]]:
+def fit_lines(text: str, width: int, height: int, start: int, bold: bool = True,
+              least: int = 0) -> tuple[int, tuple[str, ...]]:
     """A short text (a name) in a box: (font size, lines). One line where it fits at
-    ``start`` or a little less; else the larger of one line shrunk and two lines (broken at a
-    space or after a hyphen, the longer line as short as can be) that fit ``width`` and, two
-    ``line_step`` apart, ``height``.
+    ``start`` or a little less (never below ``least``); else the larger of one line shrunk
+    and two lines (broken at a space or after a hyphen, the longer line as short as can be)
+    that fit ``width`` and, two ``line_step`` apart, ``height``.
 
     >>> fit_lines("Bridge", 90, 34, 15)
     (15, ('Bridge',))
@@ -147,7 +147,7 @@ def fit_lines(text: str, width: int, height: int, start: int, bold: bool = True
     from game.fonts import font
     one = fit_font_size(text, width, start, bold)
     breaks = [k + 1 for k, ch in enumerate(text) if ch in " -"]
-    if one >= start * 0.85 or not breaks:
+    if one >= max(start * 0.85, least) or not breaks:
         return one, (text,)
     f = font(one, bold)
     k = min(breaks, key=lambda k: max(f.size(text[:k].rstrip())[0], f.size(text[k:])[0]))
@@ -159,13 +159,13 @@ def fit_lines(text: str, width: int, height: int, start: int, bold: bool = True
 
 
 def draw_fitted(surface: pygame.Surface, text: str, color: tuple[int, int, int],
-                rect: pygame.Rect, start: int, align: Align = "center", bold: bool = True
-                ) -> pygame.Rect:
-    """Draw a name inside ``rect`` as ``fit_lines`` sets it, centred on the rectangle's
-    middle line (``align``: "center", or "left" from its left edge); returns the rectangle
-    covered."""
+                rect: pygame.Rect, start: int, align: Align = "center", bold: bool = True,
+                least: int = 0) -> pygame.Rect:
+    """Draw a name inside ``rect`` as ``fit_lines`` sets it (one line no smaller than
+    ``least`` where two lines are larger), centred on the rectangle's middle line
+    (``align``: "center", or "left" from its left edge); returns the rectangle covered."""
     from game.fonts import font
-    size, lines = fit_lines(text, rect.width, rect.height, start, bold)
+    size, lines = fit_lines(text, rect.width, rect.height, start, bold, least)
     step = line_step(size)
     y = rect.centery - step * (len(lines) - 1) / 2
     covered = pygame.Rect(rect.centerx, rect.centery, 0, 0)

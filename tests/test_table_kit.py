@@ -38,13 +38,16 @@ def test_a_table_seats_one_to_eight(bad):
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("players", range(1, 9))
-def test_every_seat_and_the_field_fit_without_overlapping(size, players):
-    lay = SeatedLayout(size, players=players)
+@pytest.mark.parametrize("kind, players", [("fishing", n) for n in range(1, 5)]
+                         + [("climbing", n) for n in range(1, 9)])
+def test_every_seat_and_the_field_fit_without_overlapping(size, kind, players):
+    from game.table.climbing_view import ClimbingLayout
+    from game.table.places import FishingLayout
+    lay = (FishingLayout if kind == "fishing" else ClimbingLayout)(size, players=players)
     boxes = [p.box for p in lay.seats] + [lay.field]
     assert all(lay.play.contains(b) for b in boxes)
     assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
-    assert lay.field_card[0] >= 40 and lay.small_card[0] >= 24
+    assert lay.field_card[0] >= 40 and lay.small_card[0] >= (24 if kind == "fishing" else 22)
     # A full hand fits at every seat, and the viewer's cards do not overlap.
     for at, place in enumerate(lay.seats):
         w, h = lay.hand_card_of(at)
@@ -101,14 +104,19 @@ def test_every_pile_card_shows_a_third_of_it_at_least(area, n):
         assert all(o.y - r.y >= ch // 3 for o in below if o.colliderect(r))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_fishing_tables_other_seats_sit_along_the_top(players):
-    """Each with its capture pile's four groups under labels it can read: a box wide enough
-    for them beside its hand's backs, or above them in two rows of two."""
+@pytest.mark.parametrize("players, sides", [(2, ["top"]), (3, ["top", "top"]),
+                                            (4, ["right", "top", "left"])])
+def test_a_fishing_tables_seats_give_every_pile_its_words(players, sides):
+    """Each seat's capture pile has its four groups under labels it can read: a box wide
+    enough for them beside its hand's backs, or under them in two rows of two (one or two
+    others along the top, three round the table)."""
     from game.table.places import FishingLayout
     for size in SIZES:
         lay = FishingLayout(size, players=players)
-        assert [p.side for p in lay.seats] == ["bottom"] + ["top"] * (players - 1)
+        # (all along the top where the sides' words would leave the field too little)
+        assert [p.side for p in lay.seats] in (["bottom"] + sides,
+                                               ["bottom"] + ["top"] * (players - 1))
+        assert size == (1000, 1000) or [p.side for p in lay.seats] == ["bottom"] + sides
         for place in lay.seats[1:]:
             assert place.pile.width >= 2 * lay.label_w and place.name.width == place.box.width
 
@@ -323,3 +331,19 @@ def test_the_status_line_of_a_game_over_is_the_tables_own(app, game_id, words):
     t = app.push(GAMES[game_id].table_factory()(setup=default_setup(game_id, 5)))
     t.game = SimpleNamespace(is_over=True)
     assert t.status() == words
+
+
+def test_four_fishing_seats_go_along_the_top_when_the_sides_words_would_crowd_the_field():
+    """At 150% the side seats' pile labels would leave the field's cards far smaller: the
+    three others sit along the top instead, the field's cards as large as at 100% nearly."""
+    from game import theme
+    from game.table.places import FishingLayout
+    at_100 = FishingLayout((1280, 800), players=4)
+    theme.set_display(1.5, False)
+    try:
+        at_150 = FishingLayout((1280, 800), players=4)
+    finally:
+        theme.set_display(1.0, False)
+    assert [p.side for p in at_100.seats] == ["bottom", "right", "top", "left"]
+    assert [p.side for p in at_150.seats] == ["bottom", "top", "top", "top"]
+    assert at_150.field_card[1] >= 0.9 * at_100.field_card[1]

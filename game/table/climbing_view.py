@@ -93,10 +93,6 @@ class ClimbingLayout(SeatedLayout):
     RATIO = WESTERN_RATIO
     PILES = False
 
-    def _side_width(self) -> int:
-        """A side seat: its fan of backs, or its name ("Computer 7 · 14") in the tiny type
-        if that is wider."""
-        return max(super()._side_width(), self.m.px(130))
     HAND_CARDS = 14
     FIELD_ROWS = 1
     FIELD_COLUMNS = 9

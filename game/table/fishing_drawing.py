@@ -25,7 +25,7 @@ from game.fonts import font, text_image
 from game.i18n import N_, _
 from game.table.coach import badge_image, badge_rect
 from game.table.fishing_steps import seat_line
-from game.text import clip_text, draw_text, fit_font_size
+from game.text import clip_text, draw_text, fit_font_size, wrap
 from rules.hanafuda import DECK, Kind
 from sprites import faces
 from game.table.drawing import TableDrawing
@@ -128,15 +128,40 @@ class FishingDrawing(TableDrawing):
                 seat_names.append((img, rect))
             else:
                 parts["line", seat] = (said, rect.inflate(0, rect.height))
-            if said:  # the seat's last turn, after its name
-                x = rect.x + (seat_names[-1][0].get_width() + m.px(12) if text else 0)
-                room = pygame.Rect(x, rect.y, rect.right - x, rect.height)
-                size = m.type_size("tiny")
-                line = clip_text(said, room.width, size)
-                if line:
-                    seat_names.append((text_image(font(size), line, theme.TEXT_DIM), room))
+            if said:  # the seat's last turn, after its name (or beside its backs)
+                seat_names += self._seat_line_pieces(at, said, seat_names[-1][0].get_width()
+                                                     + m.px(12) if text else 0)
+                parts["said", seat] = (said, lay.seats[at].box)
         self._pieces = (key, (parts, labels, seat_names))
         return self._pieces[1]
+
+    def _seat_line_pieces(self, at: int, said: str, after: int) -> _Images:
+        """A seat's last turn in words, on its name's line ``after`` pixels in; where it
+        would be cut there and the seat's backs leave the room beside them (a side seat),
+        there on as many lines as their height holds."""
+        t = self.table
+        lay, m = t.layout_, t.metrics
+        place = lay.seats[at]
+        size = m.type_size("tiny")
+        f = font(size)
+        room = pygame.Rect(place.name.x + after, place.name.y, place.name.width - after,
+                           place.name.height)
+        lines = [clip_text(said, room.width, size)]
+        xs = [x for x, _y in lay.hand_places(at, lay.HAND_CARDS)]
+        x = round(max(xs, default=place.hand.x) + lay.small_card[0] / 2) + lay.gap
+        beside = pygame.Rect(x, place.hand.y, place.box.right - x, place.hand.height)
+        most = beside.height // f.get_linesize()
+        under = place.pile.y >= place.hand.bottom  # (else its pile lies beside its backs)
+        if lines[0] != said and under and most >= 2 and beside.width > room.width:
+            wrapped = wrap(f, said, beside.width)
+            lines = wrapped[:most]
+            if len(wrapped) > most:
+                lines[-1] = clip_text(" ".join(wrapped[most - 1:]), beside.width, size)
+            room = beside
+        step = f.get_linesize()
+        return [(text_image(f, line, theme.TEXT_DIM),
+                 pygame.Rect(room.x, room.y + k * step, room.width, step))
+                for k, line in enumerate(lines) if line]
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """The coach's marks, the stock count, the message line, the panel (a layer kept

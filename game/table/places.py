@@ -2,12 +2,13 @@
 
 Seats go round the table in turn order from the player at the bottom: bottom, right, top,
 left, with several seats sharing a side when there are more than four (``ROUND``: a
-climbing game's boxes of backs), or all along the top (``ACROSS``: a fishing game's seats,
-whose capture piles need wide boxes). Each seat has a *box*: the player at the bottom gets a
-hand band along the bottom edge with the capture pile above it; the others get a box with
-their name (and last turn) across its top, their hand face down under it and their pile
-beside it, its groups under labels a player can read and each card showing a third of it at
-least (``pile_places``). The field is what is left in the middle.
+climbing game's boxes of backs), or with one or two others along the top (``ACROSS``: a
+fishing game's seats, whose capture piles need wide boxes; all along the top where the
+sides' words would leave the field too little). Each seat has a *box*: the player at the
+bottom gets a hand band along the bottom edge with the capture pile above it; the others get
+a box with their name (and last turn) across its top, their hand face down under it and
+their pile beside it, its groups under labels a player can read and each card showing a
+third of it at least (``pile_places``). The field is what is left in the middle.
 
 >>> seat_sides(4)
 ['bottom', 'right', 'top', 'left']
@@ -38,11 +39,14 @@ KINDS = (Kind.BRIGHT, Kind.ANIMAL, Kind.RIBBON, Kind.CHAFF)
 _KIND_RANK = {k: i for i, k in enumerate(KINDS)}
 
 #: How many of the other seats sit right, top and left, by the number of other seats: round
-#: the table (a climbing game's small boxes of backs), or all along the top (``ACROSS``: the
-#: fishing games' seats, each with a capture pile in four groups that needs a wide box).
+#: the table (a climbing game's small boxes of backs), or along the top (``ACROSS``: the
+#: fishing games' seats, each with a capture pile in four groups that needs a wide box; with
+#: three others, round the table: the sides give their piles the height to lay every card's
+#: lines apart).
 ROUND = {0: (0, 0, 0), 1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1),
          5: (2, 1, 2), 6: (2, 2, 2), 7: (2, 3, 2)}
-ACROSS = {n: (0, n, 0) for n in range(8)}
+ACROSS = {**{n: (0, n, 0) for n in range(3)}, 3: (1, 1, 1)}  # (four seats: round)
+ALL_TOP = {n: (0, n, 0) for n in range(8)}
 
 
 def seat_sides(players: int, spread: dict[int, tuple[int, int, int]] = ROUND) -> list[str]:
@@ -51,8 +55,8 @@ def seat_sides(players: int, spread: dict[int, tuple[int, int, int]] = ROUND) ->
 
     >>> seat_sides(8)
     ['bottom', 'right', 'right', 'top', 'top', 'top', 'left', 'left']
-    >>> seat_sides(4, ACROSS)
-    ['bottom', 'top', 'top', 'top']
+    >>> seat_sides(3, ACROSS), seat_sides(4, ACROSS)
+    (['bottom', 'top', 'top'], ['bottom', 'right', 'top', 'left'])
     >>> seat_sides(9)
     Traceback (most recent call last):
     ...
@@ -189,7 +193,9 @@ def pile_places(area: pygame.Rect, pile: Sequence[Card], card: Size, label_h: in
                     per_line = math.ceil(n / most)
                     step = (width - cw) / max(1, per_line - 1)
             lines = math.ceil(n / per_line) if n else 1
-            drop = 0.0 if lines < 2 else min(ch * 0.55, max(
+            # (lines apart where the height allows; else each shows its top third, under
+            # the cards of the line below)
+            drop = 0.0 if lines < 2 else min(ch + gap / 2, max(
                 ch * SHOWN, (row_room - label_h - ch) / (lines - 1)))
             for i, c in enumerate(group):
                 line, k = divmod(i, per_line)
@@ -257,27 +263,19 @@ class SeatedLayout(TableAreas):
 
     def arrange(self) -> None:
         m, p = self.m, self.play
-        self.sides = seat_sides(self.players, self.SPREAD)
         self.gap = m.px(10)
         self.label_h = m.px(20)
         #: A pile label's width ("Животные 24" in the "tiny" type) and the gap between groups.
         self.label_w = m.px(100)
         self.pile_gap = m.px(14)
         self.message_h = m.px(30)
+        # The spread's seats, or all along the top where the sides would leave the field's
+        # cards much smaller (a large interface size: the side piles' words take the room).
+        fits = [self._fit(seat_sides(self.players, spread))
+                for spread in (self.SPREAD, ALL_TOP)[:2 if self.PILES else 1]]
+        best = fits[0] if fits[0][0] >= fits[-1][0] * 0.75 else fits[-1]
+        u, self.field_rows, self.top_rows, self.small, self.sides = best
         right, top, left = (self.sides.count(s) for s in ("right", "top", "left"))
-        self.small = self.SMALL / self.m.cards
-        # A top seat's pile in one row of four groups if its box is wide enough, else two
-        # rows of two (the hand's fan of backs beside it, about two labels wide).
-        self.top_rows = 0
-        if top and self.PILES:
-            box_w = (p.width - (top - 1) * self.gap) / top
-            pile_w = box_w - self.gap - self.label_w  # (the fan of backs: about a label)
-            self.top_rows = 1 if pile_w >= 4 * self.label_w + 3 * self.pile_gap else 2
-            if self.top_rows == 2:  # (piles a little smaller: the field's cards larger)
-                self.small *= 0.85
-        rows = [self.FIELD_ROWS] + ([self.FIELD_ROWS + 1] if self.MORE_ROWS else [])
-        u, self.field_rows = max((self._field_height(right, top, left, r), -r) for r in rows)
-        self.field_rows = -self.field_rows  # (of equal sizes, the fewer rows)
         self.field_card = self.card_size(u)
         self.hand_card = self.card_size(u * self.HAND)
         self.small_card = self.card_size(u * self.small)
@@ -311,6 +309,26 @@ class SeatedLayout(TableAreas):
         self.field = self.middle
         self.arrange_game()
 
+    def _fit(self, sides: list[str]) -> tuple[float, int, int, float, list[str]]:
+        """The field card height with the other seats at ``sides``, with its field rows, the
+        rows of a top seat's pile groups and the small cards' share: (u, rows, top rows,
+        small, sides)."""
+        p = self.play
+        right, top, left = (sides.count(s) for s in ("right", "top", "left"))
+        self.small = self.SMALL / self.m.cards
+        # A top seat's pile in one row of four groups if its box is wide enough, else two
+        # rows of two (the hand's fan of backs beside it, about a label wide).
+        self.top_rows = 0
+        if top and self.PILES:
+            box_w = (p.width - (top - 1) * self.gap) / top
+            pile_w = box_w - self.gap - self.label_w
+            self.top_rows = 1 if pile_w >= 4 * self.label_w + 3 * self.pile_gap else 2
+            if self.top_rows == 2:  # (piles a little smaller: the field's cards larger)
+                self.small *= 0.85
+        rows = [self.FIELD_ROWS] + ([self.FIELD_ROWS + 1] if self.MORE_ROWS else [])
+        u, fewer = max((self._field_height(right, top, left, r), -r) for r in rows)
+        return u, -fewer, self.top_rows, self.small, sides  # (of equal sizes, fewer rows)
+
     def _top_pile_height(self, sh: float) -> float:
         """Below a top seat's name: its pile's rows of groups, each a label over its cards
         (two rows: with room for a second line of a long group, a narrow box's group being
@@ -340,9 +358,12 @@ class SeatedLayout(TableAreas):
         by_hand = (p.width - (n - 1) * g) / n * self.RATIO / self.HAND * big
         sides = (right > 0) + (left > 0)
         cols = math.ceil(self.FIELD_COLUMNS * self.FIELD_ROWS / rows) + self.FIELD_EXTRA
-        by_field = self.RATIO * (p.width - cols * g * 1.4 - sides * 2 * g) / (
-            cols / big + sides * self.SIDE * self.small)
-        return max(24.0, min(u, by_hand, by_field))
+        room = p.width - cols * g * 1.4 - sides * 2 * g
+        by_field = self.RATIO * room / (cols / big + sides * self.SIDE * self.small)
+        by_words = self.RATIO * (room - sides * self._side_least()) / (cols / big)
+        if not self.PILES:  # (a name alone: the middle gives way, not the cards)
+            by_words = by_field
+        return max(24.0, min(u, by_hand, by_field, by_words))
 
     def card_size(self, height: float) -> Size:
         """A card ``height`` pixels high (about), in the deck's proportions (``RATIO``).
@@ -354,7 +375,13 @@ class SeatedLayout(TableAreas):
         return w, round(w * self.RATIO)
 
     def _side_width(self) -> int:
-        return round(self.small_card[0] * self.SIDE + self.gap)
+        """A side seat's width: ``SIDE`` small cards, or what its words need if more (two
+        pile labels side by side; without piles, its name "Computer 7 · 14")."""
+        return round(max(self.small_card[0] * self.SIDE + self.gap, self._side_least()))
+
+    def _side_least(self) -> float:
+        """The least width of a side seat, whatever the cards' size (see ``_side_width``)."""
+        return 2 * self.label_w + self.pile_gap if self.PILES else self.m.px(130)
 
     def _side_seat(self, side: str, k: int, count: int, width: int, top: int, bottom: int
                    ) -> SeatPlace:
@@ -382,8 +409,9 @@ class SeatedLayout(TableAreas):
             hand = pygame.Rect(body.x, body.y, fan_w, sh)
             pile = pygame.Rect(hand.right + g, body.y, body.right - hand.right - g,
                                body.height)
-        else:
-            hand = pygame.Rect(body.x, body.y, body.width, sh)
+        else:  # (a pile's seat: the backs on the left, its last turn may go beside them)
+            hand = pygame.Rect(body.x, body.y, min(body.width, round(
+                sw * (1 + 0.3 * spread))) if self.PILES else body.width, sh)
             pile = pygame.Rect(body.x, hand.bottom + g, body.width,
                                body.bottom - hand.bottom - g)
         return SeatPlace(side, box, hand, pile, name)

@@ -2,13 +2,14 @@
 geometry, no drawing).
 
 The kit's fishing table (``game.table.places.FishingLayout``): the viewer's hand along the
-bottom with the capture pile above it, the other seats along the top in turn order (right to
-left), the field in the middle with the stock and the drawn card on its left, a message
-line under the field, and the panel (scores toward 600) on the right.
+bottom with the capture pile above it, the other seats in turn order (right, top, left; all
+along the top at a large interface size), the field in the middle with the stock and the
+drawn card on its left, a message line under the field, and the panel (scores toward 600) on
+the right.
 
 >>> t = Hearts600Layout((1280, 800), players=4)
 >>> [p.side for p in t.seats], t.panel.right <= 1280
-(['bottom', 'top', 'top', 'top'], True)
+(['bottom', 'right', 'top', 'left'], True)
 >>> Hearts600Layout((960, 600), players=2).HAND_CARDS
 10
 """

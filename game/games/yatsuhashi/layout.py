@@ -53,7 +53,7 @@ class TableLayout(TableAreas):
         self.board = pygame.Rect(bx, p.y, p.right - bx, 0)
         slot_w = (self.board.width - m.px(4) * (SLOTS_PER_ROW - 1)) / SLOTS_PER_ROW
         self.mini = hanafuda_size(min(slot_w * 0.34, cw * 0.5))
-        self.label_h = m.px(34)  # (two lines: a yaku's name may take two)
+        self.label_h = m.px(40)  # (two lines of the "tiny" type: a name may take two)
         slot_h = self.mini[1] + self.label_h + m.px(8)
         self.board.height = 2 * slot_h + m.px(4)
         self.slots: list[pygame.Rect] = []
