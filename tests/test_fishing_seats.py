@@ -68,3 +68,14 @@ def test_each_other_seat_says_its_last_turn_beside_its_name(app):
         assert line.startswith("took " if taken else "played "), line
         assert all(card_name(c) in line and c in t.view.piles[seat] for c in taken)
         assert line in t.drawing.under_parts()["name", seat][0]
+
+
+def test_without_names_over_the_seats_the_line_says_whose_turn_it_was(app):
+    """Koi-Koi names its seats in the panel only: the other seat's line starts with its
+    name ("Computer — Easy: took ...")."""
+    from game.games.koikoi.table import KoiKoiTable
+    t = push_table(app, KoiKoiTable, ["human", "easy"], 7)
+    play_until(app, t, lambda: t.human_to_move and 1 in t.seat_lines)
+    run_until(app, lambda: not t.animating)
+    said, _rect = t.drawing.under_parts()["line", 1]
+    assert said == f"{t.seating.short_name(1)}: {seat_line(t.seat_lines[1])}"

@@ -126,7 +126,9 @@ class FishingDrawing(TableDrawing):
                 img = text_image(font(size, True), text, theme.GOLD if active
                                  else theme.CREAM)
                 seat_names.append((img, rect))
-            else:
+            else:  # (no name over the seat: the line says whose turn it was)
+                said = said and _("{heading}: {text}").format(
+                    heading=t.seating.short_name(seat), text=said)
                 parts["line", seat] = (said, rect.inflate(0, rect.height))
             if said:  # the seat's last turn, after its name (or beside its backs)
                 seat_names += self._seat_line_pieces(at, said, seat_names[-1][0].get_width()
