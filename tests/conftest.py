@@ -49,6 +49,17 @@ def _no_notices_left():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _english_at_100_percent_after():
+    """Every test leaves the language English and the interface size 100%, as it found them:
+    a test that sets either (an App's settings do) must not change what the next test in
+    its process draws or measures (a docstring's figures, a layout's sizes)."""
+    yield
+    from game import i18n, theme
+    i18n.set_language("en")
+    theme.set_display(1.0, False)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _pygame():
     pygame.init()
