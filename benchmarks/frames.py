@@ -6,9 +6,12 @@ figure is the CPU time of the main thread (``time.thread_time``) for one whole f
 update, draw, flip), so work on other threads or processes, or other programs on the machine,
 count only as far as they slow this thread down.
 
-Run one section: ``python -m benchmarks.frames menu|load|GAME [--frames N]`` (GAME: each game
-of the registry, ``game.catalog.GAMES``); ``python -m benchmarks`` runs them all. The last
-line of each is ``RESULT {json}``.
+Run one section: ``python -m benchmarks.frames menu|load|resize|GAME [--frames N]
+[--players N]`` (GAME: each game of the registry, ``game.catalog.GAMES``, at its default
+seats or ``--players``; ``GAME_N``: a game at its largest seat count where that is more,
+``SEATED``); ``python -m benchmarks`` runs them all. The last line of each is
+``RESULT {json}``. A table's figures are those of the whole run and of the first
+``DEAL_FRAMES`` (3 s) of each deal; ``resize``'s, the first frame after each real resize.
 
 The dummy video driver reports a 1024x768 desktop and the program never opens a window larger
 than the desktop, so the sections report a 3840x2160 desktop: the window is really 1920x1080.
@@ -47,6 +50,12 @@ FLOOR_EVERY = 4
 #: ... and each measured frame compared with the median of this many nearest it (about a
 #: second of play)
 NEAR = 15
+#: The first seconds of a deal, in frames of play (the game's clock moves ``DT`` a frame):
+#: the frames ``summary`` also reports on their own (the deal's faces rendered, its cards
+#: dealt, the first moves' drawings made).
+DEAL_FRAMES = 180
+#: The window sizes the ``resize`` section cycles through (from 1920x1080).
+RESIZES = [(1280, 800), (1920, 1080), (960, 600), (1600, 1000)]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -59,16 +68,39 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))]
 
 
-def summary(ms: list[float], floor: "Floor", skip: int = 0) -> dict[str, float]:
+def in_deals(deals: list[int], count: int, length: int = DEAL_FRAMES) -> list[int]:
+    """The frames of ``count`` that are among the first ``length`` of a deal beginning at a
+    frame of ``deals``.
+
+    >>> in_deals([0, 5], 8, length=2)
+    [0, 1, 5, 6]
+    """
+    return sorted({i for d in deals for i in range(d, min(count, d + length))})
+
+
+def summary(ms: list[float], floor: "Floor", skip: int = 0,
+            deals: list[int] | None = None) -> dict[str, Any]:
     """p50, p99 and max of frame times ``ms`` in milliseconds (the first ``skip`` left out),
-    the floor's median, and p50, p99 of each frame's ratio to the floor timed nearest it."""
-    ratios = floor.ratios(ms)[skip:]
-    ms = ms[skip:]
-    p50, p99 = percentile(ms, 50), percentile(ms, 99)
-    return {"floor_ms": round(floor.ms(), 2), "frames": len(ms), "p50_ms": round(p50, 2),
-            "p99_ms": round(p99, 2), "max_ms": round(max(ms), 2),
-            "p50_x": round(percentile(ratios, 50), 2), "p99_x": round(percentile(ratios, 99), 2),
-            "over_33ms": sum(1 for m in ms if m > 33.0)}
+    the floor's median, and p50, p99 of each frame's ratio to the floor timed nearest it;
+    with ``deals`` (the frames where a deal begins), the p99 ratio and max of the first
+    ``DEAL_FRAMES`` of each deal too (``deal_p99_x``: the whole run's p99 leaves them out
+    the more deals are short)."""
+    all_ratios = floor.ratios(ms)
+    ratios = all_ratios[skip:]
+    kept = ms[skip:]
+    p50, p99 = percentile(kept, 50), percentile(kept, 99)
+    out: dict[str, Any] = {
+        "floor_ms": round(floor.ms(), 2), "frames": len(kept), "p50_ms": round(p50, 2),
+        "p99_ms": round(p99, 2), "max_ms": round(max(kept), 2),
+        "p50_x": round(percentile(ratios, 50), 2), "p99_x": round(percentile(ratios, 99), 2),
+        "over_33ms": sum(1 for m in kept if m > 33.0)}
+    if deals:
+        first = in_deals(deals, len(ms))
+        out.update(deals=len(deals), deal_frames=len(first),
+                   deal_p99_x=round(percentile([all_ratios[i] for i in first], 99), 2),
+                   deal_p99_ms=round(percentile([ms[i] for i in first], 99), 2),
+                   deal_max_ms=round(max(ms[i] for i in first), 2))
+    return out
 
 
 def open_app(size: tuple[int, int] = SIZE) -> Any:
@@ -186,7 +218,7 @@ def menu(frames: int) -> dict[str, Any]:
 
 def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
          clock: Callable[[], float] = time.thread_time, paced: bool = True,
-         floor: Floor | None = None) -> list[float]:
+         floor: Floor | None = None, deals: list[int] | None = None) -> list[float]:
     """Frame times of ``table`` played from its first frame: a key that makes progress (as the
     soak's guided player presses) every ``every`` frames, a new deal when one ends.
 
@@ -194,12 +226,23 @@ def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
     each), so what the program does beside the frame loop (faces rendered on a helper thread,
     computer players in their process) has the time it has in play; else back to back.
     ``floor``: a floor frame after every ``FLOOR_EVERY`` frames, paced alike (a frame that
-    follows a pause finds the processor's caches cold)."""
+    follows a pause finds the processor's caches cold).
+    ``deals``: the index of each frame in which a deal begins (its ``dealt`` event animated;
+    the first frame, the table's opening, counts as one) is appended to it."""
     from game.app import FPS
     from tools.soak_input import Driver
+    ms: list[float] = []
+    if deals is not None:
+        deals.append(0)
+        animate_event = table.animate_event
+
+        def spy(event: Any) -> None:
+            if event.kind == "dealt" and ms and deals[-1] != len(ms):
+                deals.append(len(ms))
+            animate_event(event)
+        table.animate_event = spy
     app.push(table)
     driver = Driver(random.Random(seed), app)
-    ms: list[float] = []
     for i in range(frames):
         if paced:
             app.clock.tick(FPS)
@@ -213,19 +256,79 @@ def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
     return ms
 
 
-def table(game_id: str, frames: int) -> dict[str, Any]:
+def seated(game_id: str, players: int | None = None) -> Any:
+    """The game's default setup (deal 7, a solitaire's deal 1); with ``players``, you and
+    ``players - 1`` computers at the default level."""
+    from game.setups import default_setup
+    info = GAMES[game_id]
+    setup = default_setup(game_id, 1 if info.solitaire else 7)
+    if players is not None:
+        if not info.min_players <= players <= info.max_players:
+            raise ValueError(f"{game_id} seats {info.min_players}-{info.max_players}")
+        setup.seats = ["human"] + [info.default_level] * (players - 1)
+    return setup
+
+
+def table(game_id: str, frames: int, players: int | None = None) -> dict[str, Any]:
     """A game's table at 1920x1080 from its first frame (the deal included), you against the
-    default computer seats (Yatsuhashi: the solver deciding each new position in its process),
-    at 60 frames a second as in play, a key that makes progress every 12 frames (five a
-    second: moves, choices, new deals; faster than anyone plays), the floor timed between.
-    Deal 7, a solitaire's deal 1."""
+    default computer seats (``players``: that many seats; Yatsuhashi: the solver deciding each
+    new position in its process), at 60 frames a second as in play, a key that makes progress
+    every 12 frames (five a second: moves, choices, new deals; faster than anyone plays), the
+    floor timed between; the first ``DEAL_FRAMES`` of each deal also on their own."""
     from game import screens
-    from game.scenes.setup import default_setup
     app = open_app()
     floor = Floor()
-    t = screens.make(game_id, setup=default_setup(game_id, 1 if GAMES[game_id].solitaire else 7))
-    ms = play(app, t, frames, 12, floor=floor)
-    return summary(ms, floor)
+    setup = seated(game_id, players)
+    deals: list[int] = []
+    ms = play(app, screens.make(game_id, setup=setup), frames, 12, floor=floor, deals=deals)
+    return {"seats": len(setup.seats), **summary(ms, floor, deals=deals)}
+
+
+def resized_frame(app: Any, size: tuple[int, int]) -> tuple[float, float]:
+    """The window resized to ``size`` as a player's is (``benchmarks.memory.resize_window``:
+    its new mode, untimed, as the window manager makes it), then the app's frame with the
+    window's event (its new layout and drawing, flipped): (wall, thread) milliseconds."""
+    from benchmarks.memory import resize_window
+    event = resize_window(size)
+    w0, c0 = time.perf_counter(), time.thread_time()
+    app.dispatch(event)
+    app.frame(DT)
+    pygame.display.flip()
+    return (time.perf_counter() - w0) * 1000, (time.thread_time() - c0) * 1000
+
+
+def resize(count: int) -> dict[str, Any]:
+    """Each table with computer players at its largest seat count (Koi-Koi 2, Hana-awase 3,
+    600 Hearts 4, Heart of Five 8) at 1920x1080, played for five seconds (mid-deal), then
+    resized ``count`` times through ``RESIZES`` as a player's window is, played for 1.5 s
+    after each (paced, the warmer's thread rendering the new size's faces as in play): the
+    first frame after each resize, wall and thread milliseconds, median and max per table."""
+    from game import screens
+    from game.app import FPS
+    app = open_app()
+    out: dict[str, Any] = {}
+    for game_id, info in GAMES.items():
+        if not info.ai_levels or info.solitaire:
+            continue
+        t = screens.make(game_id, setup=seated(game_id, info.max_players))
+        play(app, t, 300, 12)
+        wall, cpu = [], []
+        for i in range(count):
+            w, c = resized_frame(app, RESIZES[i % len(RESIZES)])
+            wall.append(w)
+            cpu.append(c)
+            for _ in range(90):
+                app.clock.tick(FPS)
+                app.frame(DT)
+                pygame.display.flip()
+        out[f"{game_id}_{info.max_players}"] = {
+            "resizes": count, "wall_p50_ms": round(statistics.median(wall), 1),
+            "wall_max_ms": round(max(wall), 1), "cpu_p50_ms": round(statistics.median(cpu), 1),
+            "cpu_max_ms": round(max(cpu), 1), "over_33ms": sum(1 for w in wall if w > 33.0)}
+        app.close_scenes()
+        app.start()
+        resized_frame(app, SIZE)  # the next table at 1920x1080 again
+    return out
 
 
 def spin(seconds: float) -> int:
@@ -316,9 +419,14 @@ def load(frames: int, rounds: int = 5) -> dict[str, Any]:
     return out
 
 
+#: Each game's table at its default seats; one with more seats than that, at its largest too
+#: (``GAME_N``: 600 Hearts at 4, Heart of Five at 8).
+SEATED = {f"{g}_{info.max_players}": (g, info.max_players) for g, info in GAMES.items()
+          if info.ai_levels and info.max_players > info.default_players}
 SECTIONS: dict[str, tuple[Callable[[int], dict[str, Any]], int]] = {
-    "menu": (menu, 600), "load": (load, 300),
-    **{g: (functools.partial(table, g), 3600) for g in GAMES}}
+    "menu": (menu, 600), "load": (load, 300), "resize": (resize, 12),
+    **{g: (functools.partial(table, g), 3600) for g in GAMES},
+    **{name: (functools.partial(table, g, players=n), 3600) for name, (g, n) in SEATED.items()}}
 
 
 def run_section(sections: dict[str, tuple[Callable[[int], dict[str, Any]], int]], doc: str,
@@ -336,7 +444,14 @@ def run_section(sections: dict[str, tuple[Callable[[int], dict[str, Any]], int]]
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_section(SECTIONS, __doc__ or "", "frames", argv)
+    """``SECTION [--frames N] [--players N]`` (``--players``: a table at that many seats)."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--players", type=int)
+    known, rest = pre.parse_known_args(argv)
+    sections = SECTIONS
+    if known.players is not None:
+        sections = {g: (functools.partial(table, g, players=known.players), 3600) for g in GAMES}
+    return run_section(sections, __doc__ or "", "frames", rest)
 
 
 if __name__ == "__main__":

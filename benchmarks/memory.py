@@ -80,8 +80,14 @@ def largest_setup(game_id: str, seed: int = 7) -> Any:
 
 def real_resize(app: Any, size: tuple[int, int]) -> None:
     """Resize the window as a player does: the window's new mode, then its event."""
+    app.dispatch(resize_window(size))
+
+
+def resize_window(size: tuple[int, int]) -> pygame.event.Event:
+    """The window's new mode of ``size`` (what the window manager does when a player drags
+    its edge), and the ``VIDEORESIZE`` event the app then gets (``real_resize``)."""
     pygame.display.set_mode(size, pygame.RESIZABLE)
-    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    return pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
 
 
 def resize_sizes(n: int) -> list[tuple[int, int]]:
