@@ -57,7 +57,15 @@ _cache: SurfaceCache[pygame.Surface] = SurfaceCache(
     count=100_000, megabytes=CACHE_LIMIT_BYTES / (1 << 20))
 _sizes: OrderedDict[tuple[int, int], set[Hashable]] = OrderedDict()
 #: Faces scaled from another size, kept until the real one is stored (then forgotten).
-_stand_ins: dict[tuple[str, int, int, bool], pygame.Surface] = {}
+_stand_ins: dict[tuple, pygame.Surface] = {}  # by the face's key
+#: Each face's and back's seed: a small copy (``SEED_WIDTH`` wide) made when it is first kept
+#: and kept through ``clear_cache`` (a resize empties the cache): a stand-in is scaled from it
+#: when no other size of the face is cached, so the first frame at a new window size
+#: rasterizes no face (a table's hundred faces: 0.1 ms each scaled against 2-15 ms each
+#: rasterized) while the warmer renders the real ones. Keyed by the face's key without its
+#: size; some 5 MB for two decks with and without badges.
+_seeds: dict[tuple, pygame.Surface] = {}
+SEED_WIDTH = 96
 
 # Badge kind letters and colours; blue ribbons get a blue R.
 _BADGE_KINDS = {
@@ -73,8 +81,10 @@ def _drop_badge_faces() -> None:
     for key in list(_cache.keys()):
         if isinstance(key, tuple) and len(key) == 5 and key[4] is True:
             _cache.discard(key)
-    for key in [k for k in _stand_ins if k[3]]:
+    for key in [k for k in _stand_ins if k[0] == "hanafuda" and k[4]]:
         del _stand_ins[key]
+    for key in [k for k in _seeds if k[0] == "hanafuda" and k[2] is True]:
+        del _seeds[key]
 
 
 on_badge_letters(_drop_badge_faces)
@@ -108,7 +118,7 @@ def _size(width: int, height: int | None, ratio: float) -> tuple[int, int]:
     return w, (max(round(w * ratio), 1) if height is None else _side("height", height))
 
 
-def _cached(key: Hashable, make: Callable[[], pygame.Surface],
+def _cached(key: tuple, make: Callable[[], pygame.Surface],
             size: tuple[int, int]) -> pygame.Surface:
     """The cached surface for ``key`` (a face or back of ``size``), made on a miss."""
     surface = _cache.peek(key)
@@ -118,12 +128,12 @@ def _cached(key: Hashable, make: Callable[[], pygame.Surface],
     return _store(key, make(), size)
 
 
-def _store(key: Hashable, surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+def _store(key: tuple, surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     """Keep ``surface`` (display-converted) for ``key``; drop the oldest size if too many."""
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         surface = surface.convert_alpha()
-    if key[0] == "hanafuda":  # type: ignore[index]
-        _stand_ins.pop(key[1:], None)  # type: ignore[index]
+    _stand_ins.pop(key, None)
+    _seed(key, surface)
     _sizes.setdefault(size, set()).add(key)
     _sizes.move_to_end(size)
     while len(_sizes) > CACHE_SIZES:
@@ -131,6 +141,49 @@ def _store(key: Hashable, surface: pygame.Surface, size: tuple[int, int]) -> pyg
         for old in keys:
             _cache.discard(old)
     return _cache.put(key, surface)
+
+
+def _unsized(key: tuple) -> tuple:
+    """A face's key without its size (``_seeds``'): ("hanafuda", code, badge), ("western",
+    card), ("back", style)."""
+    return (key[0], key[1], *key[4:])
+
+
+def _seed(key: tuple, surface: pygame.Surface) -> None:
+    """Keep a small copy of ``surface`` as its face's seed, unless one is kept (from a face
+    at least ``SEED_WIDTH`` wide)."""
+    unsized = _unsized(key)
+    seed = _seeds.get(unsized)
+    w, h = surface.get_size()
+    if seed is not None and (seed.get_width() >= SEED_WIDTH or seed.get_width() >= w):
+        return
+    if w > SEED_WIDTH:
+        surface = pygame.transform.smoothscale(surface, (SEED_WIDTH, max(1, round(
+            h * SEED_WIDTH / w))))
+    _seeds[unsized] = surface
+
+
+def _stand_in(key: tuple) -> pygame.Surface | None:
+    """A stand-in for the face ``key`` (not cached): scaled from the cached size of it
+    nearest in width, else from its seed; None when there is neither."""
+    w, h = key[2], key[3]
+    kept = _stand_ins.get(key)
+    if kept is not None:
+        return kept
+    near = _nearest(key[:2], key[4] if len(key) > 4 else None, (w, h))
+    if near is None:
+        near = _seeds.get(_unsized(key))
+        if near is None:
+            return None
+    image = pygame.transform.smoothscale(near, (w, h))
+    STAND_INS.add(image)
+    _stand_ins[key] = image
+    return image
+
+
+def forget_seeds() -> None:
+    """Let the seeds go too (tests: a face never made has none)."""
+    _seeds.clear()
 
 
 @on_clear_all
@@ -159,14 +212,9 @@ def hanafuda_face(card: hanafuda.Card, width: int, height: int | None = None, *,
     w, h = _size(width, height, HANAFUDA_RATIO)
     if stand_in and ("hanafuda", card.code, w, h, badge) not in _cache \
             and _larger(card.code, w, h) is None:
-        image = _stand_ins.get((card.code, w, h, badge))
+        # scaled from another size (or the seed) while the real one is made
+        image = _stand_in(("hanafuda", card.code, w, h, badge))
         if image is not None:
-            return image
-        near = _nearest(("hanafuda", card.code), badge, (w, h))
-        if near is not None:  # scaled from another size while the real one is made
-            image = pygame.transform.smoothscale(near, (w, h))
-            STAND_INS.add(image)
-            _stand_ins[card.code, w, h, badge] = image
             return image
     if badge:
         return _cached(("hanafuda", card.code, w, h, True),
@@ -202,11 +250,13 @@ def _larger(code: str, w: int, h: int) -> pygame.Surface | None:
     return best
 
 
-def _nearest(kind: tuple[str, str], badge: bool, size: tuple[int, int]) -> pygame.Surface | None:
-    """The cached face of ``kind`` (with or without badge) nearest in width to ``size``."""
+def _nearest(kind: tuple[str, str], badge: bool | None,
+             size: tuple[int, int]) -> pygame.Surface | None:
+    """The cached face of ``kind`` (with or without badge; None: a kind with no badges)
+    nearest in width to ``size``."""
     best: tuple[int, pygame.Surface] | None = None
     for key in _cache.keys():
-        if key[:2] == kind and key[4] == badge:  # type: ignore[index]
+        if key[:2] == kind and (badge is None or key[4] == badge):  # type: ignore[index]
             surface = _cache.peek(key)
             if surface is not None:
                 gap = abs(surface.get_width() - size[0])
@@ -242,13 +292,19 @@ def hanafuda_face_cached(card: hanafuda.Card, width: int, height: int | None = N
         or not exact and _larger(card.code, w, h) is not None
 
 
-def western_face(card: western.Card, width: int, height: int | None = None) -> pygame.Surface:
+def western_face(card: western.Card, width: int, height: int | None = None, *,
+                 stand_in: bool = False) -> pygame.Surface:
     """The face of a western ``card`` (jokers included); ``height`` defaults to
-    ``width * WESTERN_RATIO``."""
+    ``width * WESTERN_RATIO``; ``stand_in`` as in ``hanafuda_face``."""
     if not isinstance(card, western.Card):
         raise ValueError(f"not a western card: {card!r}")
     w, h = _size(width, height, WESTERN_RATIO)
-    return _cached(("western", str(card), w, h), lambda: render_western(card, w, h), (w, h))
+    key = ("western", str(card), w, h)
+    if stand_in and key not in _cache:
+        image = _stand_in(key)
+        if image is not None:
+            return image
+    return _cached(key, lambda: render_western(card, w, h), (w, h))
 
 
 # Either deck's faces, for what renders them ahead (``game.table.caches.FaceWarmer``) -----------
@@ -314,13 +370,19 @@ def store_face(card: Shown, width: int, height: int, surface: pygame.Surface) ->
         store_hanafuda(card, width, height, surface)
 
 
-def card_back(style: str, width: int, height: int) -> pygame.Surface:
-    """A card back in one of :data:`BACK_STYLES` (labels for menus in :data:`BACK_LABELS`)."""
+def card_back(style: str, width: int, height: int, *, stand_in: bool = False) -> pygame.Surface:
+    """A card back in one of :data:`BACK_STYLES` (labels for menus in :data:`BACK_LABELS`);
+    ``stand_in`` as in ``hanafuda_face``."""
     if style not in BACK_STYLES:
         raise ValueError(f"unknown card back style: {style!r} (expected one of "
                          f"{', '.join(BACK_STYLES)})")
     w, h = _side("width", width), _side("height", height)
-    return _cached(("back", style, w, h), lambda: render_back(style, w, h), (w, h))
+    key = ("back", style, w, h)
+    if stand_in and key not in _cache:
+        image = _stand_in(key)
+        if image is not None:
+            return image
+    return _cached(key, lambda: render_back(style, w, h), (w, h))
 
 
 def face_renderer(card: hanafuda.Card | western.Card, *, badge: bool = False,
@@ -330,16 +392,17 @@ def face_renderer(card: hanafuda.Card | western.Card, *, badge: bool = False,
     if isinstance(card, hanafuda.Card):
         return functools.partial(hanafuda_face, card, badge=badge, stand_in=stand_in)
     if isinstance(card, western.Card):
-        return functools.partial(western_face, card)
+        return functools.partial(western_face, card, stand_in=stand_in)
     raise ValueError(f"not a card: {card!r}")
 
 
-def back_renderer(style: str) -> Renderer:
-    """A ``(width, height) -> Surface`` renderer for the back ``style``."""
+def back_renderer(style: str, *, stand_in: bool = False) -> Renderer:
+    """A ``(width, height) -> Surface`` renderer for the back ``style``; ``stand_in`` as in
+    ``hanafuda_face``."""
     if style not in BACK_STYLES:
         raise ValueError(f"unknown card back style: {style!r} (expected one of "
                          f"{', '.join(BACK_STYLES)})")
-    return functools.partial(card_back, style)
+    return functools.partial(card_back, style, stand_in=stand_in)
 
 
 def _with_badge(face: pygame.Surface, card: hanafuda.Card) -> pygame.Surface:

@@ -147,6 +147,7 @@ def test_cache_keeps_a_bounded_number_of_sizes(monkeypatch):
 
 def test_a_stand_in_is_scaled_from_another_size_until_the_real_face_is_stored():
     clear_cache()
+    faces.forget_seeds()
     card = hanafuda.card("8B")
     assert hanafuda_face(card, 50, stand_in=True) not in STAND_INS  # none to scale: rendered
     stand_in = hanafuda_face(card, 60, stand_in=True)
@@ -156,6 +157,23 @@ def test_a_stand_in_is_scaled_from_another_size_until_the_real_face_is_stored():
     faces.store_hanafuda(card, 60, 96, faces.render_hanafuda(card, 60, 96))  # ... it comes
     real = hanafuda_face(card, 60, stand_in=True)
     assert real is not stand_in and real not in STAND_INS
+
+
+def test_after_the_cache_is_emptied_a_stand_in_is_scaled_from_the_faces_seed():
+    """A resize empties the cache: the first frame at the new size rasterizes no face it
+    showed before, of either deck or a back (each kept small as its seed)."""
+    shown = [(hanafuda_face, hanafuda.card("3B"), 140, 224), (western_face,
+             western.parse_card("QH"), 140, 196), (lambda c, w, h, stand_in: card_back(
+                 "black", w, h, stand_in=stand_in), None, 140, 196)]
+    for make, card, w, h in shown:
+        make(card, w, h, stand_in=True)
+    clear_cache()
+    for make, card, w, h in shown:
+        stand_in = make(card, w + 30, h + 40, stand_in=True)
+        assert stand_in in STAND_INS and stand_in.get_size() == (w + 30, h + 40)
+        real = make(card, w + 30, h + 40, stand_in=False)
+        assert real not in STAND_INS and make(card, w + 30, h + 40, stand_in=True) is real
+    assert all(s.get_width() <= faces.SEED_WIDTH for s in faces._seeds.values())
 
 
 def test_badge_differs_and_is_cached_separately():

@@ -356,7 +356,7 @@ class TableDrawing:
         for c, sprite in t.sprites.items():
             sprite.face_renderer = faces.face_renderer(t.face_of(c), badge=badge,
                                                          stand_in=True)
-            sprite.back_renderer = faces.back_renderer(back)
+            sprite.back_renderer = faces.back_renderer(back, stand_in=True)
         self.layers.clear()
         self.plan_faces()
 
