@@ -15,7 +15,7 @@ from game.catalog import GAMES
 from game.fonts import font
 from game.games.heart_of_five.table import HeartOfFiveTable, meld_label
 from game.setups import default_setup
-from game.table.base import GameLog
+from game.table.dialogs import GameLog
 from game.table.climbing_view import Copy
 from rules.heart_of_five import classify, parse, parse_action
 from tests.fishing_tables import push_table, strict_with_testbot

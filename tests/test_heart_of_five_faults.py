@@ -10,7 +10,7 @@ import pytest
 
 from game import theme
 from game.games.heart_of_five.table import HeartOfFiveTable
-from game.table.base import GameLog
+from game.table.dialogs import GameLog
 from game.table.dialogs import ResultPage
 from tests.fishing_tables import push_table, strict_with_testbot
 from tests.helpers import click, key, next_frame, play_first_legal, press, run_until, texts

@@ -16,15 +16,13 @@ What the kit does, the same for every table:
 - the display settings (card back, badges, animation speed) on enter and on resume;
 - what does not change is drawn once and kept (``Layers``), faces are rendered a few a frame
   ahead of showing them (``FaceWarmer``);
-- autosave: ``begin_session()`` when a new game (or deal) starts, then ``after_action()``
-  after every engine action applied (and every undo or redo) saves it (``game.session``), and
-  ``finish_session()`` when it is over; leaving the table (``exit``) is not a loss: the save
-  stays for Continue. A table made with ``session=`` (Continue) or ``engine=`` (tests, tools;
-  not saved) shows that position with the cards in place, exactly as the player left it
-  (``take_up``: the actions again through the table's own steps, nothing animated, heard,
-  saved or shown on a screen); ``on_action`` takes more listeners;
-- each other seat's last move stays marked (``marks``) until the player moves; a game log (L key or
-  the Game log button); keyboard focus drawn as a ring; statistics recorded once a game;
+- autosave (``game.session``): ``begin_session()`` at a new game, ``after_action()`` after
+  every action, undo or redo, ``finish_session()`` at its end; leaving (``exit``) keeps the
+  save for Continue. ``session=`` (Continue) or ``engine=`` opens a position as the player
+  left it (``take_up``: the actions again through the table's own steps, nothing animated,
+  heard, saved or shown); ``on_action`` takes more listeners;
+- each other seat's last move marked (``marks``); a game log (L or its button); keyboard
+  focus drawn as a ring; statistics recorded once a game;
 - the coach (``game.table.coach``): H at a human seat's decision asks what the Hard level
   would do, in a worker of its own, made at the first question; a game it was asked in is
   marked coached in its save and in the statistics.
@@ -33,21 +31,21 @@ A game implements ``places()``, ``restart()``, its input (its ``INPUT`` kind:
 ``handle_input``, ``focus_rows()`` and ``activate(card)`` for the keyboard) and its drawing
 (its ``DRAWING`` kind: ``draw_static``/``draw_under``/``draw_over``).
 
-``CardTable`` inherits only ``TableScene``; it holds its parts (docs/architecture.md, "A
-table is parts it holds"): ``seating`` (``game.table.seats``), ``ai`` (the one background
-worker, ``game.table.scheduler``), ``coaching`` (``game.table.coach``), ``input``
-(``game.table.input``), ``drawing`` (``game.table.drawing``), ``steps`` (a kit's event
-steps), ``guide_hooks`` (``game.table.guide_hooks``); it opens through
-``game.table.opening``. This module keeps what the parts and screens ask of the table: engine
-actions, replay, autosave, where the cards go, the frame's update, the computer seats, screens.
+``CardTable`` holds its parts (docs/architecture.md, "A table is parts it holds"):
+``seating`` (``game.table.seats``), ``ai`` (the one background worker,
+``game.table.scheduler``), ``coaching`` (``game.table.coach``), ``input``, ``drawing``,
+``steps`` (a kit's event steps), ``guide_hooks``; it opens through ``game.table.opening``.
+Two pieces of it live in modules of their own, as base classes: where the cards go and the
+last moves' marks (``game.table.placing``) and the screens it waits on
+(``game.table.modal``). This module keeps engine actions, replay, autosave, the frame's
+update, the computer seats and the statistics.
 """
 
 from __future__ import annotations
 
 import logging
-from collections import deque
-from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -56,18 +54,20 @@ from game import memory
 from game.table.caches import Face, FaceWarmer
 from game.table.coach import Coaching, default_summary
 from game.table.computer import ComputerSeats
-from game.table.dialogs import HandOver, LogScene
+from game.table.dialogs import GameLog
 from game.table.drawing import LAST_MOVE, TableDrawing
 from game.table.scene import TableScene
 from game.table.guide_hooks import GuideHooks
+from game.table.modal import TableModals
 from game.table.input import REPEATING_KEYS, TableInput
 from game.table.panel import PanelLine, PanelPainter
+from game.table.placing import CardPlaces, Place, Size
 from game.table.scheduler import Scheduler
 from game.table.seats import Seats
 from game.widgets import Button, Tooltip
 from rules.hanafuda import DECK, Card
 from rules.western import Card as WesternCard
-from sprites import SPEED_FACTORS, AnimationQueue, CardSprite, DragController, barrier, faces
+from sprites import SPEED_FACTORS, AnimationQueue, CardSprite, DragController, faces
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.session import Session
@@ -77,40 +77,9 @@ __all__ = ["LAST_MOVE", "REPEATING_KEYS", "CardTable", "GameLog", "Place"]
 
 log = logging.getLogger(__name__)
 
-Point = tuple[float, float]
-Size = tuple[int, int]
 
-
-class Place(NamedTuple):
-    """Where a card is shown: centre, size, face up or down, drawing order, rotation."""
-
-    pos: Point
-    size: Size
-    face_up: bool
-    z: int
-    rotation: float = 0.0
-
-
-class GameLog:
-    """The last things that happened at the table, in words (newest last).
-
-    >>> log = GameLog(limit=2); log.add("a"); log.add("b"); log.add("c"); list(log.lines)
-    ['b', 'c']
-    """
-
-    def __init__(self, limit: int = 80) -> None:
-        self.lines: deque[str] = deque(maxlen=limit)
-
-    def add(self, line: str) -> None:
-        self.lines.append(line)
-
-    def clear(self) -> None:
-        self.lines.clear()
-
-
-class CardTable(TableScene):
-    """The kit's base table; see the module docstring for its parts: this class holds what
-    the mixins before it do not."""
+class CardTable(CardPlaces, TableModals, TableScene):
+    """The kit's base table (see the module docstring): what its base classes do not hold."""
 
     #: Engine event kind -> the method that queues its animation (extend per game): the
     #: ``steps`` part's (a kit's steps: ``FishingSteps``), else the table's own. A game's
@@ -388,100 +357,6 @@ class CardTable(TableScene):
             self.warmer.urgent(needed)
             self.queue.wait_for(lambda: self.drawing.faces_in(needed))
 
-    @property
-    def marked(self) -> list[Card]:
-        """The cards of the other seats' last moves (``marks``), in seat order."""
-        return [c for seat in sorted(self.marks) for c in self.marks[seat]]
-
-    @marked.setter
-    def marked(self, cards: list[Card]) -> None:
-        """``[]``: no move marked any more (the player moved, a new deal)."""
-        self.marks = {0: list(cards)} if cards else {}
-
-    def mark(self, seat: int, cards: Iterable[Any], new: bool = False) -> None:
-        """Mark ``cards`` as part of ``seat``'s last move (``new``: its new move begins, its
-        last one unmarked; the other seats' stay)."""
-        if new or seat not in self.marks:
-            self.marks[seat] = []
-        self.marks[seat] += [c for c in cards if c not in self.marks[seat]]
-
-    # Where the cards go -----------------------------------------------------------------------
-    def places(self) -> dict[Card, Place]:
-        """Card -> where it is shown now (cards left out are hidden)."""
-        return {}
-
-    def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0,
-                 grow: bool = False, cards: Collection[Card] | None = None,
-                 turn: bool = True) -> list[CardSprite]:
-        """Send every card whose place changed there (``stagger`` seconds apart, the one
-        going highest first); a card turning face up waits ``reveal_after`` of the move; with
-        ``grow`` a card changing size grows or shrinks on its way (it costs a smooth scaling a
-        frame while it moves), else it takes its new size at once; with ``turn`` False a card
-        changing side shows its new side at once instead of turning over on its way (a deal
-        gathered face down: thirty cards turning in the same frames cost each of them more
-        than its budget). ``cards``: only those (the
-        cards of one event; the others keep going where they were sent). Returns the cards
-        that move (none in a replay or while ``settle_now`` skips the steps: the cards are
-        put in place at the end)."""
-        moving: list[CardSprite] = []
-        if self.replaying or self.settling:  # (the cards are put in place at the end)
-            return moving
-        flip_time = min(0.25, duration) if duration and turn else 0.0
-        places = self.places()
-        if cards is not None:
-            cards = set(cards)  # (asked of every card: a list would compare them all)
-        for c, s in self.sprites.items():
-            if cards is None or c in cards:
-                s.alpha = 255 if c in places else 0
-        chosen = places.items() if cards is None else [
-            (c, p) for c, p in places.items() if c in cards]
-        # The top card first (a deal from the stock; of equal z, the one drawn last, as
-        # ``draw_order`` draws): the cards still waiting are under those on their way, so
-        # they stay as they are drawn (kept in the layer of cards at rest), not drawn again
-        # over each card that leaves from under them.
-        rank = self._rank
-        for c, (pos, size, up, z, rot) in sorted(chosen, key=lambda kv: (-kv[1].z,
-                                                                          -rank[kv[0]])):
-            s = self.sprites[c]
-            s.z = z
-            if (s.w, s.h) != tuple(size):
-                old_w = s.w * s.scale
-                s.set_size(*size)
-                if duration and grow:
-                    s.scale = old_w / size[0]
-                    s.scale_to(1.0, duration)
-                else:
-                    s.scale = 1.0
-            delay = 0.0
-            if s.target_pos != pos:
-                delay = stagger * len(moving)
-                s.move_to(pos, duration, delay=delay)
-                moving.append(s)
-            if s.rotation != rot:
-                s.rotate_to(rot, duration, delay=delay)
-            if s.target_face_up != up:
-                s.flip(flip_time, to_face_up=up,
-                       delay=delay + (duration * reveal_after if up else 0.0))
-                if s not in moving:
-                    moving.append(s)
-        return moving
-
-    def home_of(self, sprite: CardSprite) -> Point | None:
-        """Where a card let go of goes back to: its place now (None: it has none)."""
-        place = self.places().get(sprite.data)
-        return None if place is None else place.pos
-
-    def snap(self) -> None:
-        """Every card at its place at once (a layout, a position opened as it stands)."""
-        self.retarget(0.0)
-        for s in self.sprites.values():
-            s.finish()
-
-    def card_at(self, pos: tuple[int, int]) -> Card | None:
-        """The card drawn on top at ``pos`` (what the player pressed)."""
-        hit = [s for s in self.sprites.values() if s.alpha > 0 and s.contains(pos)]
-        return max(hit, key=lambda s: (s.dragging, s.z)).data if hit else None
-
     # The frame ----------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if not self.warmer.done:
@@ -619,39 +494,7 @@ class CardTable(TableScene):
     def log_button_rect(self) -> pygame.Rect:
         return pygame.Rect(0, 0, 0, 0)
 
-    # Screens ------------------------------------------------------------------------------------
-    def wait_for_scene(self, scene: Any) -> Any:
-        """Show a modal screen; the returned step holds the animation queue (and a skip)
-        until the player closes it. A replay shows no screen (the player saw it)."""
-        if self.replaying:
-            return None
-        self.waiting_for = scene
-        if self.app is not None:
-            self.app.push(scene)
-        else:
-            scene.done = True  # no app (benchmarks, tools): nothing to wait for
-        return barrier(lambda: getattr(scene, "done", False))
-
-    def wait_for_round_page(self, page: Any) -> Any:
-        """``wait_for_scene`` for a page between rounds: at a watched table it goes on by
-        itself after ``WATCH_PAGE`` seconds (the watcher may press on sooner)."""
-        if self.watching:
-            page.auto_next = self.WATCH_PAGE
-        return self.wait_for_scene(page)
-
-    def hand_over(self, seat: int, ready: Callable[[], None]) -> None:
-        """Players at one screen: hide the table until ``seat``'s player is ready."""
-        def go() -> None:
-            ready()
-            self.snap()
-        self.waiting_for = HandOver(self.seating.name(seat), go)
-        if self.app is not None:
-            self.app.push(self.waiting_for)
-
-    def show_log(self) -> None:
-        self.play("click")
-        self.host.push(LogScene(list(self.log.lines)))
-
+    # The statistics ---------------------------------------------------------------------------
     def record_result(self, outcome: str, level: str | None = None,
                       results: Mapping[str, float] | None = None,
                       lower_is_better: tuple[str, ...] = ()) -> None:
@@ -732,8 +575,7 @@ class CardTable(TableScene):
             return None
         return self.sprites[self.input.focus].rect
 
-    # What the drawing part asks of the table ------------------------------------------------------
-    # The panel -----------------------------------------------------------------------------------
+    # What the drawing part asks of the table: the panel, the faces ------------------------------
     #: How the panel's lines are painted (a game sets its separators and score bar scale).
     PANEL: ClassVar[PanelPainter] = PanelPainter()
 
@@ -746,8 +588,7 @@ class CardTable(TableScene):
         return ""
 
     def back_sizes(self) -> list[Size]:
-        """The sizes face-down cards are shown at on this table: ``face_sizes`` unless a
-        game says more (a stock, the other seats' hands)."""
+        """The sizes of the face-down cards here: ``face_sizes`` unless a game says more."""
         return self.face_sizes()
 
     def faces_needed(self) -> list[Face]:

@@ -30,7 +30,8 @@ import pygame
 
 from ai.search import Candidate
 from game.i18n import _
-from game.table.base import CardTable, Place
+from game.table.base import CardTable
+from game.table.placing import Place
 from game.table.caches import Face
 from game.table.coach import percent
 from game.table.climbing_drawing import ClimbingDrawing

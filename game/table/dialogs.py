@@ -9,6 +9,7 @@ a game's last one) and a game's rules reference (``RulesPage``).
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.table.base import CardTable
 
 Choice = tuple[str, "Callable[[], None] | None"]
+
+
+class GameLog:
+    """The last things that happened at the table, in words (newest last).
+
+    >>> log = GameLog(limit=2); log.add("a"); log.add("b"); log.add("c"); list(log.lines)
+    ['b', 'c']
+    """
+
+    def __init__(self, limit: int = 80) -> None:
+        self.lines: deque[str] = deque(maxlen=limit)
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+
+    def clear(self) -> None:
+        self.lines.clear()
 
 
 #: Design pixels a ``Button`` leaves either side of its label (it shrinks a label that does

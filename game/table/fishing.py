@@ -39,7 +39,8 @@ from game.table.coach import CoachedChoice, percent
 from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
 from game.table.fishing_input import (CHOOSING_GLOW, COACH_GLOW, GOLD_GLOW, MATCH_GLOW,
                                       WORD_NAMES, FishingInput)
-from game.table.base import CardTable, Place
+from game.table.base import CardTable
+from game.table.placing import Place
 from game.table.fishing_steps import FishingSteps, PileYakuSteps
 from game.table.fishing_view import PLAY, TAKE, FishingView
 from game.table.fishing_guide import FishingGuideHooks

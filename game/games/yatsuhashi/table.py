@@ -38,7 +38,8 @@ from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.games.yatsuhashi.rules import YatsuhashiRulesScene
 from game.games.yatsuhashi.solver_view import SolverView
 from game.games.yatsuhashi.words import describe, move_in_words
-from game.table.base import CardTable, Place
+from game.table.base import CardTable
+from game.table.placing import Place
 from game.table.caches import Face
 from game.widgets import Button
 from rules.hanafuda import DECK, Card
