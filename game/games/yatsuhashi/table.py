@@ -37,7 +37,7 @@ from game.games.yatsuhashi.input import SolitaireInput
 from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
 from game.games.yatsuhashi.rules import YatsuhashiRulesScene
 from game.games.yatsuhashi.solver_view import SolverView
-from game.games.yatsuhashi.words import describe, move_in_words
+from game.games.yatsuhashi.words import describe, move_in_words, status_line
 from game.table.base import CardTable
 from game.table.placing import Place
 from game.table.caches import Face
@@ -487,7 +487,7 @@ class YatsuhashiTable(CardTable):
             self.win_time += dt
         self._sync_buttons()
         self.input._update_highlights()
-        self.message = self._status()
+        self.message = status_line(self)
 
     def _sync_buttons(self) -> None:
         """Enable the buttons that can act now (after every event too: two clicks may come in
@@ -501,32 +501,6 @@ class YatsuhashiTable(CardTable):
         for name in ("restart", "number", "new"):  # (a guided game keeps its deal)
             b[name].enabled = self.finding is None and self.guide is None
         self.offer.visible = self.deals.offer_stands()
-
-    def _status(self) -> str:
-        g = self.game
-        if self.finding is not None:
-            return ""
-        if g.is_won:
-            return _("All fourteen yaku collected: the deal is won!")
-        if self.demo is not None:
-            return self.show_me.status()
-        if self.hint is not None:
-            return _("Hint: {move}").format(move=self.describe(self.hint[0]))
-        if self.held:
-            return _("Arrows: choose a foundation · Enter: put the cards there · Esc: put them "
-                     "back")
-        if self.offer.visible:
-            return _("The solver proved this deal cannot be won. Play on, or deal a winnable "
-                     "one (W).")
-        if g.is_stuck:
-            return _("No moves left: undo, or start a new deal.")
-        if g.collect_moves():
-            return _("A yaku can be collected: click its glowing cards.")
-        if not self.started:
-            return _("Drag cards onto a foundation one month later, or click a card to send it.")
-        if self.shown_deal:  # (said while nothing else is: the line is there at every size)
-            return _("Show me played this deal: it will not count in your statistics.")
-        return ""
 
     def settled(self) -> bool:
         return super().settled() and self.finding is None

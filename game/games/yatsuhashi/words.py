@@ -1,5 +1,5 @@
-"""Yatsuhashi's moves in words, for the hint line and the game log: "Move Plum (chaff) onto
-Plum (ribbon).", "Collect Blue ribbons.".
+"""Yatsuhashi's words: its moves, for the hint line and the game log ("Move Plum (chaff)
+onto Plum (ribbon).", "Collect Blue ribbons."), and the message line (``status_line``).
 
 >>> from rules.yatsuhashi import Game, parse_move
 >>> move_in_words(parse_move("turn"))
@@ -9,6 +9,8 @@ Plum (ribbon).", "Collect Blue ribbons.".
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from game.games.yatsuhashi.rules import yaku_label
 from game.i18n import _
@@ -39,3 +41,32 @@ def describe(move: Move, game: Game) -> str:
     top = game.foundations[move.to]
     return move_in_words(move, move.card if move.card is not None else game.waste[-1],
                          top[-1] if top else None)
+
+
+def status_line(t: Any) -> str:
+    """The message line under the Yatsuhashi table ``t``: what the player may do now, or
+    what the game or the solver says."""
+    g = t.game
+    if t.finding is not None:
+        return ""
+    if g.is_won:
+        return _("All fourteen yaku collected: the deal is won!")
+    if t.demo is not None:
+        return t.show_me.status()
+    if t.hint is not None:
+        return _("Hint: {move}").format(move=t.describe(t.hint[0]))
+    if t.held:
+        return _("Arrows: choose a foundation · Enter: put the cards there · Esc: put them "
+                 "back")
+    if t.offer.visible:
+        return _("The solver proved this deal cannot be won. Play on, or deal a winnable "
+                 "one (W).")
+    if g.is_stuck:
+        return _("No moves left: undo, or start a new deal.")
+    if g.collect_moves():
+        return _("A yaku can be collected: click its glowing cards.")
+    if not t.started:
+        return _("Drag cards onto a foundation one month later, or click a card to send it.")
+    if t.shown_deal:  # (said while nothing else is: the line is there at every size)
+        return _("Show me played this deal: it will not count in your statistics.")
+    return ""
