@@ -69,6 +69,20 @@ def test_cards_are_as_large_as_the_window_allows(size):
     assert tall > 0.7 * lay.play.height or wide > 0.85 * lay.play.width
 
 
+@pytest.mark.parametrize("players", [6, 7, 8])
+def test_turn_order_goes_up_the_right_along_the_top_and_down_the_left(players):
+    """Seats in turn order go round the table counter-clockwise from the viewer: up the right
+    side, along the top from right to left, down the left side (issue 38: the left side's
+    seats were drawn bottom first, so play jumped about on that side)."""
+    from game.table.climbing_view import ClimbingLayout
+    lay = ClimbingLayout((1280, 800), players=players)
+    ys = {side: [p.box.y for p in lay.seats if p.side == side] for side in ("right", "left")}
+    xs = [p.box.x for p in lay.seats if p.side == "top"]
+    assert ys["right"] == sorted(ys["right"], reverse=True)  # going up
+    assert xs == sorted(xs, reverse=True)                     # right to left
+    assert ys["left"] == sorted(ys["left"]) and len(ys["left"]) == 2  # going down
+
+
 def test_a_pile_is_grouped_by_kind_under_labels_that_count_it():
     pile = cards("1C1 2C1 1B 2A 1R 3C1")
     pos, labels = pile_places(pygame.Rect(0, 0, 600, 120), pile, (40, 64), 20, 80, 10)

@@ -6,6 +6,8 @@ the frames."""
 from __future__ import annotations
 
 import pygame
+
+from game.i18n import _
 import pytest
 
 from ai.yatsuhashi import SOLVER_NODES
@@ -134,8 +136,14 @@ def test_a_deal_show_me_played_says_it_will_not_count_and_its_win_that_it_did_no
         app.frame(DT)
     run_until(app, lambda: t.won_shown and not t.queue.busy)
     words = _drawn_words(app, monkeypatch)
-    assert DID_NOT in words and WILL_NOT not in " ".join(words)
+    assert DID_NOT in " ".join(words) and WILL_NOT not in " ".join(words)  # (it may wrap)
     assert app.stats.summary("yatsuhashi").won == 0
+    # The won deal's card says it in letters a player reads (issue 38: ~6 px, cut at 150%).
+    from game import theme
+    from tests.layout_check import texts_drawn
+    least = theme.metrics_for(app.screen.get_size(), t.CANVAS).least_text
+    drawn = dict(texts_drawn(t, pygame.Surface(app.screen.get_size())))
+    assert all(drawn[w] >= least for w in drawn if w in DID_NOT or w == _("Solved!")), drawn
 
 # 4. The statistics of a solitaire ----------------------------------------------------------------
 def test_the_statistics_of_a_solitaire_show_no_draws(app):

@@ -146,8 +146,8 @@ class FishingDrawing(TableDrawing):
         place = lay.seats[at]
         size = m.type_size("tiny")
         f = font(size)
-        room = pygame.Rect(place.name.x + after, place.name.y, place.name.width - after,
-                           place.name.height)
+        room = pygame.Rect(place.name.x + after, place.name.y,  # (clear of the next seat)
+                           place.name.width - after - m.px(12), place.name.height)
         lines = [clip_text(said, room.width, size)]
         xs = [x for x, _y in lay.hand_places(at, lay.HAND_CARDS)]
         x = round(max(xs, default=place.hand.x) + lay.small_card[0] / 2) + lay.gap

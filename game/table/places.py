@@ -303,7 +303,7 @@ class SeatedLayout(TableAreas):
             box = pygame.Rect(left_x, p.y, right_x - left_x - (g if k < top - 1 else 0), top_h)
             places.append(self._box_seat("top", box))
         for k in range(left):   # down the left side
-            places.append(self._side_seat("left", left - 1 - k, left, side_w, mid_top,
+            places.append(self._side_seat("left", k, left, side_w, mid_top,
                                           mid_bottom))
         self.seats = places
         self.field = self.middle

@@ -23,7 +23,7 @@ from game.i18n import _, ngettext
 from game.games.yatsuhashi.layout import SLOT_YAKU
 from game.games.yatsuhashi.rules import ghost_cards, yaku_label, yaku_tip
 from game.table.base import Place
-from game.text import clock, draw_fitted, draw_text, fit_font_size, text_height
+from game.text import clock, draw_fitted, draw_text, fit_font_size, text_height, wrap
 from rules.hanafuda import DECK, Card
 from sprites import faces
 from sprites.cache import kept
@@ -108,11 +108,18 @@ class SolitaireDrawing(TableDrawing):
         """The card in the middle of the ring: the result and the record for this game."""
         m = self.table.metrics
         box = self._win_box()
-        draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
+        room = box.width - m.px(24)
         imgs = []
-        for text, role, color, bold in self._win_lines():
-            size = fit_font_size(text, box.width - m.px(24), m.type_size(role), bold)
-            imgs.append(text_image(font(size, bold), text, color))
+        for text, role, color, bold in self._win_lines():  # (never below the least text:
+            # a line too long at that size goes on on the next)
+            size = fit_font_size(text, room, m.type_size(role), bold, m.least_text)
+            f = font(size, bold)
+            for line in (wrap(f, text, room) if f.size(text)[0] > room else [text]):
+                imgs.append(text_image(f, line, color))
+        height = sum(i.get_height() for i in imgs) + m.px(24)
+        if height > box.height:
+            box = box.inflate(0, height - box.height)
+        draw.panel(surface, box, m.radius * 2, max(1, m.px(2)), alpha=235)
         y = box.centery - sum(i.get_height() for i in imgs) // 2
         for img in imgs:
             surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
@@ -176,7 +183,8 @@ class SolitaireDrawing(TableDrawing):
             **{("panel", i): ((key, t.size), rect)
                for i, (key, rect, _paint) in enumerate(self._panel_pieces())}}
         if t.won_shown and not t.queue.busy:
-            parts["win"] = ((self._win_lines(), t.size), self._win_box().inflate(grow, grow))
+            box = self._win_box()  # (a long line wrapped makes the card taller)
+            parts["win"] = ((self._win_lines(), t.size), box.inflate(grow, grow + box.height))
         if t.finding is not None:
             parts["finding"] = ((t.finding["checked"], t.size),
                                 self._finding_box().inflate(grow, grow))
