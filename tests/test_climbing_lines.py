@@ -16,6 +16,7 @@ from game.fonts import font
 from game.games.heart_of_five.table import HeartOfFiveTable, meld_label
 from game.setups import default_setup
 from game.table.dialogs import GameLog
+from tests.test_heart_of_five_faults import WordsSeen as Seen
 from game.table.climbing_view import Copy
 from rules.heart_of_five import classify, parse, parse_action
 from tests.fishing_tables import push_table, strict_with_testbot
@@ -215,24 +216,6 @@ def test_the_recap_banner_stays_over_the_trick_at_8_seats_960x600_and_200_percen
 # 2. A cleared trick recapped -------------------------------------------------------------------
 
 
-class Seen(HeartOfFiveTable):
-    """The table, keeping every banner it shows with the cards on the trick then."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        self.banners: list[tuple[tuple[str, str], int]] = []
-        super().__init__(*args, **kwargs)
-
-    @property
-    def banner(self):
-        return self.__dict__.get("_banner")
-
-    @banner.setter
-    def banner(self, value) -> None:
-        self.__dict__["_banner"] = value
-        if value is not None:
-            self.banners.append((value, len(self.view.trick)))
-
-
 def log_lines(monkeypatch) -> list[str]:
     lines: list[str] = []
     real_add = GameLog.add
@@ -256,7 +239,7 @@ def test_a_cleared_trick_is_recapped_on_the_banner_and_in_one_log_line(app, monk
     seat, meld = last_meld
     who = t.seating.name(seat)
     recap = ("Trick", f"{who} takes the trick with {said(t, meld)}.")
-    shown = [(b, on_trick) for b, on_trick in t.banners if b[0] == "Trick"]
+    shown = [(b, on_trick) for b, on_trick in zip(t.banners, t.on_trick) if b[0] == "Trick"]
     assert shown == [(recap, len([a for a in moves if a[1].kind == "play"]))], t.banners
     assert lines.count(recap[1]) == 1, lines
     after = lines[lines.index(recap[1]) + 1:]  # (said once: not again as "... leads")
@@ -291,7 +274,7 @@ def test_the_recap_stays_a_readable_moment_paced_by_the_speed_and_a_press_ends_i
         seen_up.append(recap_up())
         return len(t.view.done) > done
     play_on(app, t, next_trick_over)
-    assert any(b[0][0] == "Trick" for b in t.banners[recaps:]) and not any(seen_up)
+    assert any(b[0] == "Trick" for b in t.banners[recaps:]) and not any(seen_up)
 
 
 def test_your_own_trick_is_recapped_for_a_shorter_moment(app, monkeypatch):

@@ -25,10 +25,11 @@ WRONG_YOU = re.compile(r"\b[Yy]ou (goes|wins|loses|passes|leads|deals|is|holds)\
 
 class WordsSeen(HeartOfFiveTable):
     """The table, keeping every banner it shows (a banner can come and go in one frame
-    when a press settles the animations)."""
+    when a press settles the animations) and how many melds lay on the trick then."""
 
     def __init__(self, *args, **kwargs) -> None:
         self.banners: list[tuple[str, str]] = []
+        self.on_trick: list[int] = []
         super().__init__(*args, **kwargs)
 
     @property
@@ -40,6 +41,7 @@ class WordsSeen(HeartOfFiveTable):
         self.__dict__["_banner"] = value
         if value is not None:
             self.banners.append(value)
+            self.on_trick.append(len(self.view.trick))
 
 
 def make_table(app, seats, seed=7, engine=None, table=HeartOfFiveTable, **options):
