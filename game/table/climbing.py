@@ -87,7 +87,7 @@ class ClimbingTable(CardTable):
                  guide: GuideScript | None = None) -> None:
         """As ``FishingTable``'s: ``watch`` computers only, to be watched; ``guide`` makes it
         the guided first game of that script."""
-        setup, engine = opening_setup(type(self), setup, engine, session, demo_moves, guide)
+        setup, engine = opening_setup(type(self), setup, engine, session, guide)
         n = len(setup.seats)
         super().__init__(setup, deck=copies(2 if n > 6 else 1))
         self.players = n

@@ -100,7 +100,7 @@ class FishingTable(CardTable):
         never saved). ``guide``: the guided first game of that script (its own deal, never
         saved nor counted). ``watch``: computers only, to be watched (the menu's Watch; never
         saved)."""
-        setup, engine = opening_setup(type(self), setup, engine, session, demo_moves, guide)
+        setup, engine = opening_setup(type(self), setup, engine, session, guide)
         super().__init__(setup)
         self.hint_button = Button(N_("Hint"), self.coaching.hint, role="small", translate=True)
         self.layout_ = self.LAYOUT((1280, 800), players=len(self.seats))

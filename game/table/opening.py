@@ -3,7 +3,7 @@
 (``opening_setup``), then the game is dealt or taken up where it stands (``open_game``).
 Every game's table opens this way, in its constructor::
 
-    setup, engine = opening_setup(type(self), setup, engine, session, demo_moves, guide)
+    setup, engine = opening_setup(type(self), setup, engine, session, guide)
     super().__init__(setup)
     ...  # the table's own parts
     open_game(self, engine, session, demo_moves, guide, watch)
@@ -20,7 +20,7 @@ from game.setups import SaveError
 from rules.engine import Event
 
 
-def opening_setup(table: Any, setup: Any, engine: Any, session: Any, demo_moves: int,
+def opening_setup(table: Any, setup: Any, engine: Any, session: Any,
                   guide: Any) -> tuple[Any, Any]:
     """The setup and engine a ``table`` class opens with (its factory's arguments): the
     guided game's, the saved ``session``'s, or those given; no setup, the game's defaults
