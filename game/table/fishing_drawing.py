@@ -91,7 +91,7 @@ class FishingDrawing(TableDrawing):
         t = self.table
         lay, m, g = t.layout_, t.metrics, t.game
         names = (tuple(t.shown_scores), None if g.is_over else g.current_player,
-                 tuple(sorted(t.seat_lines.items())), _("Brights"))  # (and the language)
+                 tuple(sorted(t.seat_lines.items())))  # (a new language: ``covered``)
         key = (lay, t.viewer, tuple(tuple(c.index for c in p) for p in t.view.piles), names)
         if self._pieces is not None and self._pieces[0] == key:
             return self._pieces[1]
