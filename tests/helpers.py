@@ -244,3 +244,16 @@ def play_first_legal(app, t) -> None:
         return
     t.selected = set(ClimbingView.take_from(list(t.view.hands[t.viewer]), list(action.cards)))
     key(app, pygame.K_RETURN)
+
+
+def log_lines(monkeypatch) -> list[str]:
+    """Every line a table's game log is given from now on (the log keeps its last 80)."""
+    from game.table.dialogs import GameLog
+    lines: list[str] = []
+    real_add = GameLog.add
+
+    def add(log: GameLog, line: str) -> None:
+        lines.append(line)
+        real_add(log, line)
+    monkeypatch.setattr(GameLog, "add", add)
+    return lines

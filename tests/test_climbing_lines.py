@@ -15,12 +15,11 @@ from game.catalog import GAMES
 from game.fonts import font
 from game.games.heart_of_five.table import HeartOfFiveTable, meld_label
 from game.setups import default_setup
-from game.table.dialogs import GameLog
 from tests.test_heart_of_five_faults import WordsSeen as Seen
 from game.table.climbing_view import Copy
 from rules.heart_of_five import classify, parse, parse_action
 from tests.fishing_tables import push_table, strict_with_testbot
-from tests.helpers import key, next_frame, play_first_legal
+from tests.helpers import key, log_lines, next_frame, play_first_legal
 from tests.test_layout import SCALES, SIZES, laid_out
 
 _strict_and_bot = strict_with_testbot("heart_of_five")
@@ -214,17 +213,6 @@ def test_the_recap_banner_stays_over_the_trick_at_8_seats_960x600_and_200_percen
 
 
 # 2. A cleared trick recapped -------------------------------------------------------------------
-
-
-def log_lines(monkeypatch) -> list[str]:
-    lines: list[str] = []
-    real_add = GameLog.add
-
-    def add(log: GameLog, line: str) -> None:
-        lines.append(line)
-        real_add(log, line)
-    monkeypatch.setattr(GameLog, "add", add)
-    return lines
 
 
 def test_a_cleared_trick_is_recapped_on_the_banner_and_in_one_log_line(app, monkeypatch):

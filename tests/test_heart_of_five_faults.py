@@ -10,10 +10,10 @@ import pytest
 
 from game import theme
 from game.games.heart_of_five.table import HeartOfFiveTable
-from game.table.dialogs import GameLog
 from game.table.dialogs import ResultPage
 from tests.fishing_tables import push_table, strict_with_testbot
-from tests.helpers import click, key, next_frame, play_first_legal, press, run_until, texts
+from tests.helpers import (click, key, log_lines, next_frame, play_first_legal, press, run_until,
+                           texts)
 
 _strict_and_bot = strict_with_testbot("heart_of_five")
 _strict_and_koikoi_bot = strict_with_testbot("koikoi")
@@ -55,13 +55,7 @@ def test_the_player_is_addressed_as_you_in_the_log_banner_and_round_page(app, mo
     """Deal 6, you against the computer: you hold the 3 of hearts, lead, pass, go out first and
     deal the second round. Every sentence about you says "you go", "You pass", never
     "You goes"."""
-    lines: list[str] = []
-    real_add = GameLog.add
-
-    def add(log: GameLog, line: str) -> None:
-        lines.append(line)
-        real_add(log, line)
-    monkeypatch.setattr(GameLog, "add", add)
+    lines = log_lines(monkeypatch)
     t = make_table(app, ["human", "testbot"], seed=6, table=WordsSeen, win_target=5)
 
     def round_page():
