@@ -184,6 +184,19 @@ def test_h_on_a_computers_turn_is_kept_for_your_turn_and_said_at_once(app):
     assert color == theme.GOLD and line.startswith("Coach:") and "your turn" not in line
 
 
+def test_not_your_turn_goes_when_the_turn_comes(app):
+    """P pressed on a computer's turn is refused with "It is not your turn."; the computers
+    then play within the notice's three seconds, and on the player's turn the line no longer
+    says it (it did: the notice outlived the turn it spoke of)."""
+    t = make_table(app, ["human", "testbot", "testbot", "testbot"])
+    play_on(app, t, lambda: t.idle and not t.seating.is_human(t.game.current_player))
+    key(app, pygame.K_p)
+    assert t.notice == "It is not your turn."
+    run_until(app, lambda: t.human_to_move)
+    assert t.notice_time > 0  # within the notice's time: only the move cleared it
+    assert "not your turn" not in t.drawing.message_text()[0]
+
+
 def test_a_hint_kept_for_your_turn_goes_with_its_game(app):
     """A new match (Restart) forgets a hint kept for the player's turn in the old one."""
     t = make_table(app, ["human", "testbot", "testbot", "testbot"])

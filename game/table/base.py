@@ -134,8 +134,7 @@ class CardTable(CardPlaces, TableModals, TableScene):
         #: The saved game in progress (None: not saved, as for demo and test positions).
         self.session: Session | None = None
         self.saves = True  # False for demo positions (screenshots), never saved
-        self.notice = ""            # a short red line after a refused move
-        self.notice_time = 0.0
+        self.notice, self.notice_time = "", 0.0  # a short red line after a refused move
         #: Each other seat's last move, its cards outlined until the player moves (three
         #: opponents playing in a row all stay marked, not only the last).
         self.marks: dict[int, list[Card]] = {}
@@ -244,6 +243,7 @@ class CardTable(CardPlaces, TableModals, TableScene):
             self.retarget(self.queue.duration(0.25))
             return []
         events = self.game.apply(action) or []
+        self.notice = ""  # a refusal spoke of the position before this move: no longer true
         log.debug("%s %s -> %s", self.name, action, ", ".join(map(str, events)))
         if human:
             self.marked = []

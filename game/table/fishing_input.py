@@ -196,7 +196,6 @@ class FishingInput(TableInput):
     def human_action(self, action: Any) -> None:
         t = self.table
         t.choosing = None
-        t.notice = ""
         t.apply_action(action, human=True)
 
     def target_at(self, pos: Any, wanted: Collection[Card] = ()) -> Card | None:
