@@ -4,6 +4,7 @@ its name, and a pile card a capture may take lifted over its pile, drawn whole."
 from __future__ import annotations
 
 from game.games.hanaawase.table import HanaAwaseTable
+from game.table.drawing import LAST_MOVE
 from game.table.fishing_steps import seat_line
 from game.table.names import card_name
 from rules.hanafuda import card
@@ -79,3 +80,24 @@ def test_without_names_over_the_seats_the_line_says_whose_turn_it_was(app):
     run_until(app, lambda: not t.animating)
     said, _rect = t.drawing.under_parts()["line", 1]
     assert said == f"{t.seating.short_name(1)}: {seat_line(t.seat_lines[1])}"
+
+
+def test_a_last_move_outline_runs_under_a_lifted_card_not_over_it(app):
+    """Seat 2's pile card under the lifted 2R is marked as its last move: its corner
+    brackets show round its own corners, and none is drawn over the lifted card (they were:
+    the outlines came after every card)."""
+    t = push_table(app, HanaAwaseTable, ["human", "testbot", "testbot"], 7, steal_position())
+    run_until(app, lambda: t.human_to_move)
+    run_until(app, lambda: not t.animating and t.lifted)
+    lifted = t.sprites[card("2R")].rect
+    under = next(c for c in t.view.piles[2]
+                 if c not in t.lifted and t.sprites[c].rect.colliderect(lifted))
+    t.marked = [under]
+    app.frame(1 / 60)
+    surface = app.screen
+    blue = surface.map_rgb(LAST_MOVE)
+    mark = t.drawing.mark_rects()[0]
+    outline = [(x, y) for x in range(mark.x, mark.right) for y in range(mark.y, mark.bottom)
+               if surface.get_at_mapped((x, y)) == blue]
+    assert outline  # the brackets show where the card shows
+    assert not [p for p in outline if lifted.collidepoint(p)]

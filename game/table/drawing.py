@@ -279,14 +279,33 @@ class TableDrawing:
         for rect in marks:  # (edged in ink: they show on a light face too)
             card_sprite.draw_style(surface, rect, theme.INK, "corners", width + 2)
             card_sprite.draw_style(surface, rect.inflate(-2, -2), LAST_MOVE, "corners", width)
+        for s in self.over_marks(marks):
+            s.draw(surface)
+
+    def over_marks(self, marks: list[pygame.Rect]) -> list[CardSprite]:
+        """The cards above a marked card that its outline reaches (the pile's next card, a
+        lifted pile card), drawn again over the outlines in z order: an outline shows where
+        its card shows, never over a card above it."""
+        if not marks:
+            return []
+        t = self.table
+        marked = [(t.sprites[c], rect) for c, rect in zip(self._marked_shown(), marks)]
+        above = [s for s in t.sprites.values() if s.alpha and any(
+            (s.dragging, s.z) > (m.dragging, m.z) and s.rect.colliderect(rect)
+            for m, rect in marked)]
+        return draw_order(above)
 
     def mark_rects(self) -> list[pygame.Rect]:
         """Where ``draw_marks`` draws its outlines."""
-        t = self.table
-        m = t.metrics
-        return [s.rect.inflate(m.px(4), m.px(4)) for s in map(t.sprites.__getitem__,
-                                                              t.marked)
-                if s.alpha and not s.animating]
+        m = self.table.metrics
+        sprites = self.table.sprites
+        return [sprites[c].rect.inflate(m.px(4), m.px(4)) for c in self._marked_shown()]
+
+    def _marked_shown(self) -> list[Card]:
+        """The marked cards that show (not hidden, not moving), in ``mark_rects``' order."""
+        sprites = self.table.sprites
+        return [c for c in self.table.marked
+                if sprites[c].alpha and not sprites[c].animating]
 
     def panel_box(self) -> tuple[pygame.Rect, int]:
         """Where the panel is and the room its lines have (above the log button)."""
