@@ -93,6 +93,7 @@ class TableDrawing:
             surface.blit(layer, (0, 0))
             self._draw_top(surface, live, shown.marks, shown.focus)
             return
+        above = self.over_marks(shown.marks)  # (once: each box below draws them again)
         # Only where something changed (boxes that do not overlap): the layer, the changing
         # cards where they were and are, the marks, the focus ring, and what draw_over shows
         # (``over_parts``). Each changing card is drawn once, clipped to its own box (every
@@ -107,18 +108,20 @@ class TableDrawing:
         for box in dirty:
             surface.set_clip(box)
             self._draw_top(surface, [], shown.marks, shown.focus,
-                           over=box.collidelist(over) >= 0)
+                           over=box.collidelist(over) >= 0, above=above)
         surface.set_clip(None)
 
     def _draw_top(self, surface: pygame.Surface, live: list[CardSprite],
                   marks: list[pygame.Rect], focus: pygame.Rect | None,
-                  over: bool = True) -> None:
+                  over: bool = True, above: list[CardSprite] | None = None) -> None:
         """What is drawn over the kept layers: the ``live`` cards, the outlines of the last
-        move (``marks``), the ``focus`` ring and (``over``) the game's ``draw_over``."""
+        move (``marks``; ``above``: ``over_marks``, if known), the ``focus`` ring and
+        (``over``) the game's ``draw_over``."""
         t = self.table
         for s in live:
             s.draw(surface)
-        self.draw_marks(surface, marks)
+        if marks:
+            self.draw_marks(surface, marks, above)
         if focus is not None:
             draw.focus_ring(surface, focus, t.metrics.radius, self._ring_width())
         if over:
@@ -271,16 +274,26 @@ class TableDrawing:
     def draw_over(self, surface: pygame.Surface) -> None:
         """Drawn over the cards: panel, messages, banners (override)."""
 
-    def draw_marks(self, surface: pygame.Surface, marks: list[pygame.Rect]) -> None:
+    def draw_marks(self, surface: pygame.Surface, marks: list[pygame.Rect],
+                   above: list[CardSprite] | None = None) -> None:
         """Corner brackets round each card of another seat's last move (``mark_rects``):
-        a shape no glow or focus ring has."""
+        a shape no glow or focus ring has; then the cards ``above`` them (``over_marks``,
+        found here unless given: a frame painted in boxes finds them once)."""
         m = self.table.metrics
         width = max(2, m.px(3))
+        clip = surface.get_clip()
         for rect in marks:  # (edged in ink: they show on a light face too)
-            card_sprite.draw_style(surface, rect, theme.INK, "corners", width + 2)
-            card_sprite.draw_style(surface, rect.inflate(-2, -2), LAST_MOVE, "corners", width)
-        for s in self.over_marks(marks):
-            s.draw(surface)
+            if clip.colliderect(rect):
+                card_sprite.draw_style(surface, rect, theme.INK, "corners", width + 2)
+                card_sprite.draw_style(surface, rect.inflate(-2, -2), LAST_MOVE, "corners",
+                                       width)
+        # The cards above a marked one again, where its outline is only (the layer holds
+        # them: drawn again whole, their shadows would darken where no outline is).
+        for s in self.over_marks(marks) if above is None else above:
+            for rect in s.rect.collidelistall(marks):
+                surface.set_clip(clip.clip(marks[rect]))
+                s.draw(surface)
+        surface.set_clip(clip)
 
     def over_marks(self, marks: list[pygame.Rect]) -> list[CardSprite]:
         """The cards above a marked card that its outline reaches (the pile's next card, a
@@ -289,10 +302,15 @@ class TableDrawing:
         if not marks:
             return []
         t = self.table
-        marked = [(t.sprites[c], rect) for c, rect in zip(self._marked_shown(), marks)]
-        above = [s for s in t.sprites.values() if s.alpha and any(
-            (s.dragging, s.z) > (m.dragging, m.z) and s.rect.colliderect(rect)
-            for m, rect in marked)]
+        marked = [((m.dragging, m.z), rect) for m, rect in
+                  zip(map(t.sprites.__getitem__, self._marked_shown()), marks)]
+        above = []
+        for s in t.sprites.values():
+            if s.alpha:  # (a card's rect costs: asked only of cards above a marked one)
+                key = (s.dragging, s.z)
+                reached = [rect for top, rect in marked if key > top]
+                if reached and s.rect.collidelist(reached) >= 0:
+                    above.append(s)
         return draw_order(above)
 
     def mark_rects(self) -> list[pygame.Rect]:
