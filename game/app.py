@@ -131,8 +131,9 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: re-layout every scene (what was drawn for the old size
-        let go first, ``memory.soon``)."""
-        memory.soon()
+        let go first, ``memory.soon``; the collection and the trim a few frames after the one
+        that shows the new size, ``memory.RESIZE_WAIT``)."""
+        memory.soon(wait=memory.RESIZE_WAIT)
         if self.headless:
             self.screen = pygame.Surface(size)
         else:
@@ -145,7 +146,7 @@ class App:
         self.settings.fullscreen = on
         if self.headless:
             return
-        memory.soon()  # (the drawings of the old size go, as on a resize)
+        memory.soon(wait=memory.RESIZE_WAIT)  # (the old size's drawings go, as on a resize)
         if on:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
@@ -269,7 +270,7 @@ class App:
         any notice posted since the last frame: ``game.notices``)."""
         for message in notices.drain():
             self.notice(message)
-        if memory.pending:
+        if memory.due():
             memory.release()
         top = self.stack.top
         if top is not None:

@@ -10,12 +10,20 @@ longer referenced, ``release()`` collects cycles and asks the allocator (glibc's
 ``malloc_trim``, where there is one) to return what it can. ``tune()`` has the allocator map
 big blocks on their own, so that a layer the window's size goes back as it is freed.
 
+A resize waits ``RESIZE_WAIT`` frames for its ``release`` (``soon(wait=...)``): the frame that
+shows the table at its new size has enough to do (the collection and the trim cost it 2-8 ms),
+and the frames after it, storing the new size's faces, are lighter. A window dragged through
+many sizes releases once it rests. ``due()``, asked once a frame, says when the time has come.
+
 >>> import game.memory as memory
 >>> memory.tune()
->>> memory.soon(); memory.pending
-True
+>>> memory.soon(); memory.pending, memory.due()
+(True, True)
 >>> memory.release() >= 0, memory.pending
 (True, False)
+>>> memory.soon(wait=2); [memory.due() for _ in range(3)]
+[False, False, True]
+>>> _ = memory.release()
 """
 
 from __future__ import annotations
@@ -71,18 +79,38 @@ def _trim() -> None:
         libc.malloc_trim(0)
 
 
-#: A big screen closed or the window changed size: ``release`` at the next frame.
+#: A big screen closed or the window changed size: ``release`` at the next frame (or after
+#: ``_wait`` more frames).
 pending = False
+_wait = 0
+#: The frames a resize's ``release`` waits (a third of a second at 60 frames a second): not
+#: in the frame that shows the new size.
+RESIZE_WAIT = 20
 
 
-def soon() -> None:
+def soon(wait: int = 0) -> None:
     """A big screen closes: empty the caches of drawings now (before the next screen makes
     its own: a new table's faces, rendered ahead, must not go), and ``release`` the rest at
-    the start of the next frame, when the screen is no longer referenced."""
-    global pending
+    the start of the next frame, when the screen is no longer referenced; with ``wait``, that
+    many frames later (a resize: ``RESIZE_WAIT``; a release already waiting waits as long as
+    the longer of the two asks)."""
+    global pending, _wait
     from sprites.cache import clear_all
     clear_all()
+    _wait = max(_wait, wait) if pending else wait
     pending = True
+
+
+def due() -> bool:
+    """Asked once at the start of each frame: is a ``release`` due now (``pending``, its
+    wait over)?"""
+    global _wait
+    if not pending:
+        return False
+    if _wait > 0:
+        _wait -= 1
+        return False
+    return True
 
 
 def collect_soon() -> None:
@@ -98,8 +126,8 @@ def collect_soon() -> None:
 def release() -> int:
     """Collect garbage and return free heap pages to the system; returns the objects
     collected."""
-    global pending
-    pending = False
+    global pending, _wait
+    pending, _wait = False, 0
     collected = gc.collect()
     _trim()
     return collected

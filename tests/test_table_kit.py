@@ -179,6 +179,10 @@ def test_the_face_warmer_renders_on_its_thread_and_stores_within_its_budget(monk
     w = FaceWarmer(budget=0.0)  # one face stored a step
     todo = [(c, (31, 50), False) for c in DECK[:5]]
     w.plan(todo)
+    # The thread starts at the step of the frame after the plan's (not beside the frame that
+    # planned: a table's first, the first at a new window size).
+    assert w._thread is None and w.step() == 0 and w._thread is None
+    assert w.step() == 0
     thread = w._thread
     assert thread is not None
     thread.join()  # rendered on the helper thread, not stored yet: the frame loop stores them

@@ -5,7 +5,10 @@ Rasterizing a card face takes several milliseconds, so a deal that turned sixtee
 at once would stall a frame. ``FaceWarmer`` renders the faces a table will show, in the order
 it will show them, on a helper thread (the rasterizer releases the interpreter lock, so the
 frame loop keeps its pace), and ``step`` (once a frame) puts the finished ones in the face
-cache; a table's deal waits (``ready``) until the faces it turns up are there.
+cache; a table's deal waits (``ready``) until the faces it turns up are there. The thread
+starts at the frame after the one that made the plan (a table's first frame, the first frame
+at a new window size: they have enough to do without a thread beside them taking turns at the
+interpreter and at the warmer's lock).
 
 >>> from rules.hanafuda import DECK
 >>> w = FaceWarmer()
@@ -48,6 +51,7 @@ class FaceWarmer:
         self._made: queue.SimpleQueue[tuple[Face, Any]] = queue.SimpleQueue()
         self._busy = 0  # faces taken by the thread and not yet stored by ``step``
         self._thread: threading.Thread | None = None
+        self._start_in = 0  # steps until the thread starts on a new plan (0: it has)
         # The sizes of each card the thread has rendered (stored or on their way): a smaller
         # face is scaled down from one of them (``faces.DERIVE_FROM``) rather than rendered.
         self._sizes_made: dict[Card | WesternCard, list[tuple[int, int]]] = {}
@@ -59,8 +63,8 @@ class FaceWarmer:
             # frame, where the first frame to show them would scale them all.)
             self._todo = deque(f for f in todo
                                if not faces.face_cached(f[0], *f[1], badge=f[2], exact=True))
-            if self._todo:
-                self._start_thread()
+            # (Started by the next frame's step: this frame's is the second from now.)
+            self._start_in = 2 if self._todo else 0
 
     def _start_thread(self) -> None:
         """(With the lock held.) A thread to render the plan, unless one is at it."""
@@ -90,17 +94,25 @@ class FaceWarmer:
             self._made.put((face, made))
 
     def urgent(self, faces_: Iterable[Face]) -> None:
-        """Render these first (a card about to turn up)."""
+        """Render these first (a card about to turn up): the thread starts now."""
         with self._lock:
             for face in reversed(list(faces_)):
                 self._todo.appendleft(face)
+            self._start_in = 0
             self._start_thread()
 
     def step(self) -> int:
         """Store the faces the thread has finished (without a thread: render planned ones)
-        within the frame's budget, at least one; returns how many."""
+        within the frame's budget, at least one; returns how many. A new plan's thread
+        starts here, in the frame after the plan's."""
         start = time.perf_counter()
         stored = 0
+        if self._start_in and self.threaded:
+            self._start_in -= 1
+            if not self._start_in:
+                with self._lock:
+                    if self._todo:
+                        self._start_thread()
         if not self.threaded:
             while self._todo:
                 c, (w, h), badge = self._todo.popleft()
