@@ -28,9 +28,12 @@ log = get_logger(__name__)
 #: What an open font holds, by measure (its file read in, FreeType's face and glyph cache):
 #: ``_fonts`` counts it so in the budget of the caches of drawings.
 FONT_BYTES = 300_000
-#: The fonts open: one window's layout uses a dozen or two sizes.
+#: The fonts open: one window's layout uses a dozen or two sizes. Kept through a resize
+#: (``cleared=False``): the next size's layout asks for many of them again, and opening one
+#: costs its first frame 0.5 ms.
 _fonts: SurfaceCache[pygame.font.Font] = SurfaceCache(count=32, megabytes=10,
-                                                      measure=lambda _font: FONT_BYTES)
+                                                      measure=lambda _font: FONT_BYTES,
+                                                      cleared=False)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:

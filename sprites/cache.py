@@ -118,14 +118,21 @@ class SurfaceCache(Generic[T]):
     and ``megabytes``, and within ``BUDGET`` with every other cache (the most recently used
     one is always kept, whatever its size).
 
-    >>> fonts = SurfaceCache(count=8, megabytes=1, measure=lambda f: 300_000)
+    ``cleared``: False for what is of use at any window size (fonts: the sizes one layout asks
+    for, its least text among them, come again at the next): ``clear_all`` leaves it, and
+    only its bounds and the budget make it let go.
+
+    >>> fonts = SurfaceCache(count=8, megabytes=1, measure=lambda f: 300_000, cleared=False)
     >>> for size in range(5): _ = fonts.get(size, object)
     >>> len(fonts), fonts.bytes            # 1 MB: three of 300 KB
     (3, 900000)
+    >>> clear_all(); len(fonts)
+    3
     """
 
     def __init__(self, count: int, megabytes: float,
-                 measure: Callable[[T], int] = surface_bytes) -> None:  # type: ignore[assignment]
+                 measure: Callable[[T], int] = surface_bytes,  # type: ignore[assignment]
+                 cleared: bool = True) -> None:
         self.count = count
         self.limit = int(megabytes * (1 << 20))
         self.measure = measure
@@ -133,7 +140,8 @@ class SurfaceCache(Generic[T]):
         self.bytes = 0
         with _lock:
             _caches.add(self)
-        _clears.append(weakref.WeakMethod(self.clear))
+        if cleared:
+            _clears.append(weakref.WeakMethod(self.clear))
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._kept
