@@ -93,7 +93,7 @@ class TableDrawing:
             surface.blit(layer, (0, 0))
             self._draw_top(surface, live, shown.marks, shown.focus)
             return
-        above = self.over_marks(shown.marks)  # (once: each box below draws them again)
+        holes = self.mark_holes(shown.marks)  # (once: each box below asks for them)
         # Only where something changed (boxes that do not overlap): the layer, the changing
         # cards where they were and are, the marks, the focus ring, and what draw_over shows
         # (``over_parts``). Each changing card is drawn once, clipped to its own box (every
@@ -108,20 +108,20 @@ class TableDrawing:
         for box in dirty:
             surface.set_clip(box)
             self._draw_top(surface, [], shown.marks, shown.focus,
-                           over=box.collidelist(over) >= 0, above=above)
+                           over=box.collidelist(over) >= 0, holes=holes)
         surface.set_clip(None)
 
     def _draw_top(self, surface: pygame.Surface, live: list[CardSprite],
                   marks: list[pygame.Rect], focus: pygame.Rect | None,
-                  over: bool = True, above: list[CardSprite] | None = None) -> None:
+                  over: bool = True, holes: list[list[pygame.Rect]] | None = None) -> None:
         """What is drawn over the kept layers: the ``live`` cards, the outlines of the last
-        move (``marks``; ``above``: ``over_marks``, if known), the ``focus`` ring and
+        move (``marks``; ``holes``: ``mark_holes``, if known), the ``focus`` ring and
         (``over``) the game's ``draw_over``."""
         t = self.table
         for s in live:
             s.draw(surface)
         if marks:
-            self.draw_marks(surface, marks, above)
+            self.draw_marks(surface, marks, holes)
         if focus is not None:
             draw.focus_ring(surface, focus, t.metrics.radius, self._ring_width())
         if over:
@@ -242,10 +242,7 @@ class TableDrawing:
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """What does not change between frames: the felt, frames, fixed labels (kept)."""
-        # (Painted whole, the surface is the felt's scratch if the felt is made now.)
-        whole = surface.get_clip() == surface.get_rect()
-        surface.blit(draw.table_background(surface.get_size(), surface if whole else None),
-                     (0, 0))
+        surface.blit(draw.table_background(surface.get_size()), (0, 0))
 
     def draw_message_line(self, surface: pygame.Surface, text: str, color: Any) -> None:
         """The message line under the field or trick: one line in the "small" type, smaller
@@ -278,43 +275,46 @@ class TableDrawing:
         """Drawn over the cards: panel, messages, banners (override)."""
 
     def draw_marks(self, surface: pygame.Surface, marks: list[pygame.Rect],
-                   above: list[CardSprite] | None = None) -> None:
+                   holes: list[list[pygame.Rect]] | None = None) -> None:
         """Corner brackets round each card of another seat's last move (``mark_rects``):
-        a shape no glow or focus ring has; then the cards ``above`` them (``over_marks``,
-        found here unless given: a frame painted in boxes finds them once)."""
+        a shape no glow or focus ring has; none over a card above the marked one
+        (``mark_holes``, found here unless given: a frame painted in boxes finds them
+        once)."""
         m = self.table.metrics
         width = max(2, m.px(3))
         clip = surface.get_clip()
-        for rect in marks:  # (edged in ink: they show on a light face too)
-            if clip.colliderect(rect):
+        for rect, covered in zip(marks, self.mark_holes(marks) if holes is None else holes):
+            if not clip.colliderect(rect):
+                continue
+            parts = [rect]
+            for hole in covered:  # (apart: each pixel drawn once)
+                parts = [part for piece in parts for part in _cut(piece, hole)]
+            for part in parts:
+                surface.set_clip(clip.clip(part))  # (edged in ink: they show on a light face)
                 card_sprite.draw_style(surface, rect, theme.INK, "corners", width + 2)
                 card_sprite.draw_style(surface, rect.inflate(-2, -2), LAST_MOVE, "corners",
                                        width)
-        # The cards above a marked one again, where its outline is only (the layer holds
-        # them: drawn again whole, their shadows would darken where no outline is).
-        for s in self.over_marks(marks) if above is None else above:
-            for rect in s.rect.collidelistall(marks):
-                surface.set_clip(clip.clip(marks[rect]))
-                s.draw(surface)
         surface.set_clip(clip)
 
-    def over_marks(self, marks: list[pygame.Rect]) -> list[CardSprite]:
-        """The cards above a marked card that its outline reaches (the pile's next card, a
-        lifted pile card), drawn again over the outlines in z order: an outline shows where
-        its card shows, never over a card above it."""
-        if not marks:
-            return []
+    def mark_holes(self, marks: list[pygame.Rect]) -> list[list[pygame.Rect]]:
+        """For each outline of ``marks``, the cards above its marked card that it reaches
+        (the pile's next card, a lifted pile card): an outline shows where its card shows,
+        never over a card above it."""
         t = self.table
         marked = [((m.dragging, m.z), rect) for m, rect in
                   zip(map(t.sprites.__getitem__, self._marked_shown()), marks)]
-        above = []
+        holes: list[list[pygame.Rect]] = [[] for _ in marked]
+        if not marked:
+            return holes
+        least = min(key for key, _rect in marked)
         for s in t.sprites.values():
-            if s.alpha:  # (a card's rect costs: asked only of cards above a marked one)
-                key = (s.dragging, s.z)
-                reached = [rect for top, rect in marked if key > top]
-                if reached and s.rect.collidelist(reached) >= 0:
-                    above.append(s)
-        return draw_order(above)
+            key = (s.dragging, s.z)
+            if s.alpha and key > least:  # (a card's rect costs: asked only of cards above)
+                r = s.rect
+                for k, (top, rect) in enumerate(marked):
+                    if key > top and r.colliderect(rect):
+                        holes[k].append(r)
+        return holes
 
     def mark_rects(self) -> list[pygame.Rect]:
         """Where ``draw_marks`` draws its outlines."""
