@@ -242,7 +242,10 @@ class TableDrawing:
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """What does not change between frames: the felt, frames, fixed labels (kept)."""
-        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        # (Painted whole, the surface is the felt's scratch if the felt is made now.)
+        whole = surface.get_clip() == surface.get_rect()
+        surface.blit(draw.table_background(surface.get_size(), surface if whole else None),
+                     (0, 0))
 
     def draw_message_line(self, surface: pygame.Surface, text: str, color: Any) -> None:
         """The message line under the field or trick: one line in the "small" type, smaller
