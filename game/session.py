@@ -328,7 +328,7 @@ class Session:
         return {"format": FORMAT, "version": VERSION, "id": self.id, "game": self.game_id,
                 "setup": self.setup.to_dict(), "engine": self.engine_data,
                 "position": self.position, "moves": self.moves, "started": self.started,
-                "saved": self.saved, "elapsed": round(self.elapsed, 1),
+                "saved": self.saved, "elapsed": math.floor(self.elapsed * 10) / 10,
                 "coached": self.coached, "shown": self.shown, "summary": self.summary,
                 "seq": self.seq}
 

@@ -51,3 +51,17 @@ def test_a_pause_is_no_play_time_and_continue_takes_the_play_time_up(app, wall, 
     press(app, "Continue")
     again = app.stack.top
     assert again is not table and again.elapsed == pytest.approx(table.elapsed, abs=1)
+
+
+@pytest.mark.parametrize("seconds", [12.96, 12.99999999999996, 59.99, 0.04])
+def test_continue_says_the_play_time_the_table_showed(seconds):
+    """The save keeps the play time to a tenth, rounded down: Continue's line shows the
+    clock the table showed (12.99999 s was saved as 13.0: "0:13" for a table that said
+    "0:12", found by the test above when its frames ended just short of a second)."""
+    from game.session import Session, peek_current
+    setup = default_setup("koikoi", 3)
+    session = Session.start(setup, GAMES["koikoi"].new_engine(setup))
+    session.elapsed = seconds
+    session.leave()
+    peeked, problem = peek_current()
+    assert problem is None and peeked.label().endswith(" · " + clock(seconds))
