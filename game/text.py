@@ -5,13 +5,17 @@
 ['one two three']
 >>> from game.fonts import font
 >>> lines = wrap(font(20), "札を取ります。「こいこい」", font(20).size("札を取ります")[0])
->>> lines[0], any(l[0] in NO_LINE_START or l[-1] in NO_LINE_END for l in lines)
-('札を取ります。', False)
+>>> lines[:2], any(l[0] in NO_LINE_START or l[-1] in NO_LINE_END for l in lines)
+(['札を取りま', 'す。「こいこ'], False)
+
+(A mark that may not start a line takes the character before it down with it, rather than
+hang past the width: a box's text stays inside it.)
 """
 
 from __future__ import annotations
 
 import functools
+import re
 
 import pygame
 
@@ -64,19 +68,46 @@ def _wrapped(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
             if line:
                 lines.append(line)
             line = ""
-            # The word alone may be too wide: split it by characters (Japanese has no spaces),
-            # never putting closing punctuation first on a line nor an opening bracket last.
-            for ch in word:
-                if font.size(line + ch)[0] <= width or not line or ch in NO_LINE_START:
-                    line += ch
-                elif line[-1] in NO_LINE_END and len(line) > 1:
-                    lines.append(line[:-1])
-                    line = line[-1] + ch
-                else:
+            # A hyphenated word may break after a hyphen ("Олень-кабан-|бабочка"); a part
+            # still too wide is split by characters (Japanese has no spaces), never putting
+            # closing punctuation first on a line nor an opening bracket last.
+            for part in _HYPHEN_PARTS.findall(word) or [word]:
+                if font.size(line + part)[0] <= width:
+                    line += part
+                    continue
+                if line:
                     lines.append(line)
-                    line = ch
+                    line = ""
+                line = _split_characters(font, part, width, lines)
         lines.append(line)
     return tuple(lines)
+
+
+#: A word's parts, each up to and with its hyphen: the places it may break.
+_HYPHEN_PARTS = re.compile(r"[^-]+-*|-+")
+
+
+def _split_characters(font: pygame.font.Font, word: str, width: int, lines: list[str]
+                      ) -> str:
+    """``word`` broken by characters into ``lines`` no wider than ``width`` where they
+    can be; returns its last line, unfinished."""
+    line = ""
+    for ch in word:
+        if font.size(line + ch)[0] <= width or not line:
+            line += ch
+        elif ch in NO_LINE_START:  # (it takes the character before it down with it)
+            if len(line) > 1 and line[-1] not in NO_LINE_START:
+                lines.append(line[:-1])
+                line = line[-1] + ch
+            else:  # (a run of them: over the width rather than alone)
+                line += ch
+        elif line[-1] in NO_LINE_END and len(line) > 1:
+            lines.append(line[:-1])
+            line = line[-1] + ch
+        else:
+            lines.append(line)
+            line = ch
+    return line
 
 
 on_clear_all(_wrapped.cache_clear)  # (its keys hold fonts open: they go with the others)

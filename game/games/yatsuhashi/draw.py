@@ -326,8 +326,7 @@ class SolitaireDrawing(TableDrawing):
                     surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
             lr = lay.slot_label_rect(i)
             colour = theme.GOLD if i in filled or glow else theme.TEXT_DIM
-            draw_fitted(surface, yaku_label(yaku), colour, lr.inflate(-m.px(4), 0), tiny,
-                        least=m.least_text)
+            draw_fitted(surface, yaku_label(yaku), colour, lr, tiny, least=m.least_text)
 
     def tip_targets(self) -> list[tuple[pygame.Rect, Any]]:
         """Each board slot (its cards and label), with its yaku's tooltip."""

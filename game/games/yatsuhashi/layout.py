@@ -124,5 +124,8 @@ class TableLayout(TableAreas):
         return [(x0 + k * step, y) for k in range(n)]
 
     def slot_label_rect(self, slot: int) -> pygame.Rect:
-        r = self.slots[slot]
-        return pygame.Rect(r.x, r.bottom - self.label_h - self.m.px(2), r.width, self.label_h)
+        """Where slot ``slot``'s name goes: across its foot and half the gap on each side
+        (a long name, "Олень-кабан-" in the least type, needs it all)."""
+        r, half = self.slots[slot], self.m.px(2)
+        return pygame.Rect(r.x - half, r.bottom - self.label_h - half, r.width + 2 * half,
+                           self.label_h)
