@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.fonts import font
 from game.i18n import N_, _
 from game.table.input import TableInput
 from game.widgets import Button
@@ -103,14 +104,23 @@ class ClimbingInput(TableInput):
         t = self.table
         area = t.layout_.buttons
         m = t.metrics
-        widths = [2.6, 1.0, 1.0, 1.3]
+        shares = [2.6, 1.0, 1.0, 1.3]
         gap = m.px(10)
-        unit = (area.width - gap * (len(widths) - 1)) / sum(widths)
-        unit = min(unit, m.px(120))
-        x = area.centerx - (unit * sum(widths) + gap * (len(widths) - 1)) / 2
+        unit = min((area.width - gap * 3) / sum(shares), m.px(120))
+        # Pass, Hint and Sort as wide as their captions need at their role's size (so no
+        # caption is drawn smaller than its neighbours'); Play, whose words change, the rest.
+        f = font(m.type_size("small"), True)
+        needs = [max(f.size(c)[0] for c in captions) + 2 * m.px(14) + m.px(6) for captions in
+                 ([_("Pass")], [_("Hint")], [_("Sort by suit"), _("Sort by rank")])]
+        others = [max(unit * w, need) for w, need in zip(shares[1:], needs)]
+        widths = [max(unit * shares[0] - sum(others) + unit * sum(shares[1:]), unit * 1.6),
+                  *others]
+        fit = min(1.0, (area.width - gap * 3) / sum(widths))  # (else all give way alike)
+        widths = [w * fit for w in widths]
+        x = area.centerx - (sum(widths) + gap * 3) / 2
         for b, w in zip(t.buttons, widths):
-            b.place(pygame.Rect(round(x), area.y, round(unit * w), area.height), m)
-            x += unit * w + gap
+            b.place(pygame.Rect(round(x), area.y, round(w), area.height), m)
+            x += w + gap
 
     def update_buttons(self, dt: float) -> None:
         t = self.table

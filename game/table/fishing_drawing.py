@@ -151,10 +151,11 @@ class FishingDrawing(TableDrawing):
         lines = [clip_text(said, room.width, size)]
         xs = [x for x, _y in lay.hand_places(at, lay.HAND_CARDS)]
         x = round(max(xs, default=place.hand.x) + lay.small_card[0] / 2) + lay.gap
-        beside = pygame.Rect(x, place.hand.y, place.box.right - x, place.hand.height)
+        beside = pygame.Rect(x, place.hand.y, place.box.right - x,  # (down to its pile)
+                             max(place.hand.height, place.pile.y - place.hand.y - lay.gap))
         most = beside.height // f.get_linesize()
         under = place.pile.y >= place.hand.bottom  # (else its pile lies beside its backs)
-        if lines[0] != said and under and most >= 2 and beside.width > room.width:
+        if lines[0] != said and under and most >= 1 and beside.width > room.width:
             wrapped = wrap(f, said, beside.width)
             lines = wrapped[:most]
             if len(wrapped) > most:

@@ -268,13 +268,15 @@ class SeatedLayout(TableAreas):
         #: A pile label's width ("Животные 24" in the "tiny" type) and the gap between groups.
         self.label_w = m.px(100)
         self.pile_gap = m.px(14)
+        #: Two lines of a seat's last turn in the "tiny" type (beside its backs).
+        self.said_h = m.px(46)
         self.message_h = m.px(30)
         # The spread's seats, or all along the top where the sides would leave the field's
         # cards much smaller (a large interface size: the side piles' words take the room).
         fits = [self._fit(seat_sides(self.players, spread))
                 for spread in (self.SPREAD, ALL_TOP)[:2 if self.PILES else 1]]
         best = fits[0] if fits[0][0] >= fits[-1][0] * 0.75 else fits[-1]
-        u, self.field_rows, self.top_rows, self.small, self.sides = best
+        u, self.field_rows, self.top_rows, self.top_stacked, self.small, self.sides = best
         right, top, left = (self.sides.count(s) for s in ("right", "top", "left"))
         self.field_card = self.card_size(u)
         self.hand_card = self.card_size(u * self.HAND)
@@ -309,25 +311,28 @@ class SeatedLayout(TableAreas):
         self.field = self.middle
         self.arrange_game()
 
-    def _fit(self, sides: list[str]) -> tuple[float, int, int, float, list[str]]:
+    def _fit(self, sides: list[str]) -> tuple[float, int, int, bool, float, list[str]]:
         """The field card height with the other seats at ``sides``, with its field rows, the
-        rows of a top seat's pile groups and the small cards' share: (u, rows, top rows,
-        small, sides)."""
+        rows of a top seat's pile groups (and whether its backs go over them) and the small
+        cards' share: (u, rows, top rows, top stacked, small, sides)."""
         p = self.play
         right, top, left = (sides.count(s) for s in ("right", "top", "left"))
         self.small = self.SMALL / self.m.cards
         # A top seat's pile in one row of four groups if its box is wide enough, else two
         # rows of two (the hand's fan of backs beside it, about a label wide).
-        self.top_rows = 0
+        self.top_rows, self.top_stacked = 0, False
         if top and self.PILES:
             box_w = (p.width - (top - 1) * self.gap) / top
             pile_w = box_w - self.gap - self.label_w
             self.top_rows = 1 if pile_w >= 4 * self.label_w + 3 * self.pile_gap else 2
             if self.top_rows == 2:  # (piles a little smaller: the field's cards larger)
                 self.small *= 0.85
+                # Too narrow for two groups beside the backs: the backs over the pile.
+                self.top_stacked = pile_w < 2 * self.label_w + self.pile_gap
         rows = [self.FIELD_ROWS] + ([self.FIELD_ROWS + 1] if self.MORE_ROWS else [])
         u, fewer = max((self._field_height(right, top, left, r), -r) for r in rows)
-        return u, -fewer, self.top_rows, self.small, sides  # (of equal sizes, fewer rows)
+        return (u, -fewer, self.top_rows, self.top_stacked, self.small,  # (of equal sizes,
+                sides)                                                 # fewer rows)
 
     def _top_pile_height(self, sh: float) -> float:
         """Below a top seat's name: its pile's rows of groups, each a label over its cards
@@ -337,7 +342,9 @@ class SeatedLayout(TableAreas):
             return sh
         rows = self.top_rows
         cards = sh if rows == 1 else sh * (1 + SHOWN)
-        return rows * (self.label_h + cards) + (rows - 1) * (self.pile_gap // 2)
+        # (stacked: the backs' row, as high as two lines of the seat's last turn beside them)
+        backs = max(sh, self.said_h) + self.gap if self.top_stacked else 0.0
+        return backs + rows * (self.label_h + cards) + (rows - 1) * (self.pile_gap // 2)
 
     def _field_height(self, right: int, top: int, left: int, rows: int) -> float:
         """The field card height with ``rows`` rows: what the height leaves, or less when the
@@ -405,15 +412,16 @@ class SeatedLayout(TableAreas):
         beside = body.width - g - 2 * max(self.label_w, sw)
         fan_w = min(box.width, round(max(sw * (1 + 0.12 * spread),
                                          min(sw * (1 + 0.3 * spread), beside))))
-        if body.width >= fan_w + g + 2 * max(self.label_w, sw):  # wide: hand left, pile right
-            hand = pygame.Rect(body.x, body.y, fan_w, sh)
+        stacked = side == "top" and self.top_stacked
+        if not stacked and body.width >= fan_w + g + 2 * max(self.label_w, sw):  # wide:
+            hand = pygame.Rect(body.x, body.y, fan_w, sh)  # (hand left, pile right)
             pile = pygame.Rect(hand.right + g, body.y, body.right - hand.right - g,
                                body.height)
         else:  # (a pile's seat: the backs on the left, its last turn may go beside them)
             hand = pygame.Rect(body.x, body.y, min(body.width, round(
                 sw * (1 + 0.3 * spread))) if self.PILES else body.width, sh)
-            pile = pygame.Rect(body.x, hand.bottom + g, body.width,
-                               body.bottom - hand.bottom - g)
+            below = body.y + (max(sh, self.said_h) if stacked else sh) + g
+            pile = pygame.Rect(body.x, below, body.width, body.bottom - below)
         return SeatPlace(side, box, hand, pile, name)
 
     def arrange_game(self) -> None:
