@@ -110,6 +110,7 @@ class App:
         self.startup_messages = problems
         self.frame_hook: Callable[[float], None] | None = None
         self.f11_held = False  # F11 is down: its repeats do nothing
+        self.input_seen = False  # an event came since the last frame (``memory.due``)
 
     # Window ---------------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
@@ -244,6 +245,7 @@ class App:
     # Loop -------------------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         """One event: app-wide keys first, then the top scene."""
+        self.input_seen = True
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -267,11 +269,13 @@ class App:
 
     def frame(self, dt: float) -> None:
         """Update the top scene by ``dt`` seconds and draw the visible scenes (first showing
-        any notice posted since the last frame: ``game.notices``)."""
+        any notice posted since the last frame: ``game.notices``; the memory's release, if
+        due, in a frame without input: ``memory.due``)."""
         for message in notices.drain():
             self.notice(message)
-        if memory.due():
+        if memory.due(busy=self.input_seen):
             memory.release()
+        self.input_seen = False
         top = self.stack.top
         if top is not None:
             self.guard(lambda: top.update(min(dt, MAX_DT)), top)

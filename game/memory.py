@@ -13,7 +13,9 @@ big blocks on their own, so that a layer the window's size goes back as it is fr
 A resize waits ``RESIZE_WAIT`` frames for its ``release`` (``soon(wait=...)``): the frame that
 shows the table at its new size has enough to do (the collection and the trim cost it 2-8 ms),
 and the frames after it, storing the new size's faces, are lighter. A window dragged through
-many sizes releases once it rests. ``due()``, asked once a frame, says when the time has come.
+many sizes releases once it rests. And a release waits for a frame without input (a key's
+frame is a table's heaviest: the move made, the cards set off), ``BUSY_WAIT`` frames at most.
+``due(busy)``, asked once a frame, says when the time has come.
 
 >>> import game.memory as memory
 >>> memory.tune()
@@ -23,6 +25,8 @@ many sizes releases once it rests. ``due()``, asked once a frame, says when the 
 (True, False)
 >>> memory.soon(wait=2); [memory.due() for _ in range(3)]
 [False, False, True]
+>>> [memory.due(busy=True) for _ in range(memory.BUSY_WAIT + 1)][-2:]
+[False, True]
 >>> _ = memory.release()
 """
 
@@ -83,9 +87,12 @@ def _trim() -> None:
 #: ``_wait`` more frames).
 pending = False
 _wait = 0
+_busy = 0  # frames with input the due release has waited through (``BUSY_WAIT`` at most)
 #: The frames a resize's ``release`` waits (a third of a second at 60 frames a second): not
 #: in the frame that shows the new size.
 RESIZE_WAIT = 20
+#: The frames with input a due ``release`` waits through for one without, at most.
+BUSY_WAIT = 30
 
 
 def soon(wait: int = 0) -> None:
@@ -101,14 +108,18 @@ def soon(wait: int = 0) -> None:
     pending = True
 
 
-def due() -> bool:
-    """Asked once at the start of each frame: is a ``release`` due now (``pending``, its
-    wait over)?"""
-    global _wait
+def due(busy: bool = False) -> bool:
+    """Asked once at the start of each frame (``busy``: one with input): is a ``release``
+    due now (``pending``, its wait over, and the frame without input or the release kept
+    waiting ``BUSY_WAIT`` frames by input)?"""
+    global _wait, _busy
     if not pending:
         return False
     if _wait > 0:
         _wait -= 1
+        return False
+    if busy and _busy < BUSY_WAIT:
+        _busy += 1
         return False
     return True
 
@@ -126,8 +137,8 @@ def collect_soon() -> None:
 def release() -> int:
     """Collect garbage and return free heap pages to the system; returns the objects
     collected."""
-    global pending, _wait
-    pending, _wait = False, 0
+    global pending, _wait, _busy
+    pending, _wait, _busy = False, 0, 0
     collected = gc.collect()
     _trim()
     return collected

@@ -32,6 +32,7 @@ def test_a_resize_releases_memory_a_few_frames_after_the_one_that_shows_it(app, 
     sizes, a frame each, releases once it rests; a closing screen's release stays at the next
     frame."""
     t = _koikoi(app)
+    memory.release()  # (nothing left waiting by the tests before)
     frames: list[int] = []
     real = memory.release
     count = [0]
@@ -122,3 +123,38 @@ def test_a_resize_keeps_the_fonts_open(app):
     kept = fonts.font(23)
     _resize(app, (1500, 900))
     assert fonts.font(23) is kept and t.drawing._rest is not None
+
+
+def test_a_release_waits_for_a_frame_without_input(app, monkeypatch):
+    """A due release (here a screen that left) is not made in a frame with input (a key's
+    frame is a table's heaviest) but in the next one without, or after ``BUSY_WAIT`` frames
+    of input."""
+    from game.scenes.settings import SettingsScene
+    memory.release()  # (nothing left waiting by the tests before)
+    released: list[int] = []
+    real = memory.release
+    monkeypatch.setattr(memory, "release", lambda: released.append(1) or real())
+
+    def frame(with_input: bool) -> None:
+        if with_input:
+            app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0),
+                                            buttons=(0, 0, 0)))
+        app.frame(1 / 60)
+    for leave_then in ([True], [True] * 3):
+        app.push(SettingsScene())
+        frame(False)
+        app.stack.pop()
+        for with_input in leave_then:
+            frame(with_input)
+        assert released == [] and memory.pending
+        frame(False)
+        assert released == [1] and not memory.pending
+        released.clear()
+    app.push(SettingsScene())
+    frame(False)
+    app.stack.pop()
+    for _ in range(memory.BUSY_WAIT):
+        frame(True)
+    assert released == []
+    frame(True)
+    assert released == [1]
