@@ -264,3 +264,14 @@ def test_the_climbing_buttons_captions_are_drawn_at_one_size(size, language):
                                        table.sort_button)]
     assert sizes == [wanted] * 3
     assert all(table.layout_.buttons.contains(b.rect) for b in table.buttons)
+
+
+@pytest.mark.parametrize("game_id, players", [("hearts600", 4), ("koikoi", 2)])
+@pytest.mark.parametrize("language", ["en", "ja", "ru"])
+def test_the_panel_s_log_and_hint_buttons_are_drawn_at_one_size(game_id, players, language):
+    """The foot row of a fishing panel shared as the captions need: "Подсказка" at 960x600
+    was drawn smaller than "Журнал игры" (the row went three fifths and two fifths)."""
+    table, _surface = laid_out_table(game_id, players, (960, 600), 1.0, language)
+    log, hint = table.log_button, table.hint_button
+    assert log._title_size() == hint._title_size()
+    assert log.rect.right < hint.rect.x and table.layout_.panel.contains(hint.rect)

@@ -34,6 +34,7 @@ import pygame
 
 
 from ai.search import Candidate
+from game.fonts import font
 from game.i18n import N_, _
 from game.table.coach import CoachedChoice, percent
 from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
@@ -50,6 +51,7 @@ from game.table.dialogs import CardRow
 from game.table.names import card_name
 from game.table.opening import open_game, opening_setup
 from game.widgets import Button
+from game.widgets.button import share_sizes
 from rules.hanafuda import DECK, Card
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -108,8 +110,25 @@ class FishingTable(CardTable):
 
     def arrange(self, size: tuple[int, int]) -> None:
         self.layout_ = self.LAYOUT(size, players=self.players)
-        self.hint_button.place(self.layout_.hint_button, self.metrics)
+        self.share_foot_row()
         self.snap()
+
+    def share_foot_row(self) -> None:
+        """The panel's foot row shared by the log's button and the coach's as their captions
+        need, both drawn at one size ("Подсказка" was smaller than "Журнал игры" in the
+        narrower part)."""
+        lay, m = self.layout_, self.metrics
+        log, hint = lay.log_button, lay.hint_button
+        gap = hint.x - log.right
+        f = font(m.type_size("small"), True)
+        needs = [f.size(b.text)[0] for b in (self.log_button, self.hint_button)]
+        pad = 2 * m.px(14)  # (a caption's margins in its button)
+        room = hint.right - log.x - gap
+        log.width = pad + round((room - 2 * pad) * needs[0] / max(1, sum(needs)))
+        hint.x, hint.width = log.right + gap, room - log.width
+        self.log_button.place(log, m)
+        self.hint_button.place(hint, m)
+        share_sizes([self.log_button, self.hint_button])  # (a narrow row: the smaller size)
 
     def play_demo(self, moves: int) -> None:
         """Screenshots: ``moves`` seeded random moves, then on to the viewer's turn to play."""
