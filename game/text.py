@@ -90,7 +90,8 @@ _HYPHEN_PARTS = re.compile(r"[^-]+-*|-+")
 def _split_characters(font: pygame.font.Font, word: str, width: int, lines: list[str]
                       ) -> str:
     """``word`` broken by characters into ``lines`` no wider than ``width`` where they
-    can be; returns its last line, unfinished."""
+    can be (a word of letters with a hyphen at the break); returns its last line,
+    unfinished."""
     line = ""
     for ch in word:
         if font.size(line + ch)[0] <= width or not line:
@@ -105,9 +106,19 @@ def _split_characters(font: pygame.font.Font, word: str, width: int, lines: list
             lines.append(line[:-1])
             line = line[-1] + ch
         else:
+            carry = ""
+            if _alphabetic(line[-1]) and _alphabetic(ch):  # (a word cut: a hyphen says so)
+                while len(line) > 1 and font.size(line + "-")[0] > width:
+                    line, carry = line[:-1], line[-1] + carry
+                line += "-"
             lines.append(line)
-            line = ch
+            line = carry + ch
     return line
+
+
+def _alphabetic(ch: str) -> bool:
+    """A letter of a script that spaces its words (Latin, Cyrillic: not kana nor kanji)."""
+    return ch.isalpha() and ord(ch) < 0x2E80
 
 
 on_clear_all(_wrapped.cache_clear)  # (its keys hold fonts open: they go with the others)

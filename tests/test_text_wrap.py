@@ -36,3 +36,18 @@ def test_a_hyphenated_word_breaks_after_a_hyphen_not_inside_a_part():
     assert wrap(f, word, f.size("Олень-ка")[0]) == ["Олень-", "кабан-", "бабочка"]
     narrow = f.size("Оле")[0]
     assert all(f.size(line)[0] <= narrow for line in wrap(f, word, narrow))
+
+
+def test_a_word_of_letters_cut_to_fit_says_so_with_a_hyphen():
+    """"Chrysanthemum" wider than its box is cut between letters with a hyphen at the cut
+    ("Chrysanthemu" / "m" was drawn beside a seat); kanji are cut with none."""
+    pygame.font.init()
+    f = font(22)
+    for word in ("Chrysanthemum", "Хризантема"):
+        for chars in range(3, len(word)):
+            width = f.size(word[:chars])[0]
+            lines = wrap(f, word, width)
+            assert len(lines) > 1 and all(f.size(line)[0] <= width for line in lines)
+            assert all(line.endswith("-") for line in lines[:-1]), lines
+            assert "".join(line.removesuffix("-") for line in lines) == word
+    assert not any(line.endswith("-") for line in wrap(f, SAID, f.size(SAID[:4])[0]))
