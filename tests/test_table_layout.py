@@ -275,3 +275,24 @@ def test_the_panel_s_log_and_hint_buttons_are_drawn_at_one_size(game_id, players
     log, hint = table.log_button, table.hint_button
     assert abs(log._title_size() - hint._title_size()) <= 1
     assert log.rect.right < hint.rect.x and table.layout_.panel.contains(hint.rect)
+
+
+@pytest.mark.parametrize("size, scale", [((1280, 800), 1.5), ((960, 600), 1.5),
+                                         ((960, 600), 1.0)])
+def test_koikoi_s_panel_lines_stay_above_its_buttons(size, scale):
+    """Koi-Koi's panel 20 moves in (the screenshot's deal: called koi-koi three times, two
+    yaku, six on their way): its lines fit above Game log and Hint, the yaku on their way
+    left out first (at 1280x800 and 150% two of them ran under the buttons)."""
+    from game.cli import build_scene
+    from tests.test_layout import laid_out
+    table, _surface = laid_out(lambda app: build_scene("koikoi", None, moves=20), size, scale,
+                               "en")
+    try:
+        _settle(table)
+        box, room = table.drawing.panel_box()
+        parts = table.drawing.panel_parts()
+        assert parts and all(part.bottom <= room for _line, part in parts)
+        assert box.y + room <= table.log_button.rect.y
+        assert any(line.text.startswith("Called koi-koi") for line, _part in parts)
+    finally:
+        table.app.stack.clear()

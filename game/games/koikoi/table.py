@@ -217,12 +217,13 @@ class KoiKoiTable(FishingTable):
             month = progress.missing[0].month if progress.yaku == "tsukifuda" else 0
             tip = yaku_tip(progress.yaku, self.rules, month)
             text = progress_label(progress)
+            # (Spare: a panel too short for them lets them go, the cards' first.)
             if progress.missing:
                 lines.append(PanelLine(text, "tiny", theme.TEXT, cards=progress.missing,
-                                       tip=tip))
+                                       tip=tip, spare=2))
             else:
                 lines.append(PanelLine(more_label(text, progress.need - progress.have), "tiny",
-                                       theme.TEXT, tip=tip))
+                                       theme.TEXT, tip=tip, spare=1))
         return lines
 
     def panel_lines(self) -> list[PanelLine]:
