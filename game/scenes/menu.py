@@ -20,8 +20,9 @@ from game.widgets.scene import WidgetScene
 from game.widgets.dialog import Dialog, not_available
 from game.session import Session, peek_current, refused
 from game.setups import SaveError, watch_setup
-from game.text import fit_font_size
+from game.text import fit_font_size, wrap
 from game.widgets import Button, Panel, Widget
+from game.widgets.button import PAD, fit_widths, share_sizes
 
 VERSION = "0.1"
 
@@ -236,18 +237,23 @@ class MenuScene(WidgetScene):
         w, h = size
         wide = w / h >= 1.25
         margin = m.px(40)
+        gap = m.px(10)
+        # The panel as wide as the games' subtitles need at their size, within limits (the
+        # title's side keeps the rest): a subtitle shrunk to fit would be smaller than its
+        # neighbours (they share one size: the least any of them needs).
+        need = self._need_width() + 2 * m.px(22)
         if wide:
-            panel_w = min(m.px(560), int(w * 0.46))
+            panel_w = min(max(m.px(560), need), int(w * 0.56))
+            panel_w = max(min(m.px(560), int(w * 0.46)), panel_w)
             self.panel.place(pygame.Rect(w - margin - panel_w, margin, panel_w, h - 2 * margin), m)
             self.title_rect = pygame.Rect(margin, margin, w - panel_w - 3 * margin, h - 2 * margin)
         else:
             title_h = int(h * 0.26)
             self.title_rect = pygame.Rect(margin, m.px(20), w - 2 * margin, title_h)
-            panel_w = min(w - 2 * margin, m.px(620))
+            panel_w = min(w - 2 * margin, max(m.px(620), need))
             top = self.title_rect.bottom + m.px(10)
             self.panel.place(pygame.Rect((w - panel_w) // 2, top, panel_w, h - top - margin), m)
         inner = self.panel.rect.inflate(-2 * m.px(22), -2 * m.px(22))
-        gap = m.px(10)
         small_h = m.row_height
         # Continue and the five game buttons share what is left after the two rows of small
         # buttons.
@@ -257,10 +263,7 @@ class MenuScene(WidgetScene):
         game_area = inner.height - 2 * small_h - 3 * gap - m.px(8)
         game_h = min(m.px(86), (game_area - (n - 1) * gap) // n)
         y = inner.y + max(0, (game_area - (game_h * n + gap * (n - 1))) // 2)
-        least = font(m.least_text)  # (a Watch button as wide as its subtitle needs)
-        need = max((least.size(b.subtitle or "")[0] for b in self.watch_buttons.values()),
-                   default=0) + 2 * m.px(14)
-        watch_w = max(m.px(104), inner.width // 5, need)
+        watch_w = max(inner.width // 5, self._watch_width())
         ids = ([None] if self.continue_button is not None else []) + list(GAMES)
         for gid, b in zip(ids, big):
             watch = self.watch_buttons.get(gid) if gid is not None else None
@@ -270,20 +273,41 @@ class MenuScene(WidgetScene):
                 b.place(pygame.Rect(inner.x, y, inner.width - watch_w - gap, game_h), m)
                 watch.place(pygame.Rect(inner.right - watch_w, y, watch_w, game_h), m)
             y += game_h + gap
-        y = inner.bottom - 2 * small_h - gap
-        third = (inner.width - 2 * gap) // 3
-        for i, b in enumerate((self.settings_button, self.stats_button, self.gallery_button)):
-            b.place(pygame.Rect(inner.x + i * (third + gap), y, third, small_h), m)
-        half = (inner.width - gap) // 2
-        self.rules_button.place(pygame.Rect(inner.x, inner.bottom - small_h, half, small_h), m)
-        self.quit_button.place(pygame.Rect(inner.right - half, inner.bottom - small_h, half,
-                                           small_h), m)
+        # The two rows of small buttons, each as wide as its label needs at one size.
+        rows = [(self.settings_button, self.stats_button, self.gallery_button),
+                (self.rules_button, self.quit_button)]
+        for row, y in zip(rows, (inner.bottom - 2 * small_h - gap, inner.bottom - small_h)):
+            widths = fit_widths([b.text for b in row], inner.width, inner.width, gap,
+                                m.type_size("body"), m.px(PAD))
+            x = inner.x
+            for b, bw in zip(row, widths):
+                b.place(pygame.Rect(x, y, bw if b is not row[-1] else inner.right - x,
+                                    small_h), m)
+                x += bw + gap
+        share_sizes([b for b in self.widgets if isinstance(b, Button)])
 
         self.fan_size = _fan_size(self.title_rect) if w / h >= 1.25 else (0, 0)
         self.fan = _fans.get(tuple(self.title_rect)) if self.fan_size[0] else None
         if self.fan is None and self.fan_size[0] and not self.fan_in_background:
             self.fan = _keep_fan(self.title_rect)
         self._fan_job = None
+
+    def _watch_width(self) -> int:
+        """A Watch button's width: its title and subtitle at their roles' sizes."""
+        m = self.metrics
+        title, sub = font(m.type_size("body"), True), font(m.type_size("small"))
+        return max([m.px(104)] + [max(title.size(b.text)[0], sub.size(b.subtitle)[0])
+                                  + 2 * m.px(PAD) for b in self.watch_buttons.values()])
+
+    def _need_width(self) -> int:
+        """The width inside the panel at which every game's title and subtitle fit their
+        button (beside its Watch button) at their roles' sizes."""
+        m = self.metrics
+        title, sub = font(m.type_size("heading"), True), font(m.type_size("small"))
+        watch = self._watch_width() + m.px(10)
+        return max(max(title.size(b.text)[0], sub.size(b.subtitle)[0]) + 2 * m.px(PAD)
+                   + (watch if gid in self.watch_buttons else 0)
+                   for gid, b in zip(GAMES, self.game_buttons))
 
     #: The card fan is made on a thread once the first frame is up (the start-up's biggest
     #: piece); tests and screenshots make it at once, so that their frames do not depend on a
@@ -328,15 +352,18 @@ class MenuScene(WidgetScene):
         r = self.title_rect
         seal = min(r.width // 3, r.height // 2, m.px(190))
         wide = surface.get_width() / surface.get_height() >= 1.25
-        title_size = fit_font_size(_("Hanafuda Parlor"), r.width, m.type_size("display"), True)
+        room = r.width if wide else r.width - seal - m.px(24)  # (tall: beside the seal)
+        title_size = fit_font_size(_("Hanafuda Parlor"), room, m.type_size("display"), True)
         title_font = font(title_size, True)
         title_img = text_image(title_font, _("Hanafuda Parlor"), theme.CREAM)
-        tag = text_image(font(m.type_size("body")),
-                         _("Flower-card games for one to eight players"), theme.TEXT_DIM)
+        tag_font = font(m.type_size("body"))  # (the line under it wraps where it is long)
+        tags = [text_image(tag_font, line, theme.TEXT_DIM)
+                for line in wrap(tag_font, _("Flower-card games for one to eight players"), room)]
+        tag_h = sum(t.get_height() for t in tags)
         if not wide:
             seal = min(seal, r.height - title_img.get_height() - m.px(10))
         fan_h = self.fan_size[1] + m.px(30) if self.fan_size[0] else 0
-        block_h = seal + m.px(24) + title_img.get_height() + m.px(6) + tag.get_height() + fan_h
+        block_h = seal + m.px(24) + title_img.get_height() + m.px(6) + tag_h + fan_h
         y = r.y + (r.height - block_h) // 2 if wide else r.y
         cx = r.centerx
         # A vermilion seal with 花札 (hanafuda) in cream, like a hanko stamp.
@@ -357,15 +384,18 @@ class MenuScene(WidgetScene):
         if wide:
             ty = seal_rect.bottom + m.px(24)
             surface.blit(title_img, title_img.get_rect(midtop=(cx, ty)))
-            tag_rect = tag.get_rect(midtop=(cx, ty + title_img.get_height() + m.px(6)))
-            surface.blit(tag, tag_rect)
+            y = ty + title_img.get_height() + m.px(6)
+            for tag in tags:
+                surface.blit(tag, tag.get_rect(midtop=(cx, y)))
+                y += tag.get_height()
             if self.fan is not None:  # (its room is kept while it is being made)
-                surface.blit(self.fan, self.fan.get_rect(midtop=(cx, tag_rect.bottom + m.px(30))))
+                surface.blit(self.fan, self.fan.get_rect(midtop=(cx, y + m.px(30))))
         else:
             left = seal_rect.right + m.px(24)
-            ty = r.centery - (title_img.get_height() + tag.get_height()) // 2
-            surface.blit(title_img, (left, ty))
-            surface.blit(tag, (left, ty + title_img.get_height()))
+            y = r.centery - (title_img.get_height() + tag_h) // 2
+            for img in (title_img, *tags):
+                surface.blit(img, (left, y))
+                y += img.get_height()
         foot = text_image(font(m.type_size("tiny")),
                           _("Version {v} · F11 full screen · Esc back").format(v=VERSION),
                           theme.TEXT_DIM)

@@ -22,8 +22,9 @@ from game.widgets.scene import WidgetScene
 from game.widgets.dialog import Dialog, not_available
 from game.session import abandon_current, peek_current
 from game.setups import MAX_SEED, GameSetup, default_setup, remember_setup, remembered_setup
-from game.text import draw_text
+from game.text import draw_text, text_height
 from game.widgets import Button, Choice, Label, NumberField, Panel, ScrollList, Toggle, Widget
+from game.widgets.button import PAD, fit_widths, share_sizes
 
 __all__ = ["GameSetup", "default_setup", "SetupScene", "confirm_new_game", "seat_name",
            "MAX_SEED"]
@@ -107,8 +108,8 @@ class SetupScene(WidgetScene):
         left.append(self.seed_field)
         left.append(Button(_("New deal number"), self._random_seed))
         self.summary = Label(info.summary, role="small", color=theme.TEXT_DIM)
-        left.append(self.summary)
         self.left = ScrollList(left)
+        self.left_rows = left  # (the description goes where it reads whole: _place_summary)
         right: list[Widget] = []
         self.preset_choice: Choice | None = None
         if len(info.presets) > 1:
@@ -124,17 +125,18 @@ class SetupScene(WidgetScene):
             self.option_widgets[opt.key] = w
             right.append(w)
         self.right = ScrollList(right)
+        self.right_rows = right
+        #: The whole page in one scrolling list, where the columns would be too short to use.
+        self.page = ScrollList(lay_out=self._page_boxes)
+        self.paged = False
         self.back_button = Button(_("Back"), self.back)
         self.rules_button = Button(_("Rules reference"), self._rules)
         self.start_button = Button(_("Start"), self.start, primary=True)
-        widgets = [self.panel, self.heading, self.left_title, self.right_title, self.left,
-                   self.right, self.back_button, self.rules_button, self.start_button]
         from game.scenes.guides import has_guide
         self.guide_button: Button | None = None
         self.offer: list[Widget] = []
         if has_guide(info.id):
             self.guide_button = Button(_("Guided game"), self.guided)
-            widgets.append(self.guide_button)
             if self.offering:
                 self.offer = [
                     Label(_("New to {game}? Play a guided game: it shows you what to do and "
@@ -142,8 +144,19 @@ class SetupScene(WidgetScene):
                           role="small", color=theme.GOLD),
                     Button(_("Play the guided game"), self.guided, primary=True, role="small"),
                     Button(_("No, thanks"), self.decline, role="small")]
-                widgets += self.offer
-        return widgets
+        #: The row of buttons at the foot, left to right.
+        self.buttons = [self.back_button, self.rules_button,
+                        *([self.guide_button] if self.guide_button is not None else []),
+                        self.start_button]
+        return self._widgets()
+
+    def _widgets(self) -> list[Widget]:
+        """The scene's widgets for its layout (``paged``: the page in one list), in the
+        order of the keyboard's focus: the offer, the players, the rules, the buttons."""
+        if self.paged:
+            return [self.panel, self.heading, self.page, *self.buttons]
+        return [self.panel, self.heading, *self.offer, self.left_title, self.right_title,
+                self.left, self.right, *self.buttons]
 
     def guided(self) -> None:
         """The guided first game (the game saved for Continue stays as it is)."""
@@ -219,52 +232,174 @@ class SetupScene(WidgetScene):
 
     # Layout -----------------------------------------------------------------------------------
     def arrange(self, size: tuple[int, int]) -> None:
+        """The heading, the offer of a guided game (the first time), the players and the
+        rules side by side, a line for the focused option's help, the buttons. Where the
+        columns would be too short to use (``ScrollList.usable_height``: a large interface
+        in a small window), the heading is set a step smaller; where even that leaves them
+        too short, the whole page scrolls in one column over the buttons (``paged``)."""
         m = self.metrics
         w, h = size
         pw, ph = min(w - 2 * m.pad, m.px(1180)), h - 2 * m.pad
         self.panel.place(pygame.Rect((w - pw) // 2, m.pad, pw, ph), m)
         inner = self.panel.rect.inflate(-2 * m.px(28), -2 * m.px(22))
-        self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, 0), m)  # (its size now)
+        by = self._place_buttons(inner)
+        bottom = by - m.gap - self._hint_height(inner.width)
+        self.page.lead, self.heading.clip = None, None
+        for compact in (False, True):
+            self.heading.compact = compact
+            if self._place_columns(inner, bottom):
+                self._set_paged(False)
+                break
+        else:
+            self._place_page(inner, bottom, by)
+        share_sizes(self.buttons)  # (a row too short for them all: their titles at one size)
+        share_sizes([b for b in self.offer if isinstance(b, Button)])
+
+    def _place_page(self, inner: pygame.Rect, bottom: int, by: int) -> None:
+        """The whole page in one scrolling column above ``bottom``, the heading its lead."""
+        m = self.metrics
+        self._set_paged(True)
+        self.page.lead = self.heading
+        children = [*self.offer, self.left_title, *self.left_rows, self.summary,
+                    self.right_title, *self.right_rows]
+        if self.page.children != children:
+            self.page.set_children(children)
+        self.page.place(pygame.Rect(inner.x, inner.y, inner.width, bottom - inner.y), m)
+        self.hint_rect = pygame.Rect(inner.x, bottom + m.px(4), inner.width,
+                                     by - m.gap - bottom - m.px(4))
+
+    def _set_paged(self, paged: bool) -> None:
+        if paged != self.paged:
+            self.paged = paged
+            self.page.scroll_to(0)
+        self.widgets = self._widgets()
+
+    def _place_buttons(self, inner: pygame.Rect) -> int:
+        """The row of buttons at the foot of ``inner``, each as wide as its label needs at
+        one size (Back and Rules reference on the left, Guided game and Start on the
+        right); returns its top."""
+        m = self.metrics
+        by = inner.bottom - m.row_height
+        widths = fit_widths([b.text for b in self.buttons], inner.width, m.px(220), m.gap,
+                            m.type_size("body"), m.px(PAD))
+        half = 2 if len(self.buttons) == 4 else 1  # (Start alone on the right without a guide)
+        x = inner.x
+        for b, bw in zip(self.buttons[:half], widths):
+            b.place(pygame.Rect(x, by, bw, m.row_height), m)
+            x += bw + m.gap
+        x = inner.right
+        for b, bw in reversed(list(zip(self.buttons[half:], widths[half:]))):
+            x -= bw
+            b.place(pygame.Rect(x, by, bw, m.row_height), m)
+            x -= m.gap
+        return by
+
+    def _hint_height(self, width: int) -> int:
+        """The band under the columns for the focused option's help (or a refused deal
+        number): as tall as the longest of them wrapped at ``width``, a line at least."""
+        small = font(self.metrics.type_size("small"))
+        texts = [w.help for w in self.option_widgets.values() if w.help]
+        texts.append(_("Choose a number from {low:,} to {high:,}.").format(low=1, high=MAX_SEED))
+        return max(text_height(small, t, width) for t in texts) + self.metrics.px(8)
+
+    def _offer_boxes(self, width: int) -> tuple[list[pygame.Rect], int]:
+        """The offer's label and its two buttons from the top left of a strip ``width``
+        wide, and the strip's height: the buttons beside the label where it takes two lines
+        or fewer there, else under it on the right."""
+        m = self.metrics
+        label, yes, no = self.offer
+        widths = fit_widths([getattr(yes, "text", ""), getattr(no, "text", "")], width,
+                            m.px(260), m.gap, m.type_size("small"), m.px(PAD))
+        buttons_w = sum(widths) + m.gap
+        label.metrics = m
+        lw = width - buttons_w - m.gap
+        two_lines = round(font(m.type_size("small")).get_linesize() * 1.15) * 2
+        if lw > 0 and label.preferred_height(lw) <= max(m.row_height, two_lines):
+            lh = max(m.row_height, label.preferred_height(lw))
+            by = (lh - m.row_height) // 2
+            height = lh
+        else:
+            lw = width
+            lh = label.preferred_height(lw)
+            by = lh + m.gap
+            height = by + m.row_height
+        x = width - buttons_w
+        boxes = [pygame.Rect(0, (lh - label.preferred_height(lw)) // 2, lw,
+                             label.preferred_height(lw)),
+                 pygame.Rect(x, by, widths[0], m.row_height),
+                 pygame.Rect(x + widths[0] + m.gap, by, widths[1], m.row_height)]
+        return boxes, height
+
+    def _place_columns(self, inner: pygame.Rect, bottom: int) -> bool:
+        """The heading, the offer and the two columns above ``bottom``; True when both
+        columns are tall enough to use."""
+        m = self.metrics
+        self.heading.metrics = m
         head_h = self.heading.preferred_height(inner.width) + m.gap  # a long title: two lines
         self.heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
-        col_gap = m.px(28)
-        left_w = (inner.width - col_gap) * 5 // 12
-        right_w = inner.width - col_gap - left_w
         top = inner.y + head_h
+        if self.offer:  # the first time: the offer of a guided game under the heading
+            boxes, height = self._offer_boxes(inner.width)
+            for widget, box in zip(self.offer, boxes):
+                widget.clip = None
+                widget.place(box.move(inner.x, top), m)
+            top += height + m.gap
+        col_gap = m.px(28)
+        needs = [self._least_width(rows) for rows in (self.left_rows, self.right_rows)]
+        share, half = (inner.width - col_gap) * 5 // 12, (inner.width - col_gap) // 2
+        left_w = min(max(share, needs[0]), half)  # (a long level name)
+        wish = self._least_width(self.left_rows, "beside_width")  # (the seats on a line each)
+        if left_w < wish <= half and inner.width - col_gap - wish >= needs[1]:
+            left_w = wish
+        right_w = inner.width - col_gap - left_w
         sub_h = font(m.type_size("heading"), True).get_linesize()
-        bottom = inner.bottom - m.row_height - m.gap - m.px(44)
-        bw = min(m.px(220), (inner.width - 3 * m.gap) // 4)  # four buttons in a row at most
-        if self.offer:  # the first time: the offer of a guided game over the buttons
-            label, yes, no = self.offer
-            label.place(pygame.Rect(inner.x, 0, inner.width - 2 * bw - 2 * m.gap, 0), m)
-            lw = label.rect.width
-            if label.preferred_height(lw) > 2 * m.row_height:  # too narrow beside the buttons:
-                lw = inner.width                                 # the buttons go under it
-            oh = max(m.row_height, label.preferred_height(lw))  # as many lines as it takes
-            beside = lw < inner.width
-            block = oh if beside else oh + m.gap + m.row_height
-            bottom -= block + 2 * m.gap
-            oy = inner.bottom - m.row_height - m.gap - block
-            by = oy + (oh - m.row_height) // 2 if beside else oy + oh + m.gap
-            label.place(pygame.Rect(inner.x, oy, lw, oh), m)
-            yes.place(pygame.Rect(inner.right - 2 * bw - m.gap, by, bw, m.row_height), m)
-            no.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)
+        for title in (self.left_title, self.right_title):
+            title.clip = None
         self.left_title.place(pygame.Rect(inner.x, top, left_w, sub_h), m)
         self.right_title.place(pygame.Rect(inner.x + left_w + col_gap, top, right_w, sub_h), m)
+        for column, rows in ((self.left, self.left_rows), (self.right, self.right_rows)):
+            if [c for c in column.children if c is not self.summary] != rows:
+                column.set_children(rows)  # (back from the page: ``_place_summary`` next)
         self.left.place(pygame.Rect(inner.x, top + sub_h, left_w, bottom - top - sub_h), m)
         self.right.place(pygame.Rect(inner.x + left_w + col_gap, top + sub_h, right_w,
                                      bottom - top - sub_h), m)
         self._place_summary()
-        by = inner.bottom - m.row_height
-        self.back_button.place(pygame.Rect(inner.x, by, bw, m.row_height), m)
-        self.start_button.place(pygame.Rect(inner.right - bw, by, bw, m.row_height), m)
-        if self.guide_button is None:
-            self.rules_button.place(pygame.Rect(inner.centerx - bw // 2, by, bw, m.row_height),
-                                    m)
-        else:  # Back, Rules reference | Guided game, Start
-            self.rules_button.place(pygame.Rect(inner.x + bw + m.gap, by, bw, m.row_height), m)
-            self.guide_button.place(pygame.Rect(inner.right - 2 * bw - m.gap, by, bw,
-                                                m.row_height), m)
+        self.hint_rect = pygame.Rect(inner.x, bottom + m.px(4), inner.width,
+                                     self.buttons[0].rect.top - m.gap - bottom - m.px(4))
+        return all(c.rect.height >= c.usable_height(c.rect.width) and c.rect.width >= need
+                   for c, need in zip((self.left, self.right), needs))
+
+    def _least_width(self, rows: list[Widget], measure: str = "least_width") -> int:
+        """The narrowest column in which ``rows`` show their values at their role's size
+        (``least_width`` of each; ``beside_width``: their labels beside them), a scroll
+        bar's width kept."""
+        for r in rows:
+            r.metrics = self.metrics  # (before its list places it: a new size's)
+        return max((getattr(r, measure, lambda: 0)() for r in rows),
+                   default=0) + self.metrics.px(16)
+
+    def _page_boxes(self, width: int) -> list[pygame.Rect]:
+        """The page's widgets in one column (``paged``): the offer, the players under their
+        title, the description, the rules under theirs."""
+        m = self.metrics
+        boxes: list[pygame.Rect] = []
+        y = 0
+        if self.offer:
+            offer, height = self._offer_boxes(width)
+            boxes += offer
+            y = height + m.gap
+        gap = m.px(self.page.gap_design)
+        sub_h = font(m.type_size("heading"), True).get_linesize()
+        for rows in ([*self.left_rows, self.summary], self.right_rows):  # under their titles
+            boxes.append(pygame.Rect(0, y, width, sub_h))
+            y += sub_h
+            for row in rows:
+                row.metrics = m
+                h = row.preferred_height(width)
+                boxes.append(pygame.Rect(0, y, width, h))
+                y += h + gap
+            y += m.gap
+        return boxes
 
     def _place_summary(self) -> None:
         """The game's description where it reads whole: under the players, else under the
@@ -295,6 +430,4 @@ class SetupScene(WidgetScene):
         hint, color = ((self.problem, theme.VERMILION) if self.problem else
                        (getattr(focused, "help", ""), theme.TEXT_DIM))
         if hint:
-            rect = pygame.Rect(self.left.rect.x, self.left.rect.bottom + m.px(4),
-                               self.right.rect.right - self.left.rect.x, m.px(44))
-            draw_text(surface, hint, font(m.type_size("small")), color, rect, "center")
+            draw_text(surface, hint, font(m.type_size("small")), color, self.hint_rect, "center")

@@ -13,11 +13,29 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import pygame
 
 from game.theme import Metrics
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as a widget draws it, for the layout check (``Widget.texts``): its words,
+    ``part`` (which text of which kind of widget: "button title", "row label"...: texts of
+    one part and role are siblings, drawn alike), the size its role asks for and the size
+    drawn (less: shrunk to fit), its letters' bounds in the window and the box they must
+    stay inside (a face inside its rim and a pixel clear of it, a row's room left of its
+    control)."""
+
+    text: str
+    part: str
+    wanted: int
+    size: int
+    ink: pygame.Rect
+    box: pygame.Rect
 
 
 class Widget:
@@ -52,6 +70,11 @@ class Widget:
         """What of the widget's text its size leaves out (a text cut, a line dropped), or
         None when all of it shows: the layout check asks every widget (a kind says)."""
         return None
+
+    def texts(self) -> list[DrawnText]:
+        """The texts the widget draws in its box, where and at what size (a kind that
+        fits its texts to its box says; the layout check reads them)."""
+        return []
 
     # Input --------------------------------------------------------------------------------------
     def hit(self, pos: tuple[int, int]) -> bool:

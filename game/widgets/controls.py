@@ -8,14 +8,22 @@ True
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Sequence
 
 import pygame
 
 from game import draw, theme
 from game.fonts import font, text_image
-from game.text import fit_font_size
-from game.widgets.base import Widget
+from game.text import fit_font_size, wrap
+from game.widgets.base import DrawnText, Widget
+from game.widgets.button import ink_band
+
+#: How far a row's label, or a choice's value, may shrink to stay beside its control (a few
+#: per cent is not seen beside its neighbours; the layout check's limit is 13%): where it
+#: would shrink more, the control goes under the label, and a label the row's width does not
+#: hold either is wrapped at its role's size.
+SHRINK = 0.9
 
 
 class _Row(Widget):
@@ -28,16 +36,57 @@ class _Row(Widget):
         self.help = help
         self.on_change = on_change
 
-    def stacked(self, width: int) -> bool:
-        """Is the row too narrow at ``width`` for its label and control side by side (a text
-        would shrink below ``least_text``)? Then the control goes under the label."""
+    def least_beside(self) -> int:
+        """The least size of the label (and of a choice's values) beside the control: its
+        role's less ``SHRINK``, never below ``least_text``."""
         m = self.metrics
-        control = min(m.px(300), width // 2)
-        room = width - control - m.px(34)
-        return font(m.least_text).size(self.text)[0] > room
+        return max(m.least_text, math.ceil(SHRINK * m.type_size("body")))
+
+    def control_width(self, width: int) -> int:
+        """The control's width beside the label in a row ``width`` wide."""
+        return min(self.metrics.px(300), width // 2)
+
+    def label_room(self, width: int, control: int) -> int:
+        """The width left to the label beside a control ``control`` wide (the control a
+        margin in from the row's right, the label a margin from it and its own indent)."""
+        return width - control - self.around()
+
+    def around(self) -> int:
+        """What a row beside its control gives to margins: ``label_room``."""
+        m = self.metrics
+        return 2 * m.px(10) + m.px(14)
+
+    def stacked(self, width: int) -> bool:
+        """Is the row too narrow at ``width`` for its label and control side by side (the
+        label would shrink past ``least_beside``)? Then the control goes under the label."""
+        room = self.label_room(width, self.control_width(width))
+        return font(self.least_beside()).size(self.text)[0] > room
+
+    def least_width(self) -> int:
+        """The narrowest row in which the control's own text shows at its role's size
+        (stacked, the label wrapped); 0: any (a scene may make a column that wide)."""
+        return 0
+
+    def _label_lines(self, room: int) -> tuple[int, list[str]]:
+        """The label's size and lines in ``room`` pixels: one line, shrunk no further than
+        ``least_beside``; else its lines wrapped at its role's size."""
+        body = self.metrics.type_size("body")
+        size = fit_font_size(self.text, room, body)
+        if size >= self.least_beside():
+            return size, [self.text]
+        return body, wrap(font(body), self.text, room)
+
+    def _label_height(self, width: int) -> int:
+        """The height of a stacked row's label: a row's, or its wrapped lines'."""
+        m = self.metrics
+        size, lines = self._label_lines(width - 2 * m.px(14))
+        if len(lines) == 1:
+            return m.row_height
+        return len(lines) * font(size).get_linesize() + 2 * m.px(6)
 
     def preferred_height(self, width: int) -> int:
-        return self.metrics.row_height * (2 if self.stacked(width) else 1)
+        m = self.metrics
+        return m.row_height + (self._label_height(width) if self.stacked(width) else 0)
 
     @property
     def control_rect(self) -> pygame.Rect:
@@ -46,15 +95,16 @@ class _Row(Widget):
             h = m.row_height - m.px(14)
             return pygame.Rect(self.rect.x + m.px(10), self.rect.bottom - m.row_height + m.px(7),
                                self.rect.width - m.px(20), h)
-        w = min(m.px(300), self.rect.width // 2)
+        w = self.control_width(self.rect.width)
         h = self.rect.height - m.px(14)
         return pygame.Rect(self.rect.right - w - m.px(10), self.rect.centery - h // 2, w, h)
 
     def _label_rect(self) -> pygame.Rect:
-        """Where the label is written: left of the control, or the row's top half."""
+        """Where the label is written: left of the control, or above it, the row's width."""
         m = self.metrics
         if self.stacked(self.rect.width):
-            return pygame.Rect(self.rect.x, self.rect.y, self.rect.width, m.row_height)
+            return pygame.Rect(self.rect.x, self.rect.y, self.rect.width,
+                               self.rect.height - m.row_height)
         return pygame.Rect(self.rect.x, self.rect.y,
                            self.control_rect.left - self.rect.left - m.px(10), self.rect.height)
 
@@ -71,11 +121,37 @@ class _Row(Widget):
         if self.focused:
             pygame.draw.rect(surface, theme.FOCUS_RING, self.rect, max(1, m.px(2)),
                              border_radius=m.radius)
-        room = self._label_rect()
-        size = fit_font_size(self.text, room.width - m.px(14), m.type_size("body"))
-        img = text_image(font(size), self.text, theme.TEXT if self.enabled else theme.DISABLED)
-        surface.blit(img, (room.x + m.px(14), room.centery - img.get_height() // 2))
+        for image, at, _text in self._placed_texts():
+            surface.blit(image, at)
         self.draw_control(surface, self.control_rect)
+
+    def _placed_texts(self) -> list[tuple[pygame.Surface, tuple[int, int], DrawnText]]:
+        """The label's lines, and the control's own text if it has one (``_control_text``):
+        each one's image, where it goes, and what it is (``Widget.texts``)."""
+        m = self.metrics
+        room = self._label_rect()
+        pad = m.px(14)
+        size, lines = self._label_lines(room.width - (2 if self.stacked(self.rect.width)
+                                                      else 1) * pad)
+        color = theme.TEXT if self.enabled else theme.DISABLED
+        step = font(size).get_linesize()
+        y = room.centery - step * len(lines) // 2
+        placed = []
+        for k, line in enumerate(lines):
+            img = text_image(font(size), line, color)
+            at = (room.x + pad, y + k * step + (step - img.get_height()) // 2)
+            placed.append((img, at, DrawnText(line, "row label", m.type_size("body"), size,
+                                              img.get_bounding_rect().move(at), room)))
+        return placed + self._control_text(self.control_rect)
+
+    def _control_text(self, r: pygame.Rect) -> list[tuple[pygame.Surface, tuple[int, int],
+                                                          DrawnText]]:
+        """The text the control draws in its box ``r`` (a choice's value), as
+        ``_placed_texts``; none by default."""
+        return []
+
+    def texts(self) -> list[DrawnText]:
+        return [text for _image, _at, text in self._placed_texts()] if self.visible else []
 
     def draw_control(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         raise NotImplementedError
@@ -93,6 +169,13 @@ class Toggle(_Row):
         if self.enabled:
             self.value = not self.value
             self._changed(self.value)
+
+    def control_width(self, width: int) -> int:
+        """The switch and its word ("On", "Off"): no wider, the rest the label's."""
+        m = self.metrics
+        from game.i18n import _
+        words = max(font(m.type_size("small")).size(w)[0] for w in (_("On"), _("Off")))
+        return min(super().control_width(width), 2 * m.px(30) + m.px(10) + words + m.px(4))
 
     def draw_control(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         m = self.metrics
@@ -206,14 +289,43 @@ class Choice(_Row):
             raise ValueError(f"{value!r} is not a choice of {self.text!r}")
         self.index = values.index(value)
 
-    def stacked(self, width: int) -> bool:
-        """As a row, or when a value would shrink below ``least_text`` beside the label."""
-        if super().stacked(width):
-            return True
+    def _widest(self, size: int) -> int:
+        """The widest value at ``size``, with the arrows and their margins."""
+        f = font(size)
+        return max(f.size(label)[0] for _v, label in self.choices) + 2 * self._arrows()
+
+    def _arrows(self) -> int:
+        """Either side of the value: the arrow, its margin and the value's."""
         m = self.metrics
-        room = min(m.px(300), width // 2) - 2 * m.px(32)  # (the arrows and their margins)
-        least = font(m.least_text)
-        return any(least.size(label)[0] > room for _v, label in self.choices)
+        return m.px(14) + m.px(10) + m.px(8)
+
+    def control_width(self, width: int) -> int:
+        """A row's, narrower where the label needs the room and the values do not (a count),
+        wider where the widest value needs it at its role's size and the label still fits
+        beside it: neither shrinks where the row has room for both."""
+        m = self.metrics
+        base = super().control_width(width)
+        want = self._widest(m.type_size("body"))
+        beside = width - self.around()  # (the label's room and the control's together)
+        label = font(m.type_size("body")).size(self.text)[0]
+        if want <= beside - label:
+            return max(want, min(base, beside - label))
+        least = font(self.least_beside()).size(self.text)[0]
+        return want if base < want <= beside - least else base
+
+    def stacked(self, width: int) -> bool:
+        """As a row, or when a value would shrink past ``least_beside`` beside the label."""
+        return super().stacked(width) or \
+            self._widest(self.least_beside()) > self.control_width(width)
+
+    def least_width(self) -> int:
+        return self._widest(self.metrics.type_size("body")) + self.metrics.px(20)
+
+    def beside_width(self) -> int:
+        """The narrowest row in which the label and the widest value at its role's size
+        go side by side (the label shrunk no further than ``least_beside``)."""
+        return (font(self.least_beside()).size(self.text)[0] + self.around()
+                + self._widest(self.metrics.type_size("body")))
 
     def step(self, delta: int) -> None:
         if self.enabled:
@@ -247,11 +359,23 @@ class Choice(_Row):
         pygame.draw.polygon(surface, color, [(lx, cy), (lx + aw, cy - aw), (lx + aw, cy + aw)])
         rx = r.right - m.px(14)
         pygame.draw.polygon(surface, color, [(rx, cy), (rx - aw, cy - aw), (rx - aw, cy + aw)])
+        for image, at, _text in self._control_text(r):
+            surface.blit(image, at)
+
+    def _control_text(self, r: pygame.Rect) -> list[tuple[pygame.Surface, tuple[int, int],
+                                                          DrawnText]]:
+        """The value between the arrows, inside the box's border."""
+        m = self.metrics
         label = self.choices[self.index][1]
-        inner = r.width - 2 * (m.px(14) + aw + m.px(8))
-        size = fit_font_size(label, inner, m.type_size("body"))
+        inner = r.width - 2 * self._arrows()
+        wanted = m.type_size("body")
+        size = fit_font_size(label, inner, wanted)
         img = text_image(font(size), label, theme.TEXT if self.enabled else theme.DISABLED)
-        surface.blit(img, img.get_rect(center=r.center))
+        top, bottom = ink_band(size)  # (its letters' band centred: descenders clear the rim)
+        at = (r.centerx - img.get_width() // 2, r.centery - (top + bottom) // 2)
+        between = r.inflate(-2 * (m.px(14) + m.px(10)), -2 * (max(1, m.px(1)) + 1))  # arrows
+        return [(img, at, DrawnText(label, "choice value", wanted, size,
+                                    img.get_bounding_rect().move(at), between))]
 
 
 class NumberField(_Row):

@@ -28,11 +28,15 @@ class Label(Widget):
         self.color = color
         self.bold = bold
         self.valign = valign
+        #: A title set a step smaller, in the heading's size (bold still), where its page is
+        #: short of room (``WidgetScene.arrange_page``, the setup screen).
+        self.compact = False
 
     @property
     def font(self) -> pygame.font.Font:
         bold = self.bold or self.role in ("display", "title")
-        return font(self.metrics.type_size(self.role), bold)
+        role = "heading" if self.compact and self.role in ("display", "title") else self.role
+        return font(self.metrics.type_size(role), bold)
 
     def preferred_height(self, width: int) -> int:
         return text_height(self.font, self.text, max(1, width))
@@ -54,8 +58,15 @@ class Label(Widget):
 
     def still_look(self) -> Hashable:
         return (tuple(self.rect), self.metrics, self.visible, self.text, self.role, self.align,
-                tuple(self.color), self.bold, self.valign)
+                tuple(self.color), self.bold, self.valign, self.compact,
+                None if self.clip is None else tuple(self.clip))
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.visible and self.text:
-            draw_text(surface, self.text, self.font, self.color, self.rect, self.align, self.valign)
+        """The text, inside ``clip`` if it has one (a list's lead, drawn by its scene)."""
+        if not (self.visible and self.text):
+            return
+        old = surface.get_clip()
+        if self.clip is not None:
+            surface.set_clip(self.clip.clip(old))
+        draw_text(surface, self.text, self.font, self.color, self.rect, self.align, self.valign)
+        surface.set_clip(old)

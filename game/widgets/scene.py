@@ -13,8 +13,21 @@ import pygame
 
 from game import draw
 from game.scene import Scene
-from game.widgets import FocusGroup, Tooltip, Widget
+from game.widgets import FocusGroup, Label, ScrollList, Tooltip, Widget
 from game.widgets.tooltip import tipped
+
+
+def short_of_room(heading: Label, body: ScrollList, height: int, width: int) -> bool:
+    """Would ``heading`` over ``body``, in ``height`` pixels at ``width``, leave the body
+    less than it needs to be of use (``ScrollList.usable_height``)? Then the heading is set
+    a step smaller (``Label.compact``) and True is answered where even that leaves too
+    little (the heading is to scroll with the body: its ``lead``)."""
+    need = body.usable_height(width)
+    for compact in (False, True):
+        heading.compact = compact
+        if height - heading.preferred_height(width) - heading.metrics.gap >= need:
+            return False
+    return True
 
 
 class WidgetScene(Scene):
@@ -65,6 +78,9 @@ class WidgetScene(Scene):
                      button: Widget, max_w: int, max_h: int | None = None,
                      footer: int = 0) -> None:
         """The common page: a centred panel with a heading, a body that fills it, one button.
+        Where the heading would leave a scrolling body less than it needs to be of use
+        (``short_of_room``: a large interface in a small window, a long title), it is set a
+        step smaller, and where even that leaves too little, it scrolls with the body.
 
         ``max_w``/``max_h`` are design pixels; ``max_h=None`` uses the whole height;
         ``footer``: window pixels kept free under the panel (a line the page writes there).
@@ -76,12 +92,21 @@ class WidgetScene(Scene):
         ph = h - 2 * m.pad if max_h is None else min(h - 2 * m.pad, m.px(max_h))
         panel.place(pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph), m)
         inner = panel.rect.inflate(-2 * m.px(30), -2 * m.px(24))
+        bottom = inner.bottom - m.row_height
+        area = pygame.Rect(inner.x, inner.y, inner.width, bottom - m.gap - inner.y)
         heading.metrics = m
         head_h = heading.preferred_height(inner.width) + m.gap  # a long title wraps
-        heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
-        bottom = inner.bottom - m.row_height
-        body.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,
-                               bottom - m.gap - inner.y - head_h), m)
+        lead = None
+        if isinstance(body, ScrollList) and isinstance(heading, Label):
+            body.lead, heading.clip, body.metrics = None, None, m
+            if short_of_room(heading, body, area.height, inner.width):
+                lead = body.lead = heading  # a short page: the title scrolls with the body
+                body.place(area, m)
+            head_h = heading.preferred_height(inner.width) + m.gap
+        if lead is None:
+            heading.place(pygame.Rect(inner.x, inner.y, inner.width, head_h), m)
+            body.place(pygame.Rect(inner.x, inner.y + head_h, inner.width,
+                                   area.height - head_h), m)
         bw = m.px(220)
         button.place(pygame.Rect(inner.centerx - bw // 2, bottom, bw, m.row_height), m)
 

@@ -3,12 +3,23 @@
 >>> from game.widgets.label import Label
 >>> s = ScrollList([Label("a"), Label("b")]); len(s.children)
 2
+
+A list may carry a ``lead``: a widget of its scene (a page's title) placed above the children
+and scrolled with them, where the page is too short to keep it apart (``WidgetScene.
+arrange_page``); its scene draws it, clipped to the list. A scene may place the children
+itself (``lay_out``: their boxes in the content, side by side where it likes).
+
+>>> from game.theme import Metrics
+>>> title, rows = Label("Title"), [Label("a"), Label("b")]
+>>> s = ScrollList(rows); s.lead = title; s.place(pygame.Rect(0, 0, 200, 400), Metrics((1280, 800)))
+>>> title.rect.bottom < rows[0].rect.top, title.clip == s.rect
+(True, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -21,9 +32,15 @@ class ScrollList(Widget):
 
     focusable = False
 
-    def __init__(self, children: Sequence[Widget] = (), gap: int | None = None) -> None:
+    def __init__(self, children: Sequence[Widget] = (), gap: int | None = None,
+                 lay_out: Callable[[int], Sequence[pygame.Rect]] | None = None) -> None:
         super().__init__()
         self.children: list[Widget] = list(children)
+        #: A widget of the scene above the children, scrolled with them (its scene draws it).
+        self.lead: Widget | None = None
+        #: The children's boxes in the content for a width (x from 0, y from the top), in
+        #: their order; None: stacked, the list's gap apart.
+        self.lay_out = lay_out
         self.offset = 0  # pixels scrolled
         self.content_height = 0
         self.gap_design = 6 if gap is None else gap
@@ -46,24 +63,52 @@ class ScrollList(Widget):
     def _bar_width(self) -> int:
         return self.metrics.px(8) if self.content_height > self.rect.height else 0
 
-    def _arrange(self) -> None:
+    def _boxes(self, width: int) -> list[tuple[Widget, pygame.Rect]]:
+        """Each widget placed in the content at ``width`` (the lead first), its box from the
+        content's top left."""
         gap = self.metrics.px(self.gap_design)
-        width = self.rect.width - (self.metrics.px(16) if self._needs_bar() else 0)
+        placed: list[tuple[Widget, pygame.Rect]] = []
         y = 0
+        if self.lead is not None:
+            self.lead.metrics = self.metrics
+            h = self.lead.preferred_height(width)
+            placed.append((self.lead, pygame.Rect(0, 0, width, h)))
+            y = h + self.metrics.gap
         for child in self.children:
             child.metrics = self.metrics
+        if self.lay_out is not None:
+            return placed + [(c, box.move(0, y)) for c, box in zip(self.children,
+                                                                    self.lay_out(width))]
+        for child in self.children:
             h = child.preferred_height(width)
-            child.place(pygame.Rect(self.rect.x, self.rect.y + y - self.offset, width, h),
-                        self.metrics)
-            child.clip = self.rect
+            placed.append((child, pygame.Rect(0, y, width, h)))
             y += h + gap
-        self.content_height = max(0, y - gap)
+        return placed
+
+    def _arrange(self) -> None:
+        width = self.rect.width - (self.metrics.px(16) if self._needs_bar() else 0)
+        placed = self._boxes(width)
+        for child, box in placed:
+            child.place(box.move(self.rect.x, self.rect.y - self.offset), self.metrics)
+            child.clip = self.rect
+        self.content_height = max((box.bottom for _c, box in placed), default=0)
         self.offset = min(self.offset, self.max_offset)
 
     def _needs_bar(self) -> bool:
-        gap = self.metrics.px(self.gap_design)
-        total = sum(c.preferred_height(self.rect.width) + gap for c in self.children) - gap
-        return total > self.rect.height
+        return max((box.bottom for _c, box in self._boxes(self.rect.width)),
+                   default=0) > self.rect.height
+
+    def usable_height(self, width: int) -> int:
+        """The least height at which the list is of use at ``width``: all of it, or two of
+        its shortest controls whole and its tallest whole (a list of texts only: two rows'
+        height), as the layout check asks (``tests.layout_check.cramped_lists``); its rows
+        measured beside a scroll bar (the narrower, the taller)."""
+        m = self.metrics
+        placed = self._boxes(width - m.px(16))
+        rows = sorted(box.height for c, box in placed if c.focusable and c.visible)
+        gap = m.px(self.gap_design)
+        need = max(rows[-1], 2 * rows[0] + gap) if rows else 2 * m.row_height + gap
+        return min(max((box.bottom for _c, box in placed), default=0), need)
 
     def scroll_to(self, offset: int) -> None:
         offset = max(0, min(self.max_offset, int(offset)))
