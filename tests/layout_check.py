@@ -8,7 +8,21 @@ size and language (issue 38), as a list of faults in words, empty when the scene
   subtitle left out);
 - no text that carries information below ``theme.MIN_TEXT`` design pixels at 100%: every
   text the scene renders (``game.fonts.text_image``), its caches emptied first so that all of
-  it is drawn again, is at least ``Metrics.least_text``.
+  it is drawn again, is at least ``Metrics.least_text``;
+- no scroll list too short to use (``cramped_lists``): a list shows all of itself, or at
+  least two of its rows whole at once (two of its shortest controls and the gap between
+  them) and its tallest control whole; a list of texts only, two rows' height
+  (``2 * row_height`` and a gap: four or five lines of small text);
+- texts of one role drawn alike (``uneven_texts``): among the texts a widget fits to its box
+  (``Widget.texts``), those of one part (buttons' titles, rows' labels, choices' values...)
+  and one role in one container (the scene, or one scroll list) are siblings, and none of
+  them shrunk to fit may be drawn more than 15% smaller than the largest of its siblings
+  (``SIBLING_RATIO``: its size below 87% of theirs; a few per cent lost to fit is not seen
+  beside a neighbour, a step of two type sizes is);
+- no letters on a border (``inked_borders``): every text a widget fits to its box keeps its
+  ink (its letters' bounds, descenders and accents included) inside the room the widget
+  gives it (``DrawnText.box``): a button's face inside its gold rim and a pixel clear of it,
+  a choice's value between its arrows, a row's label left of its control.
 
 A card table in the middle of a game (``table_faults``) must be the same, its own way:
 
@@ -113,7 +127,75 @@ def faults(scene: Any, surface: pygame.Surface) -> list[str]:
         if cut:
             found.append(f"{_name(w)} is cut: {cut}")
     found += small_texts(scene, surface)
+    found += cramped_lists(scene) + uneven_texts(scene) + inked_borders(scene)
     return sorted(set(found))
+
+
+def _lists(scene: Any) -> list[Any]:
+    return [w for w in scene.widgets if isinstance(w, ScrollList) and w.visible]
+
+
+def cramped_lists(scene: Any) -> list[str]:
+    """Each scroll list of ``scene`` given less height than it needs to be used: all of
+    it, or two of its rows whole (two of its shortest controls and the list's gap between
+    them) and the tallest of them whole (a list of texts only: ``2 * row_height`` and the
+    gap)."""
+    found = []
+    for w in _lists(scene):
+        m = w.metrics
+        gap = m.px(w.gap_design)
+        rows = sorted(c.rect.height for c in w.children if c.focusable and c.visible)
+        need = max(rows[-1], 2 * rows[0] + gap) if rows else 2 * m.row_height + gap
+        need = min(w.content_height, need)
+        if w.rect.height < need:
+            names = ", ".join(_name(c) for c in w.children[:2])
+            found.append(f"the list of {names}... is {w.rect.height} px tall at "
+                         f"{tuple(w.rect)}: less than the {need} px two of its rows take")
+    return found
+
+
+def _texts_by_container(scene: Any) -> list[tuple[int, Any, Any]]:
+    """Every text a widget of ``scene`` fits to its box (``Widget.texts``), with the
+    container it is in (the scene, or a scroll list: ``id``) and the widget."""
+    out = []
+    for w in scene.widgets:
+        if isinstance(w, Panel) or not getattr(w, "visible", True):
+            continue
+        inside = ([(id(w), c) for c in w.children if c.visible] if isinstance(w, ScrollList)
+                  else [(id(scene), w)])
+        out += [(where, c, t) for where, c in inside for t in c.texts()]
+    return out
+
+
+#: The least size of a text shrunk to fit, to the largest of its siblings' (``uneven_texts``).
+SIBLING_RATIO = 0.87
+
+
+def uneven_texts(scene: Any) -> list[str]:
+    """Each text shrunk to fit its box that is drawn more than 15% smaller than a sibling
+    (a text of the same part, role and container: ``SIBLING_RATIO``)."""
+    groups: dict[tuple[int, str, int], list[Any]] = {}
+    for where, _w, t in _texts_by_container(scene):
+        groups.setdefault((where, t.part, t.wanted), []).append(t)
+    found = []
+    for (_where, part, wanted), texts in groups.items():
+        largest = max(texts, key=lambda t: t.size)
+        for t in texts:
+            if t.size < wanted and t.size < SIBLING_RATIO * largest.size:
+                found.append(f"{part} {t.text[:40]!r} shrunk to {t.size} px (its role's "
+                             f"{wanted}) beside {largest.text[:40]!r} at {largest.size} px")
+    return found
+
+
+def inked_borders(scene: Any) -> list[str]:
+    """Each text whose letters touch or cross the border of its box (``DrawnText.box``: the
+    room inside a rim, a pixel clear of it)."""
+    found = []
+    for _where, _w, t in _texts_by_container(scene):
+        if t.ink.width and not t.box.contains(t.ink):
+            found.append(f"{t.part} {t.text[:40]!r}: its letters {tuple(t.ink)} touch the "
+                         f"border of its box {tuple(t.box)}")
+    return found
 
 
 # Card tables ------------------------------------------------------------------------------------

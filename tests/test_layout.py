@@ -1,4 +1,5 @@
-"""Every page, menu and dialog at 960x600, 1280x800 and 1920x1080, interface sizes 100%, 150%
+"""Every page, menu and dialog (each game's setup with the guided game offered, as the first
+time it is opened, and without) at 960x600, 1280x800 and 1920x1080, interface sizes 100%, 150%
 and 200%, in English, Japanese and Russian (and at 100% up to 3840x2160): the layout check
 (``tests.layout_check``) finds nothing: nothing outside the window, nothing over anything
 else, no text cut, no text too small to read."""
@@ -81,6 +82,13 @@ def _hand_swap(app: App) -> Any:
     return swap_panel(table)
 
 
+def _setup(app: App, game_id: str, offer: bool) -> SetupScene:
+    """A game's setup, the first time it is opened (``offer``: the guided game offered
+    over its buttons) or a later time."""
+    app.settings.guides_offered = [] if offer else [game_id]
+    return SetupScene(game_id, seed=1)
+
+
 def scenes() -> list[tuple[str, Callable[[App], Any]]]:
     made: list[tuple[str, Callable[[App], Any]]] = [
         ("menu", lambda app: MenuScene()),
@@ -95,7 +103,8 @@ def scenes() -> list[tuple[str, Callable[[App], Any]]]:
         ("hand-swap", _hand_swap),
     ]
     for game_id in GAMES:
-        made.append((f"setup-{game_id}", lambda app, g=game_id: SetupScene(g, seed=1)))
+        made.append((f"setup-{game_id}", lambda app, g=game_id: _setup(app, g, offer=False)))
+        made.append((f"setup-{game_id}-offer", lambda app, g=game_id: _setup(app, g, True)))
         made.append((f"rules-{game_id}",
                      lambda app, g=game_id: rules_reference(g, default_setup(g, 1))))
     return made
