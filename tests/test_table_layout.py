@@ -273,7 +273,7 @@ def test_the_panel_s_log_and_hint_buttons_are_drawn_at_one_size(game_id, players
     was drawn smaller than "Журнал игры" (the row went three fifths and two fifths)."""
     table, _surface = laid_out_table(game_id, players, (960, 600), 1.0, language)
     log, hint = table.log_button, table.hint_button
-    assert abs(log._title_size() - hint._title_size()) <= 1
+    assert log._title_size() == hint._title_size()
     assert log.rect.right < hint.rect.x and table.layout_.panel.contains(hint.rect)
 
 

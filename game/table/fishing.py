@@ -51,6 +51,7 @@ from game.table.dialogs import CardRow
 from game.table.names import card_name
 from game.table.opening import open_game, opening_setup
 from game.widgets import Button
+from game.widgets.button import share_sizes
 from rules.hanafuda import DECK, Card
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -114,8 +115,8 @@ class FishingTable(CardTable):
 
     def share_foot_row(self) -> None:
         """The panel's foot row shared by the log's button and the coach's as their captions
-        need: both drawn at one size, or a size apart where the row is too narrow for both at
-        their role's ("Подсказка" was much smaller than "Журнал игры" in the narrower part)."""
+        need, both drawn at one size ("Подсказка" was much smaller than "Журнал игры" in the
+        narrower part)."""
         lay, m = self.layout_, self.metrics
         log, hint = lay.log_button, lay.hint_button
         gap = hint.x - log.right
@@ -125,7 +126,9 @@ class FishingTable(CardTable):
         room = hint.right - log.x - gap
         log.width = pad + round((room - 2 * pad) * needs[0] / max(1, sum(needs)))
         hint.x, hint.width = log.right + gap, room - log.width
+        self.log_button.place(log, m)
         self.hint_button.place(hint, m)
+        share_sizes([self.log_button, self.hint_button])  # (a narrow row: the smaller size)
 
     def play_demo(self, moves: int) -> None:
         """Screenshots: ``moves`` seeded random moves, then on to the viewer's turn to play."""
