@@ -19,6 +19,7 @@ frame is a table's heaviest: the move made, the cards set off), ``BUSY_WAIT`` fr
 
 >>> import game.memory as memory
 >>> memory.tune()
+>>> _ = memory.release()  # (none waiting, whatever ran before)
 >>> memory.soon(); memory.pending, memory.due()
 (True, True)
 >>> memory.release() >= 0, memory.pending
