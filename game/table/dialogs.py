@@ -25,6 +25,7 @@ from game.screens import screen
 from game.theme import Metrics
 from game.table.caches import FaceWarmer
 from game.widgets import Button, Label, Panel, ScrollList, Tip, Widget
+from game.widgets.button import PAD, fit_widths, share_sizes
 from rules.hanafuda import Card
 from sprites import faces
 
@@ -49,47 +50,6 @@ class GameLog:
 
     def clear(self) -> None:
         self.lines.clear()
-
-
-#: Design pixels a ``Button`` leaves either side of its label (it shrinks a label that does
-#: not fit between them).
-BUTTON_PAD = 14
-
-
-def shared_widths(labels: Sequence[str], room: int, widest: int, gap: int, pad: int,
-                  start: int) -> list[int]:
-    """Widths for a row of buttons, ``gap`` apart in ``room`` pixels, whose bold labels all
-    come out at one size (a button shrinks its own label to fit it: in equal widths a long
-    label would be smaller than its neighbours'). Equal widths (at most ``widest``) when
-    every label fits them at ``start``; else each button as wide as its label at the largest
-    size at which the row fits, plus a share of what is left that does not let its label grow.
-
-    >>> shared_widths(["OK", "No"], 400, 150, 10, 10, 20)
-    [150, 150]
-    >>> a, b = shared_widths(["Keep my hand", "Swap hands"], 250, 210, 12, 14, 24)
-    >>> a > b and a + b + 12 <= 250
-    True
-    >>> len({fit_font_size(t, w - 28, 24, True) for t, w in zip(["Keep my hand",
-    ...                                                          "Swap hands"], (a, b))})
-    1
-    """
-    n = max(1, len(labels))
-    free = room - gap * (n - 1)
-    equal = min(widest, free // n)
-    if all(font(start, True).size(t)[0] <= equal - 2 * pad for t in labels):
-        return [equal] * len(labels)
-    size = start
-    while size > 8 and sum(font(size, True).size(t)[0] for t in labels) > free - 2 * pad * n:
-        size -= 1
-    wide = [font(size, True).size(t)[0] for t in labels]
-    share = max(0, free - 2 * pad * n - sum(wide)) // n
-    out = []
-    for t, w in zip(labels, wide):
-        extra = share
-        if size < start:  # (no more than keeps the label from fitting one size up)
-            extra = min(extra, max(0, font(size + 1, True).size(t)[0] - w - 1))
-        out.append(w + 2 * pad + extra)
-    return out
 
 
 class ChoicePanel(Dialog):
@@ -123,13 +83,14 @@ class ChoicePanel(Dialog):
         self.box = pygame.Rect(0, 0, w, min(h, size[1] - 2 * m.pad))
         self.box.center = area.center
         self.box.clamp_ip(pygame.Rect(0, 0, *size))
-        widths = shared_widths([getattr(b, "text", "") for b in self.widgets], inner,
-                               m.px(210), m.gap, m.px(BUTTON_PAD), m.type_size("body"))
+        widths = fit_widths([getattr(b, "text", "") for b in self.widgets], inner, m.px(210),
+                            m.gap, m.type_size("body"), m.px(PAD))
         x = self.box.centerx - (sum(widths) + m.gap * (len(widths) - 1)) // 2
         y = self.box.bottom - m.px(20) - m.row_height
         for b, bw in zip(self.widgets, widths):
             b.place(pygame.Rect(x, y, bw, m.row_height), m)
             x += bw + m.gap
+        share_sizes([b for b in self.widgets if isinstance(b, Button)])  # (one size: a row)
 
     def _title_font(self, width: int) -> pygame.font.Font:
         """The heading size, smaller if the title would not fit on one line."""

@@ -34,7 +34,6 @@ import pygame
 
 
 from ai.search import Candidate
-from game.fonts import font
 from game.i18n import N_, _
 from game.table.coach import CoachedChoice, percent
 from game.table.fishing_drawing import KIND_LABELS, FishingDrawing
@@ -51,7 +50,7 @@ from game.table.dialogs import CardRow
 from game.table.names import card_name
 from game.table.opening import open_game, opening_setup
 from game.widgets import Button
-from game.widgets.button import share_sizes
+from game.widgets.button import PAD, fit_widths, share_sizes
 from rules.hanafuda import DECK, Card
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -120,12 +119,10 @@ class FishingTable(CardTable):
         lay, m = self.layout_, self.metrics
         log, hint = lay.log_button, lay.hint_button
         gap = hint.x - log.right
-        f = font(m.type_size("small"), True)
-        needs = [f.size(b.text)[0] for b in (self.log_button, self.hint_button)]
-        pad = 2 * m.px(14)  # (a caption's margins in its button)
-        room = hint.right - log.x - gap
-        log.width = pad + round((room - 2 * pad) * needs[0] / max(1, sum(needs)))
-        hint.x, hint.width = log.right + gap, room - log.width
+        log.width, hint.width = fit_widths([self.log_button.text, self.hint_button.text],
+                                           hint.right - log.x, hint.right - log.x, gap,
+                                           m.type_size("small"), m.px(PAD))
+        hint.x = log.right + gap
         self.log_button.place(log, m)
         self.hint_button.place(hint, m)
         share_sizes([self.log_button, self.hint_button])  # (a narrow row: the smaller size)
