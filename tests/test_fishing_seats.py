@@ -13,6 +13,7 @@ from tests.helpers import click, motion, run_until
 from tests.test_hanaawase_table import steal_position
 
 _strict_and_bot = strict_with_testbot("hanaawase")
+_hearts_bot = strict_with_testbot("hearts600")
 
 
 def covered_by(t, c) -> list:
@@ -101,3 +102,27 @@ def test_a_last_move_outline_runs_under_a_lifted_card_not_over_it(app):
                if surface.get_at_mapped((x, y)) == blue]
     assert outline  # the brackets show where the card shows
     assert not [p for p in outline if lifted.collidepoint(p)]
+
+
+def test_a_side_seat_s_pile_card_lifts_toward_the_field_clear_of_its_label(app):
+    """600 Hearts at four seats: the left and right seats' pile cards pointed at are lifted
+    across toward the field, not up over their group's label ("Chaff 2" was covered at
+    1280x800 in the real-window play)."""
+    from game.games.hearts600.table import Hearts600Table
+    app.resize((1280, 800))
+    t = push_table(app, Hearts600Table, ["human", "testbot", "testbot", "testbot"], 7)
+    sides = {t.screen_seat(s): s for s in range(4)
+             if t.layout_.seats[t.screen_seat(s)].side in ("left", "right")}
+    assert len(sides) == 2
+    play_until(app, t, lambda: t.human_to_move and all(t.view.piles[s] for s in sides.values()))
+    for at, seat in sides.items():
+        c = t.view.piles[seat][-1]
+        rest = t.layout_.pile_places(at, t.view.piles[seat])
+        label = next(lb.rect for lb in rest[1] if lb.kind is c.kind)
+        t.pile_hover = c
+        t.update_lifted()
+        run_until(app, lambda: not t.animating)
+        toward = 1 if t.layout_.seats[at].side == "left" else -1
+        assert (t.sprites[c].rect.centerx - rest[0][c][0]) * toward > 0
+        assert not t.sprites[c].rect.colliderect(label)
+    t.pile_hover = None

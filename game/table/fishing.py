@@ -383,11 +383,14 @@ class FishingTable(CardTable):
             for i, (c, pos) in enumerate(zip(hand, lay.hand_places(at, len(hand)))):
                 out[c] = Place(pos, size, up, 100 + i)
             positions, _labels = lay.pile_places(at, v.piles[seat])
-            lift = lay.pile_card[1] * 0.3 * (1 if lay.seats[at].side == "top" else -1)
+            # (toward the field: down from the top, across from a side, clear of its label)
+            pw, ph = lay.pile_card
+            lift = {"top": (0, ph * 0.3), "left": (pw * 0.3, 0), "right": (-pw * 0.3, 0)
+                    }.get(lay.seats[at].side, (0, -ph * 0.3))
             for i, c in enumerate(v.piles[seat]):
-                if c in self.lifted:  # (toward the field, over its neighbours)
+                if c in self.lifted:  # (over its neighbours)
                     x, y = positions[c]
-                    out[c] = Place((x, y + lift), lay.pile_card, True, 130)
+                    out[c] = Place((x + lift[0], y + lift[1]), lay.pile_card, True, 130)
                 else:
                     out[c] = Place(positions[c], lay.pile_card, True, 70 + i)
         if v.drawn is not None:
