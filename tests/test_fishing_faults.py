@@ -228,3 +228,20 @@ def test_every_opponents_last_move_stays_outlined_until_the_player_moves(app):
     assert len(t.drawing.mark_rects()) == len(t.marked) == sum(map(len, t.marks.values()))
     step(app, t)
     assert not t.marks
+
+
+@pytest.mark.parametrize("code, word", [("en", "Draw"), ("ja", "引き分け"), ("ru", "Ничья")])
+def test_a_drawn_round_on_the_match_page_is_a_word_that_starts_its_cell(app, code, word):
+    """Koi-Koi's match page writes a drawn round as a word of its own, capitalized where the
+    language has capitals (the Russian page said "ничья")."""
+    from game import i18n
+    from game.games.koikoi.dialogs import match_result
+    t = koikoi(app, seed=1)
+    i18n.set_language(code)
+    try:
+        page = match_result(t, {"scores": [0, 0], "rounds": [
+            {"round": 1, "winner": None, "points": [0, 0], "yaku": []}]}, None)
+        rows = [w for w in page.rows if isinstance(w, CardRow)]
+        assert [r.value for r in rows][1:] == [word]
+    finally:
+        i18n.set_language("en")

@@ -146,7 +146,7 @@ def match_result(table: "KoiKoiTable", result: dict[str, Any], winner: int | Non
         f"{t.seating.name(s)} {scores[s]}" for s in (0, 1)), highlight=True)]
     for r in result.get("rounds", []):
         if r["winner"] is None:
-            text = _("draw")
+            text = _("Draw")
         else:
             text = _("{who} +{p}").format(who=t.seating.name(r["winner"]),
                                           p=r["points"][r["winner"]])
