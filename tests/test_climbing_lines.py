@@ -212,6 +212,22 @@ def test_the_recap_banner_stays_over_the_trick_at_8_seats_960x600_and_200_percen
         assert trick.left <= box.left and box.right <= trick.right, (language, box, trick)
 
 
+def test_the_trick_s_heading_does_not_show_through_the_recap_banner(english_after):
+    """The banner lies over the trick's heading ("Your meld"): it is opaque, its box one
+    colour where no letter of its own is (the heading's letters showed through it)."""
+    t, size, _placed = next(lines_everywhere(4, [(1280, 800)], 1.5, "en"))
+    t.view.trick = [(0, [Copy(c, 0) for c in parse("KC")])]
+    t.recap_trick()
+    surface = pygame.Surface(size)
+    t.draw(surface)
+    box = t.drawing._banner_box()[0]
+    heading = t.layout_.trick.y + t.metrics.px(6)
+    band = pygame.Rect(box.x + t.metrics.px(12), heading, t.metrics.px(24), t.metrics.px(14))
+    assert box.contains(band)
+    assert {surface.get_at((x, y))[:3] for x in range(band.x, band.right)
+            for y in range(band.y, band.bottom)} == {theme.PANEL[:3]}
+
+
 # 2. A cleared trick recapped -------------------------------------------------------------------
 
 

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 
 import pygame
 
-from game import theme
+from game import draw, theme
 from game.fonts import font, text_image
 from game.i18n import _, ngettext
 from game.table.drawing import TableDrawing
@@ -285,7 +285,6 @@ class ClimbingDrawing(TableDrawing):
         pill = placed.rect
         fill, border, ink = self.LOOKS[placed.look]
         radius = min(pill.height // 2, m.px(14))
-        from game import draw
         draw.rounded_rect(surface, fill, pill, radius)
         pygame.draw.rect(surface, border, pill, max(1, m.px(1.5)), border_radius=radius)
         face = font(placed.size, True)
@@ -325,10 +324,9 @@ class ClimbingDrawing(TableDrawing):
         self.draw_panel(surface)
         self.table.log_button.draw(surface)
         self.table.input.draw_buttons(surface)
-        if self.table.banner:
+        if self.table.banner:  # (opaque: the trick's heading under it must not show through)
             box, t, lines = self._banner_box()
-            from game import draw
-            draw.rounded_rect(surface, theme.PANEL, box, m.radius, alpha=220)
+            draw.rounded_rect(surface, theme.PANEL, box, m.radius, alpha=255)
             surface.blit(t, (box.centerx - t.get_width() // 2, box.y + m.px(8)))
             y = box.y + m.px(10) + t.get_height()
             for s in lines:
