@@ -126,3 +126,18 @@ def test_a_side_seat_s_pile_card_lifts_toward_the_field_clear_of_its_label(app):
         assert (t.sprites[c].rect.centerx - rest[0][c][0]) * toward > 0
         assert not t.sprites[c].rect.colliderect(label)
     t.pile_hover = None
+
+
+def test_a_seat_line_of_three_cards_uses_the_language_s_comma():
+    """"took A, B and C" in English; in Japanese the list's comma is "、" (a Latin ", " was
+    written between Japanese card names in the real-window play)."""
+    from game import i18n
+    three = tuple(card(c) for c in ("1B", "1C1", "1C2"))
+    try:
+        i18n.set_language("ja")
+        said = seat_line(("took", three))
+        assert ", " not in said and said.count("、") == 1
+        i18n.set_language("en")
+        assert seat_line(("took", three)).count(", ") == 1
+    finally:
+        i18n.set_language("en")

@@ -120,7 +120,10 @@ def card_list(cards: Sequence[Card]) -> str:
     names = [card_name(c) for c in cards]
     if len(names) <= 1:
         return "".join(names)
-    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+    first = names[0]
+    for name in names[1:-1]:  # (the list's comma is the language's: Japanese writes "、")
+        first = _("{first}, {next}").format(first=first, next=name)
+    return _("{first} and {last}").format(first=first, last=names[-1])
 
 
 def month_name(month: int) -> str:
