@@ -314,18 +314,18 @@ class SetupScene(WidgetScene):
         label.metrics = m
         lw = width - buttons_w - m.gap
         two_lines = round(font(m.type_size("small")).get_linesize() * 1.15) * 2
-        if lw > 0 and label.preferred_height(lw) <= max(m.row_height, two_lines):
-            lh = max(m.row_height, label.preferred_height(lw))
+        text_h = label.preferred_height(lw) if lw > 0 else 0
+        if lw > 0 and text_h <= max(m.row_height, two_lines):
+            lh = max(m.row_height, text_h)
             by = (lh - m.row_height) // 2
             height = lh
         else:
             lw = width
-            lh = label.preferred_height(lw)
+            lh = text_h = label.preferred_height(lw)
             by = lh + m.gap
             height = by + m.row_height
         x = width - buttons_w
-        boxes = [pygame.Rect(0, (lh - label.preferred_height(lw)) // 2, lw,
-                             label.preferred_height(lw)),
+        boxes = [pygame.Rect(0, (lh - text_h) // 2, lw, text_h),
                  pygame.Rect(x, by, widths[0], m.row_height),
                  pygame.Rect(x + widths[0] + m.gap, by, widths[1], m.row_height)]
         return boxes, height
