@@ -246,6 +246,15 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         """One event: app-wide keys first, then the top scene."""
         self.input_seen = True
+        if event.type == pygame.WINDOWENTER:
+            self.pointer_entering = True
+        elif event.type == pygame.MOUSEMOTION:
+            entering, self.pointer_entering = self.pointer_entering, False
+            if entering and tuple(event.rel) == (0, 0):
+                # The window came up (or back) under a pointer at rest, and SDL says where it
+                # is: the player has pointed at nothing yet, so the scene's first focus stays
+                # (a menu opened under the pointer kept the widget there focused instead).
+                return
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -290,6 +299,9 @@ class App:
 
     #: True during the first frame of ``run`` (what can wait for the second frame does)
     first_frame = False
+    #: The pointer has just come into the window (``dispatch``: its report of where it rests
+    #: is not a move).
+    pointer_entering = False
 
     def run(self) -> None:
         self.start()

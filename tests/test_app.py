@@ -402,3 +402,18 @@ def test_the_audio_device_opens_with_the_sounds_after_the_first_frame():
     assert not pygame.mixer.get_init()
     app.start_sounds()
     assert pygame.mixer.get_init()
+
+
+def test_a_window_opened_under_a_resting_pointer_keeps_the_first_focus(app):
+    """SDL reports where the pointer rests when the window comes up under it (a motion that
+    moved nothing, after the window's enter event): the menu keeps its first focus; the
+    pointer's first real move takes the focus to what it points at."""
+    menu = app.stack.top
+    under = button(menu, "Heart of Five").rect.center
+    send(app, pygame.event.Event(pygame.WINDOWENTER, {}))
+    send(app, pygame.event.Event(pygame.MOUSEMOTION, {"pos": under, "rel": (0, 0),
+                                                      "buttons": (0, 0, 0)}))
+    assert menu.focus.focused.text == "Koi-Koi"
+    send(app, pygame.event.Event(pygame.MOUSEMOTION, {"pos": (under[0] + 2, under[1]),
+                                                      "rel": (2, 0), "buttons": (0, 0, 0)}))
+    assert menu.focus.focused.text == "Heart of Five"
