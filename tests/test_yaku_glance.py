@@ -262,3 +262,22 @@ def test_a_tip_without_a_note_says_nothing_more_in_every_language(language):
         set_language("en")
     # (Koi-Koi's kanji subtitle: not in Japanese, where the name itself is in kanji.)
     assert notes == ["", "", "" if language == "ja" else "カス"]
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "heart_of_five"])
+def test_no_rules_row_s_tooltip_covers_the_back_button(app, game_id):
+    """Each row of a rules page shown (scrolled into view, pointed at): its tooltip lies
+    beside it, over it or under it, but never over Back (the last rows' tips were put under
+    them, on the button)."""
+    page = rules_reference(game_id, default_setup(game_id, 1))
+    app.push(page)
+    app.frame(DT)
+    rows = [r for r in page.list.children if getattr(r, "tip", None) is not None]
+    assert rows
+    for row in rows:
+        page.list.scroll_into_view(row)
+        app.frame(DT)
+        motion(app, row.rect.clip(page.list.rect).center)
+        app.frame(DT)
+        assert page.tooltip.shown, row
+        assert not page.tooltip.painted_rect().colliderect(page.done_button.rect), row

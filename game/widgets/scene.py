@@ -143,8 +143,11 @@ class WidgetScene(Scene):
             return
         anchor = w.tip_anchor()
         anchor = anchor.clip(w.clip) if w.clip is not None else anchor
+        # (kept off the page's buttons: the tip of a list's last row covered Back)
         self.tooltip.show(w.tip, anchor, pygame.Rect((0, 0), self.size),
-                          self.metrics, ring=w.focused and not w.hovered)
+                          self.metrics, ring=w.focused and not w.hovered,
+                          avoid=[b.rect for b in self.widgets if b.focusable and b.visible
+                                 and b is not w and not callable(getattr(b, "focusables", None))])
 
     def still_looks(self) -> tuple[Hashable, ...]:
         """The looks (``Widget.still_look``) of the widgets from the first up to the first

@@ -17,7 +17,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 import pygame
@@ -52,36 +52,49 @@ class Tooltip(Widget):
         self.tip: Tip | None = None
         self.anchor = pygame.Rect(0, 0, 0, 0)
         self.ring = False
+        self.avoided: tuple[tuple[int, int, int, int], ...] = ()  # ``show``'s ``avoid``
 
     @property
     def shown(self) -> bool:
         return self.tip is not None
 
     def show(self, tip: Tip, anchor: pygame.Rect, bounds: pygame.Rect,
-             metrics: Metrics | None = None, ring: bool = False, below: bool = False) -> None:
+             metrics: Metrics | None = None, ring: bool = False, below: bool = False,
+             avoid: Sequence[pygame.Rect] = ()) -> None:
         """Show ``tip`` beside ``anchor``, inside ``bounds`` (the window); ``ring``: outline
         the anchor too (the keyboard chose it); ``below``: under the anchor where it fits
-        (a row of things side by side: the tooltip hides none of them)."""
+        (a row of things side by side: the tooltip hides none of them); ``avoid``: places
+        it covers only where no side of the anchor leaves them free (a page's Back button).
+
+        >>> t = Tooltip(); m = Metrics((1280, 800))
+        >>> row, back = pygame.Rect(0, 300, 600, 40), pygame.Rect(250, 350, 100, 40)
+        >>> t.show(Tip("Bright"), row, pygame.Rect(0, 0, 600, 400), m)
+        >>> t.rect.colliderect(back)  # under the row: over the button
+        True
+        >>> t.show(Tip("Bright"), row, pygame.Rect(0, 0, 600, 400), m, avoid=[back])
+        >>> t.rect.colliderect(back), t.rect.bottom <= row.top
+        (False, True)
+        """
         m = metrics or self.metrics
+        avoid = tuple(tuple(r) for r in avoid)
         if self.tip == tip and self.anchor == anchor and self.ring == ring \
-                and self.metrics == m:
+                and self.metrics == m and self.avoided == avoid:
             return
         self.tip, self.anchor, self.ring, self.metrics = tip, pygame.Rect(anchor), ring, m
+        self.avoided = avoid
         w, h = self._size()
         gap = m.px(self.GAP)
-        box = pygame.Rect(0, 0, w, h)
-        if below and anchor.bottom + gap + h <= bounds.bottom:
-            box.midtop = (anchor.centerx, anchor.bottom + gap)
-        elif anchor.right + gap + w <= bounds.right:
-            box.midleft = (anchor.right + gap, anchor.centery)
-        elif anchor.left - gap - w >= bounds.left:
-            box.midright = (anchor.left - gap, anchor.centery)
-        elif anchor.bottom + gap + h <= bounds.bottom:
-            box.midtop = (anchor.centerx, anchor.bottom + gap)
-        else:
-            box.midbottom = (anchor.centerx, anchor.top - gap)
-        self.rect = box.clamp(bounds)
-
+        sides = [pygame.Rect(0, 0, w, h) for _ in range(4)]
+        sides[0].midtop = (anchor.centerx, anchor.bottom + gap)
+        sides[1].midleft = (anchor.right + gap, anchor.centery)
+        sides[2].midright = (anchor.left - gap, anchor.centery)
+        sides[3].midbottom = (anchor.centerx, anchor.top - gap)
+        fits = [sides[0].bottom <= bounds.bottom, sides[1].right <= bounds.right,
+                sides[2].left >= bounds.left, True]  # (above: the last resort, as it was)
+        order = [0, 1, 2, 3] if below else [1, 2, 0, 3]
+        boxes = [sides[i].clamp(bounds) for i in order if fits[i]]
+        free = [b for b in boxes if b.collidelist(avoid) < 0]
+        self.rect = (free or boxes)[0]
     def hide(self) -> None:
         self.tip = None
 
