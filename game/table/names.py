@@ -208,15 +208,22 @@ def western_rank(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
-def western_card_short(c: Any) -> str:
+def western_card_short(c: Any, shorter: int = 0) -> str:
     """A western card as players write it: rank and suit sign ("10♠", "K♦"), a joker in
-    words.
+    words; a joker in fewer words with ``shorter`` 1 ("Sm. joker"), in one with 2 ("Joker":
+    a seat's narrowest line; the card in the trick shows which).
 
     >>> from rules.western import parse_card
     >>> western_card_short(parse_card("TS")), western_card_short(parse_card("KD"))
     ('10♠', 'K♦')
+    >>> [western_card_short(parse_card("jj"), n) for n in (0, 1, 2)]
+    ['Small joker', 'Sm. joker', 'Joker']
     """
     if c.suit is None:
+        if shorter > 1:
+            return _("Joker")
+        if shorter:
+            return _("Lg. joker") if c.is_red else _("Sm. joker")
         return western_card_name(c)
     return western_rank(c.rank) + SUIT_SYMBOLS[c.suit]
 

@@ -11,14 +11,15 @@ losses), the match result and the rules reference.
 ('Run A-5', 'Bomb of four 9s')
 
 In fewer words where room is short (a seat's line): its kind and rank (``short=1``), and
-where even that is too long, the cards as the log writes or prints them (``short=2``):
+where even that is too long, the cards as the cards print them (``short=2``), a joker in
+fewer words still (``short=3``; never its code, "jj", which no player reads):
 
 >>> meld_label("full_house", parse("8C 8D 8H 3S 3C"), short=1)
 'Full house 8'
 >>> meld_label("bomb", parse("9!"), short=1), meld_label("single", parse("5H"), short=1)
 ('Bomb 9', '5♥')
->>> meld_label("single", parse("JJ"), short=1), meld_label("single", parse("JJ"), short=2)
-('Big joker', 'JJ')
+>>> [meld_label("single", parse("jj"), short) for short in (1, 2, 3)]
+['Small joker', 'Sm. joker', 'Joker']
 >>> meld_label("straight_flush", parse("TS JS QS KS AS"), short=2)
 '10-A♠'
 >>> meld_label("sisters", parse("QH QD KS KC AH AD"), short=2)
@@ -48,18 +49,16 @@ _COUNT_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N
 def meld_label(kind: str, cards: list[Any], short: int = 0) -> str:
     """A meld in words: its kind and ranks ("Sisters K-A", "Full house 8s over 3s"); in fewer
     words with ``short`` 1: its kind and rank ("Full house 8", "Bomb 9"; a single: its card,
-    "5♥"); with ``short`` 2, fewer still where there are: a joker as the log writes it ("JJ"),
-    a straight flush by its ranks and suit ("10-A♠"), sisters by their ranks and how many
-    of each ("10-A×2")."""
+    "5♥"); with ``short`` 2 and 3, fewer still where there are: a joker in fewer words ("Sm.
+    joker", then "Joker"), a straight flush by its ranks and suit ("10-A♠"), sisters by
+    their ranks and how many of each ("10-A×2")."""
     meld = classify(cards)
     shown = list(meld.cards) if meld is not None else list(cards)
     ranks = [western_rank(c.rank) for c in shown]
     name = _(KIND_LABELS.get(kind, kind))
     if kind == "single":
-        if short > 1 and shown[0].is_joker:
-            return str(shown[0])
         if short:  # (one card: the card says the kind)
-            return western_card_short(shown[0])
+            return western_card_short(shown[0], short - 1)
         if str(shown[0]) == "5H":
             return _("Single 5♥, the top card")
         if shown[0].is_joker:  # (a joker in words: a phrase of its own, for its grammar)
@@ -131,7 +130,7 @@ class HeartOfFiveTable(ClimbingTable):
         return meld_label(kind, cards)
 
     def meld_forms(self, kind: str, cards: list[Any]) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(meld_label(kind, cards, short) for short in (0, 1, 2)))
+        return tuple(dict.fromkeys(meld_label(kind, cards, short) for short in (0, 1, 2, 3)))
 
     def column_names(self) -> list[str]:
         """The players over a grid's columns: short names when they are many."""
