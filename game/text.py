@@ -31,6 +31,9 @@ NO_LINE_END = "（「『【〔〈《([{"
 #: a dash the next word comes too where both fit a line, so "Computer — Hard" stays whole.
 GLUED = ("—", "–", "·")
 DASHES = ("—", "–")
+#: A separator between items ("Deal 3/12 · dealer: you"): where a line breaks after it, the
+#: break separates them and the dot goes (it was left alone at the line's end).
+SEPARATOR = " ·"
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -38,12 +41,15 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
     A single word wider than ``width`` is split by characters (needed for kanji, which have
     no spaces). A spaced dash or middle dot stays with the word before it, and a dash with
-    the word after it too where they fit (``GLUED``). Cached: panels and pages wrap the same
-    lines each time they are painted.
+    the word after it too where they fit (``GLUED``); a line broken after a middle dot
+    leaves the dot out (``SEPARATOR``). Cached: panels and pages wrap the same lines each
+    time they are painted.
 
     >>> f = pygame.font.Font(None, 20)
     >>> wrap(f, "Round 1 · dealer: Computer — Hard", f.size("Round 1 · dealer: Computer")[0])
     ['Round 1 · dealer:', 'Computer — Hard']
+    >>> wrap(f, "Round 1 · dealer: you", f.size("Round 1 · dealer")[0])
+    ['Round 1', 'dealer: you']
     """
     return list(_wrapped(font, text, width))
 
@@ -66,7 +72,7 @@ def _wrapped(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
                 line = candidate
                 continue
             if line:
-                lines.append(line)
+                lines.append(line.removesuffix(SEPARATOR))
             line = ""
             # A hyphenated word may break after a hyphen ("Олень-кабан-|бабочка"); a part
             # still too wide is split by characters (Japanese has no spaces), never putting

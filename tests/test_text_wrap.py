@@ -51,3 +51,19 @@ def test_a_word_of_letters_cut_to_fit_says_so_with_a_hyphen():
             assert all(line.endswith("-") for line in lines[:-1]), lines
             assert "".join(line.removesuffix("-") for line in lines) == word
     assert not any(line.endswith("-") for line in wrap(f, SAID, f.size(SAID[:4])[0]))
+
+
+@pytest.mark.parametrize("text, first", [
+    ("ディール3/12 · 親：コンピューター1", "ディール3/12"),
+    ("Round 1 · dealer: Computer 2", "Round 1")])
+def test_a_line_broken_at_a_separator_does_not_end_on_it(text, first):
+    """A line broken where a " · " stands ends with the words before it: the break
+    separates them, a dot left at its end ("ディール3/12・" in the Japanese panel) is
+    dropped; a line that is not broken keeps its dots."""
+    pygame.font.init()
+    f = font(22)
+    width = f.size(f"{first} · ")[0]
+    lines = wrap(f, text, width)
+    assert lines[0] == first and not any(line.endswith("·") for line in lines), lines
+    assert "".join(lines).replace(" ", "") == text.replace(" · ", "").replace(" ", "")
+    assert wrap(f, text, f.size(text)[0]) == [text]
