@@ -296,3 +296,25 @@ def test_koikoi_s_panel_lines_stay_above_its_buttons(size, scale):
         assert any(line.text.startswith("Called koi-koi") for line, _part in parts)
     finally:
         table.app.stack.clear()
+
+
+@pytest.mark.parametrize("game_id, players, size, scale", [
+    ("heart_of_five", 8, (960, 600), 1.5), ("heart_of_five", 8, (1280, 800), 1.5),
+    ("heart_of_five", 4, (960, 600), 1.5), ("hanaawase", 3, (960, 600), 1.5)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_seat_name_in_the_panel_is_drawn_at_one_size(game_id, players, size, scale,
+                                                           language):
+    """The players' names in the panel share one type size, the largest at which each fits
+    beside its score ("Вы" was drawn larger than "Компьютер 1 (Средний)", shrunk to fit,
+    at Heart of Five's eight seats)."""
+    from tests.layout_check import _recording_texts
+    table, _surface = laid_out_table(game_id, players, size, scale, language)
+    names = {table.seating.name(seat) for seat in range(players)}
+    surface = pygame.Surface(table.drawing.panel_box()[0].size)  # (the panel's layer)
+    with _recording_texts() as seen:
+        for line, box in table.drawing.panel_parts():
+            table.PANEL.paint_line(surface, table.metrics, line, box)
+    sizes = {text: px for text, px, _image in seen if text in names}
+    assert set(sizes) == names, sizes
+    assert len(set(sizes.values())) == 1, sizes
+    assert min(sizes.values()) >= table.metrics.least_text, sizes

@@ -37,7 +37,8 @@ class PanelLine(NamedTuple):
     """One line of the panel: text, type role ("rule": a separator, "bar": a score bar with
     ``value`` out of the painter's ``bar_full``), colour, bold, a value on the right (a
     player's score), the turn marker, how readily it goes when room runs out (``spare``:
-    0 never, else the highest first), small ``cards`` after the text and a ``tip``."""
+    0 never, else the highest first), small ``cards`` after the text, a ``tip``, and a
+    player's name's type size (``PanelPainter.place`` sets it: one for every name)."""
 
     text: str
     role: str
@@ -49,6 +50,7 @@ class PanelLine(NamedTuple):
     spare: int = 0
     cards: tuple[Card, ...] = ()
     tip: Tip | None = None
+    size: int = 0
 
 
 @dataclass(frozen=True)
@@ -85,10 +87,8 @@ class PanelPainter:
         if line.role == "bar":
             return m.px(12)
         if line.right:
-            size = m.type_size(line.role)
-            score = font(size, True).size(line.right)
-            name_room = w - m.px(6) - score[0] - m.px(10)
-            name = font(fit_font_size(line.text, name_room, size, True), True)
+            score = font(m.type_size(line.role), True).size(line.right)
+            name = font(line.size or self._name_size(line, m, w), True)
             return max(name.size(line.text)[1], score[1])
         indent = m.px(6) if line.role in ("small", "tiny") else 0
         h = text_height(self._font(line, m, w), line.text, w - indent)
@@ -96,6 +96,35 @@ class PanelPainter:
             ch = self.card_size(m)[1] + m.px(2)
             h = max(h, ch) if self._cards_beside(line, m, w) else h + ch
         return h
+
+    @staticmethod
+    def _name_size(line: PanelLine, m: Metrics, w: int) -> int:
+        """The largest size up to its role's at which a player's name fits beside its
+        score."""
+        size = m.type_size(line.role)
+        score_w = font(size, True).size(line.right)[0]
+        return fit_font_size(line.text, w - m.px(6) - score_w - m.px(10), size, True)
+
+    def one_name_size(self, lines: list[PanelLine], m: Metrics, w: int) -> list[PanelLine]:
+        """``lines`` with every player's name (a line with a score) of a role set at one
+        size, the largest at which each fits: a short name ("You") is not drawn larger than
+        a long one shrunk to fit.
+
+        >>> m = Metrics((960, 600), ui=1.5)
+        >>> names = [PanelLine(text, "small", (0, 0, 0), True, "0 won")
+        ...          for text in ("You", "Computer 1 (Normal)")]
+        >>> [PanelPainter._name_size(ln, m, 250) for ln in names]
+        [21, 16]
+        >>> [ln.size for ln in PanelPainter().one_name_size(names, m, 250)]
+        [16, 16]
+        """
+        sizes: dict[str, int] = {}
+        for line in lines:
+            if line.right:
+                size = self._name_size(line, m, w)
+                sizes[line.role] = min(size, sizes.get(line.role, size))
+        return [line._replace(size=sizes[line.role]) if line.right else line
+                for line in lines]
 
     def fit(self, lines: list[PanelLine], m: Metrics, width: int, room: int
             ) -> list[PanelLine]:
@@ -127,6 +156,7 @@ class PanelPainter:
         [(0, 12, 200, 14), (0, 26, 200, 14)]
         """
         w = width - m.px(32)
+        lines = self.one_name_size(lines, m, w)
         if room is not None:
             lines = self.fit(lines, m, w, room)
         y = m.px(12)
@@ -173,8 +203,7 @@ class PanelPainter:
         indent = m.px(6) if line.role in ("small", "tiny") or line.right else 0
         if line.right:  # a player: the name (shrunk to fit) and the score on the right
             score = text_image(font(size, True), line.right, theme.CREAM)
-            name_room = w - indent - score.get_width() - m.px(10)
-            img = text_image(font(fit_font_size(line.text, name_room, size, True), True),
+            img = text_image(font(line.size or self._name_size(line, m, w), True),
                              line.text, line.color)
             if line.marker:
                 pygame.draw.circle(surface, theme.VERMILION,
