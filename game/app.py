@@ -279,13 +279,15 @@ class App:
     def frame(self, dt: float) -> None:
         """Update the top scene by ``dt`` seconds and draw the visible scenes (first showing
         any notice posted since the last frame: ``game.notices``; the memory's release, if
-        due, in a frame without input: ``memory.due``)."""
+        due, in a quiet frame, without input and with the top scene settled:
+        ``memory.due``)."""
         for message in notices.drain():
             self.notice(message)
-        if memory.due(busy=self.input_seen):
+        top = self.stack.top
+        if memory.pending and memory.due(busy=self.input_seen or (
+                top is not None and not top.settled())):
             memory.release()
         self.input_seen = False
-        top = self.stack.top
         if top is not None:
             self.guard(lambda: top.update(min(dt, MAX_DT)), top)
         self.guard(lambda: self.stack.draw(self.screen))

@@ -13,8 +13,11 @@ big blocks on their own, so that a layer the window's size goes back as it is fr
 A resize waits ``RESIZE_WAIT`` frames for its ``release`` (``soon(wait=...)``): the frame that
 shows the table at its new size has enough to do (the collection and the trim cost it 2-8 ms),
 and the frames after it, storing the new size's faces, are lighter. A window dragged through
-many sizes releases once it rests. And a release waits for a frame without input (a key's
-frame is a table's heaviest: the move made, the cards set off), ``BUSY_WAIT`` frames at most.
+many sizes releases once it rests. And a release waits for a quiet frame, without input and
+with nothing moving (a key's frame is a table's heaviest: the move made, the cards set off;
+the page between rounds closed, the next deal sets off for a second or two, and a frame of
+it was 3-5 ms heavier with the release), ``BUSY_WAIT`` frames at most (a table at rest
+costs its frame some 0.3 ms, so the release's 2-4 ms fall where nothing else is drawn).
 ``due(busy)``, asked once a frame, says when the time has come.
 
 >>> import game.memory as memory
@@ -88,12 +91,14 @@ def _trim() -> None:
 #: ``_wait`` more frames).
 pending = False
 _wait = 0
-_busy = 0  # frames with input the due release has waited through (``BUSY_WAIT`` at most)
+_busy = 0  # busy frames the due release has waited through (``BUSY_WAIT`` at most)
 #: The frames a resize's ``release`` waits (a third of a second at 60 frames a second): not
 #: in the frame that shows the new size.
 RESIZE_WAIT = 20
-#: The frames with input a due ``release`` waits through for one without, at most.
-BUSY_WAIT = 30
+#: The busy frames (input, or something moving) a due ``release`` waits through for a quiet
+#: one, at most (4 s at 60 frames a second: a deal and the computers' first moves; a table
+#: played without a pause still gives its memory back).
+BUSY_WAIT = 240
 
 
 def soon(wait: int = 0) -> None:
@@ -110,9 +115,9 @@ def soon(wait: int = 0) -> None:
 
 
 def due(busy: bool = False) -> bool:
-    """Asked once at the start of each frame (``busy``: one with input): is a ``release``
-    due now (``pending``, its wait over, and the frame without input or the release kept
-    waiting ``BUSY_WAIT`` frames by input)?"""
+    """Asked once at the start of each frame (``busy``: one with input, or with something
+    moving): is a ``release`` due now (``pending``, its wait over, and the frame quiet or the
+    release kept waiting ``BUSY_WAIT`` frames by busy ones)?"""
     global _wait, _busy
     if not pending:
         return False

@@ -14,11 +14,14 @@ from tests.test_drawing_caches import drawn_afresh, near
 
 
 def _koikoi(app):
+    """A Koi-Koi table dealt, the screen on top at rest (a release waits for a quiet frame)."""
     from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
+    from tests.helpers import run_until
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
     for _ in range(30):
         app.frame(1 / 60)
+    run_until(app, lambda: app.stack.top.settled(), dt=1 / 60)
     return t
 
 
@@ -60,6 +63,8 @@ def test_a_resize_releases_memory_a_few_frames_after_the_one_that_shows_it(app, 
     for _ in range(memory.RESIZE_WAIT):
         frame()
     assert frames == [memory.RESIZE_WAIT + 1, count[0]]
+    while app.stack.top is not t:  # (a choice the table waits on, over it)
+        app.stack.pop()
     app.stack.pop()  # the table closes: its pictures go back at the next frame
     frame()
     assert frames[-1] == count[0] and not memory.pending
@@ -158,3 +163,38 @@ def test_a_release_waits_for_a_frame_without_input(app, monkeypatch):
     assert released == []
     frame(True)
     assert released == [1]
+
+
+def test_a_release_waits_for_a_frame_with_nothing_moving(app, monkeypatch):
+    """A due release waits for a quiet frame: none while the top scene moves (a deal setting
+    off after the page between rounds closed), made in the first frame it is settled, or
+    after ``BUSY_WAIT`` busy frames."""
+    from game.scene import Scene
+    from game.scenes.settings import SettingsScene
+
+    class Moving(Scene):
+        moving = True
+
+        def settled(self) -> bool:
+            return not self.moving
+    memory.release()  # (nothing left waiting by the tests before)
+    released: list[int] = []
+    real = memory.release
+    monkeypatch.setattr(memory, "release", lambda: released.append(1) or real())
+    below = app.push(Moving())
+    app.push(SettingsScene())
+    app.frame(1 / 60)
+    app.stack.pop()  # (the screen that left is released once the one under it is quiet)
+    for _ in range(5):
+        app.frame(1 / 60)
+    assert released == [] and memory.pending
+    below.moving = False
+    app.frame(1 / 60)
+    assert released == [1] and not memory.pending
+    below.moving = True
+    memory.collect_soon()
+    for _ in range(memory.BUSY_WAIT):
+        app.frame(1 / 60)
+    assert released == [1]
+    app.frame(1 / 60)
+    assert released == [1, 1]
