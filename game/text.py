@@ -89,6 +89,34 @@ def _wrapped(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def balanced_wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``wrap``'s lines made about one length: ``text`` wrapped at the narrowest width that
+    takes no more lines, so that no word is left alone on the last line where the others
+    can make room for it.
+
+    >>> f = pygame.font.Font(None, 20)
+    >>> text = "Beat Single J with a higher one of its kind, or a bomb; or pass."
+    >>> wrap(f, text, f.size(text)[0] - 1)[1], balanced_wrap(f, text, f.size(text)[0] - 1)
+    ('pass.', ['Beat Single J with a higher one', 'of its kind, or a bomb; or pass.'])
+    """
+    return list(_balanced(font, text, width))
+
+
+@functools.lru_cache(maxsize=512)
+def _balanced(font: pygame.font.Font, text: str, width: int) -> tuple[str, ...]:
+    count = len(_wrapped(font, text, width))
+    if count < 2:
+        return _wrapped(font, text, width)
+    low, high = 1, width  # (more room never takes more lines: the narrowest that takes no more)
+    while low < high:
+        middle = (low + high) // 2
+        if len(_wrapped(font, text, middle)) <= count:
+            high = middle
+        else:
+            low = middle + 1
+    return _wrapped(font, text, low)
+
+
 #: A word's parts, each up to and with its hyphen: the places it may break.
 _HYPHEN_PARTS = re.compile(r"[^-]+-*|-+")
 
@@ -128,6 +156,7 @@ def _alphabetic(ch: str) -> bool:
 
 
 on_clear_all(_wrapped.cache_clear)  # (its keys hold fonts open: they go with the others)
+on_clear_all(_balanced.cache_clear)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -204,6 +233,39 @@ def fit_lines(text: str, width: int, height: int, start: int, bold: bool = True,
     while two > 8 and 2 * line_step(two) > height:
         two -= 1
     return (two, lines) if two > one else (one, (text,))
+
+
+@functools.lru_cache(maxsize=256)
+def fit_paragraph(text: str, width: int, height: int, start: int, least: int
+                  ) -> tuple[int, tuple[str, ...]]:
+    """A sentence in a box (a table's message line): (font size, lines), in the regular
+    face, the lines ``line_step`` apart. One line where it fits at ``start`` or a little less;
+    else the larger of one line shrunk and lines of about one length (``balanced_wrap``) at
+    the largest size whose lines fit ``height``; never below ``least``, where the lines take
+    as many as they need (the box's height notwithstanding).
+
+    >>> fit_paragraph("Your turn.", 400, 40, 19, 14)
+    (19, ('Your turn.',))
+    >>> fit_paragraph("Beat Single J with a higher one of its kind, or a bomb; or pass.",
+    ...               400, 60, 19, 14)
+    (19, ('Beat Single J with a higher one', 'of its kind, or a bomb; or pass.'))
+    >>> fit_paragraph("Beat Single J with a higher one of its kind, or a bomb; or pass.",
+    ...               400, 30, 19, 14)[0]
+    14
+    """
+    from game.fonts import font
+    one = fit_font_size(text, width, start, minimum=least)
+    fits = font(one).size(text)[0] <= width
+    if fits and one >= start * 0.85:
+        return one, (text,)
+    for size in range(start, (one if fits else least - 1), -1):
+        face = font(size)
+        lines = balanced_wrap(face, text, width)
+        if face.get_height() + line_step(size) * (len(lines) - 1) <= height:
+            return size, tuple(lines)
+    if fits:
+        return one, (text,)
+    return least, tuple(balanced_wrap(font(least), text, width))
 
 
 def draw_fitted(surface: pygame.Surface, text: str, color: tuple[int, int, int],

@@ -318,3 +318,28 @@ def test_every_seat_name_in_the_panel_is_drawn_at_one_size(game_id, players, siz
     assert set(sizes) == names, sizes
     assert len(set(sizes.values())) == 1, sizes
     assert min(sizes.values()) >= table.metrics.least_text, sizes
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_heart_of_five_s_message_line_is_readable_and_broken_in_balance(size, language):
+    """Heart of Five's message line at eight seats and 150%: its longest status in about
+    the "small" type, inside the line's box, on lines of about one length (it was at the
+    least size, 13 px, with "pass." alone on the second line)."""
+    from game.games.heart_of_five.table import meld_label, parse
+    from game.i18n import _
+    from tests.layout_check import _recording_texts
+    table, _surface = laid_out_table("heart_of_five", 8, size, 1.5, language)
+    surface = pygame.Surface(size, pygame.SRCALPHA)  # (clear: what is drawn shows its box)
+    text = _("Beat {meld} with a higher one of its kind, or a bomb; or pass.").format(
+        meld=meld_label("single", parse("JS")))
+    with _recording_texts() as seen:
+        table.drawing.draw_message_line(surface, text, theme.CREAM)
+    lines = [(words, px, image) for words, px, image in seen]
+    assert " ".join(words for words, _px, _image in lines) == text
+    sizes = {px for _words, px, _image in lines}
+    assert len(sizes) == 1 and sizes.pop() >= table.metrics.type_size("small") * 0.8, lines
+    widths = [image.get_width() for _words, _px, image in lines]
+    assert 2 <= len(lines) <= 3 and min(widths) > max(widths) * 0.6, lines
+    inked = surface.get_bounding_rect()
+    assert table.layout_.message.contains(inked), (inked, table.layout_.message)

@@ -101,8 +101,11 @@ class ClimbingLayout(SeatedLayout):
 
     def arrange_game(self) -> None:
         m, mid = self.m, self.middle
-        self.message = pygame.Rect(mid.x, mid.bottom - self.message_h, mid.width,
-                                   self.message_h)
+        # (room for two or three lines of about the "small" type: a status longer than the
+        # trick is wide, "Beat Single J♠ with a higher one of its kind, or a bomb; or
+        # pass.", is read there, not shrunk to the least text)
+        message_h = max(self.message_h, m.px(64))
+        self.message = pygame.Rect(mid.x, mid.bottom - message_h, mid.width, message_h)
         self.trick = pygame.Rect(mid.x, mid.y, mid.width, self.message.y - mid.y)
         band = self.seats[0].pile
         h = min(band.height - m.px(8), m.px(40))

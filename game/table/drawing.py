@@ -248,16 +248,21 @@ class TableDrawing:
                      (0, 0))
 
     def draw_message_line(self, surface: pygame.Surface, text: str, color: Any) -> None:
-        """The message line under the field or trick: one line in the "small" type, smaller
-        as it must but never below the least text; past that, two lines rising over it."""
+        """The message line under the field or trick: one line in the "small" type, else
+        lines of about one length as large as the line's box holds them, else one line
+        smaller (``fit_paragraph``), never below the least text; past that, lines rising
+        over the box."""
         from game.fonts import font, text_image
-        from game.text import fit_font_size, wrap
+        from game.text import fit_paragraph, line_step
         m, r = self.table.metrics, self.table.layout_.message
-        size = fit_font_size(text, r.width, m.type_size("small"), minimum=m.least_text)
+        size, lines = fit_paragraph(text, r.width, r.height, m.type_size("small"),
+                                    m.least_text)
         f = font(size)
-        lines = wrap(f, text, r.width) if f.size(text)[0] > r.width else [text]
-        step = f.get_linesize()
-        y = r.centery - step * (len(lines) - 1)
+        step = line_step(size)
+        block = f.get_height() + step * (len(lines) - 1)
+        # (centred in the box where they fit it; else the last line on its middle, as one)
+        y = r.centery - (step * (len(lines) - 1) if block > r.height else
+                         step * (len(lines) - 1) / 2)
         for k, line in enumerate(lines):
             img = text_image(f, line, color)
             surface.blit(img, img.get_rect(center=(r.centerx, round(y + k * step))))
