@@ -3,6 +3,8 @@ its name, and a pile card a capture may take lifted over its pile, drawn whole."
 
 from __future__ import annotations
 
+import pytest
+
 from game.games.hanaawase.table import HanaAwaseTable
 from game.table.drawing import LAST_MOVE
 from game.table.fishing_steps import seat_line
@@ -66,7 +68,7 @@ def test_each_other_seat_says_its_last_turn_beside_its_name(app):
     for seat, said in t.seat_lines.items():
         # Its last turn: every card it took (now in its pile), or the card it played.
         taken = t.taken.get(seat, [])
-        line = seat_line(said)
+        line = seat_line(said, t.seating)
         assert line.startswith("took " if taken else "played "), line
         assert all(card_name(c) in line and c in t.view.piles[seat] for c in taken)
         assert line in t.drawing.under_parts()["name", seat][0]
@@ -139,5 +141,46 @@ def test_a_seat_line_of_three_cards_uses_the_language_s_comma():
         assert ", " not in said and said.count("、") == 1
         i18n.set_language("en")
         assert seat_line(("took", three)).count(", ") == 1
+    finally:
+        i18n.set_language("en")
+
+
+def computer_steals(theirs: int):
+    """Seat 0 (a computer, the dealer) holds 2C1 and 3B: no month 2 on the field, so it must
+    take 2R or 2C2 from seat ``theirs``'s pile; seat 1 is the player, seat 2 a computer."""
+    from rules.hanaawase import HanaAwaseGame
+    from rules.hanafuda import DECK
+    rest = " ".join(c.code for c in DECK[12:])  # months 4-12
+    piles = ["", "", rest]
+    piles[theirs] = f"2R 2C2 {piles[theirs]}".strip()
+    return HanaAwaseGame.from_layout(["2C1 3B", "3R", "3C1"], "1R", "3C2 1B 1C1 1C2 2A",
+                                     piles=piles)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ru"])
+@pytest.mark.parametrize("theirs, whose", [(2, {"en": "from Computer 2's pile",
+                                                 "ja": "CPU2の取り札から",
+                                                 "ru": "из стопки (Компьютер 2)"}),
+                                            (1, {"en": "from your pile",
+                                                 "ja": "あなたの取り札から",
+                                                 "ru": "из вашей стопки"})])
+def test_a_card_taken_from_a_pile_says_whose_pile_beside_the_seat(app, theirs, whose,
+                                                                   language):
+    """A computer takes a card from another seat's pile: its line says whose pile ("took
+    from Computer 2's pile: Plum poetry ribbon"; it said "took Plum poetry ribbon", as if
+    from the field), the pile's owner named before the cards, where a narrow seat's line
+    is cut."""
+    from game import i18n
+    t = push_table(app, HanaAwaseTable, ["testbot", "human", "testbot"], 7,
+                   computer_steals(theirs))
+    try:
+        run_until(app, lambda: t.human_to_move and not t.animating)
+        taken = t.taken[0]
+        assert [c.code for c in taken] in (["2R"], ["2C2"])
+        app.settings.language = language
+        app.apply_settings()
+        _name, _active, said = t.drawing.under_parts()["name", 0][0]  # (the words drawn)
+        assert whose[language] in said and card_name(taken[0]) in said, said
+        assert said.index(whose[language]) < said.index(card_name(taken[0]))
     finally:
         i18n.set_language("en")

@@ -74,9 +74,11 @@ class FishingTable(CardTable):
     viewer: int
     reveal_all: bool
     #: Each other seat's last turn in a few words beside its name ("took Crane and Sun"),
-    #: until its next turn (``FishingSteps.say``), and what it took this turn.
-    seat_lines: dict[int, tuple[str, tuple[Card, ...]]]
+    #: until its next turn (``FishingSteps.say``), and what it took this turn, those cards
+    #: from another seat's pile by that seat too.
+    seat_lines: dict[int, tuple[Any, ...]]
     taken: dict[int, list[Card]]
+    stolen: dict[int, dict[int, tuple[Card, ...]]]
     #: Pile cards lifted over their pile, drawn whole: those a capture may take now
     #: (glowing) and the one the pointer is on (``update_lifted``).
     lifted: frozenset[Card]
@@ -353,7 +355,7 @@ class FishingTable(CardTable):
         self.choosing: Card | None = None
         self.banner: tuple[str, str, list[Card]] | None = None
         self.seat_lines = {}
-        self.taken = {}
+        self.taken, self.stolen = {}, {}
         self.lifted = frozenset()
         self.pile_hover = None
 

@@ -116,7 +116,7 @@ class FishingDrawing(TableDrawing):
                 continue
             rect = lay.seats[at].name
             active = g.current_player == seat and not g.is_over
-            said = seat_line(t.seat_lines[seat]) if seat in t.seat_lines else ""
+            said = seat_line(t.seat_lines[seat], t.seating) if seat in t.seat_lines else ""
             text = ""
             if t.NAMES_OVER_SEATS:
                 text = f"{t.seating.short_name(seat)} · {t.shown_scores[seat]}"

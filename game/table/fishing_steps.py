@@ -43,17 +43,41 @@ def log_line(title: str, text: str) -> str:
     return _("{heading}: {text}").format(heading=title.rstrip("!！ "), text=text)
 
 
-def seat_line(line: tuple[str, tuple[Card, ...]]) -> str:
-    """A seat's turn so far in words, in the language now in use.
+def seat_line(line: tuple[Any, ...], seating: Any = None) -> str:
+    """A seat's turn so far in words, in the language now in use: "played" and its card, or
+    "took" and its cards, and those taken from another seat's pile by the seats they came
+    from (the line's third part: ``(seat, cards)`` pairs) with ``seating``'s name for it,
+    the name before the cards (a narrow seat's line is cut at its end).
 
     >>> from rules.hanafuda import cards
     >>> seat_line(("took", tuple(cards("1B 1C1")))), seat_line(("played", tuple(cards("3R"))))
     ('took Crane and Sun and Pine (chaff)', 'played Cherry poetry ribbon')
+    >>> from game.setups import GameSetup
+    >>> from game.table.seats import Seats
+    >>> seating = Seats(GameSetup("hanaawase", ["easy", "human", "easy"], {}, 1))
+    >>> seat_line(("took", tuple(cards("1C1 2R")), ((2, tuple(cards("2R"))),)), seating)
+    "took Pine (chaff); took from Computer 2's pile: Plum poetry ribbon"
+    >>> seat_line(("took", tuple(cards("2R")), ((1, tuple(cards("2R"))),)), seating)
+    'took from your pile: Plum poetry ribbon'
     """
-    kind, cards = line
+    kind, cards = line[0], line[1]
     if kind == "played":
         return _("played {card}").format(card=card_name(cards[0]))
-    return _("took {cards}").format(cards=card_list(cards))
+    stolen = line[2] if len(line) > 2 else ()
+    from_piles = {c for _seat, taken in stolen for c in taken}
+    field = [c for c in cards if c not in from_piles]
+    parts = [_("took {cards}").format(cards=card_list(field))] if field or not stolen else []
+    for seat, taken in stolen:
+        if seating is not None and seating.is_you(seat):
+            parts.append(_("took from your pile: {cards}").format(cards=card_list(taken)))
+        else:  # (no seating, no names: the seat's number)
+            whom = seating.short_name(seat) if seating is not None else str(seat + 1)
+            parts.append(_("took from {whom}'s pile: {cards}").format(
+                whom=whom, cards=card_list(taken)))
+    said = parts[0]
+    for part in parts[1:]:
+        said = _("{first}; {then}").format(first=said, then=part)
+    return said
 
 
 class FishingSteps:
@@ -77,7 +101,7 @@ class FishingSteps:
         t.choosing = t.banner = None
         t.marked = []
         t.seat_lines = {}
-        t.taken = {}
+        t.taken, t.stolen = {}, {}
         t.retarget(t.queue.duration(0.35), turn=False)  # gathered face down
 
     def dealt_face_up(self) -> list[Card]:
@@ -159,8 +183,11 @@ class FishingSteps:
             self.note_move(event.seat, cards)
             taken = t.taken.setdefault(event.seat, [])
             taken += cards[1:]
-            self.say(event.seat, ("took", tuple(taken)))
             source = (event.data or {}).get("from")
+            stolen = t.stolen.setdefault(event.seat, {})
+            if source is not None:  # (from another seat's pile: the line says whose)
+                stolen[source] = stolen.get(source, ()) + tuple(cards[1:])
+            self.say(event.seat, ("took", tuple(taken), tuple(stolen.items())))
             if source is None:
                 t.log.add(_("{who} captured {cards}.").format(
                     who=t.seating.name(event.seat), cards=card_list(cards[1:])))
@@ -197,13 +224,15 @@ class FishingSteps:
         if seat != t.viewer or not t.seating.is_human(seat):
             t.mark(seat, cards, new=new)
 
-    def say(self, seat: int, line: tuple[str, tuple[Card, ...]], new: bool = False) -> None:
+    def say(self, seat: int, line: tuple[Any, ...], new: bool = False) -> None:
         """Say ``seat``'s turn so far beside its name (``seat_lines``: "played" or "took"
-        and its cards, put in words as drawn: ``seat_line``; ``new``: its turn begins, what
-        it took last turn forgotten); the player's own turn is not said."""
+        and its cards, and those from other seats' piles by seat, put in words as drawn:
+        ``seat_line``; ``new``: its turn begins, what it took last turn forgotten); the
+        player's own turn is not said."""
         t = self.table
         if new:
             t.taken.pop(seat, None)
+            t.stolen.pop(seat, None)
         if seat != t.viewer or not t.seating.is_human(seat):
             t.seat_lines[seat] = line
 
