@@ -76,12 +76,12 @@ class Tooltip(Widget):
         (False, True)
         """
         m = metrics or self.metrics
-        avoid = tuple(tuple(r) for r in avoid)
+        avoided = tuple((r.x, r.y, r.w, r.h) for r in avoid)
         if self.tip == tip and self.anchor == anchor and self.ring == ring \
-                and self.metrics == m and self.avoided == avoid:
+                and self.metrics == m and self.avoided == avoided:
             return
         self.tip, self.anchor, self.ring, self.metrics = tip, pygame.Rect(anchor), ring, m
-        self.avoided = avoid
+        self.avoided = avoided
         w, h = self._size()
         gap = m.px(self.GAP)
         sides = [pygame.Rect(0, 0, w, h) for _ in range(4)]
