@@ -629,6 +629,7 @@ def test_an_opened_game_shows_exactly_the_table_the_player_left(app, seed, actio
             play_one_human_move(app, t, use_drag=False)
         app.frame(DT)
     assert human_turn(app, t) and t.game.round > (1 if actions > 30 else 0)
+    run_until(app, lambda: t.panel_now() == t.panel_key())  # (the player sees it all)
     left = shown_table(t)
     assert left[1] and len(left[2]) > 5  # the computer's move is marked; the log is long
     app.stack.remove(t)

@@ -151,6 +151,7 @@ class CardTable(CardPlaces, TableModals, TableScene):
         #: table has been still for ``PANEL_CALM`` updates: a move's frame, or one that
         #: finished every animation at a key, and those right after, paint enough.
         self.panel_shown: Any = None
+        self._turn_shown: int | None = None  # the ``turn_live`` of ``panel_shown``
         self._calm = 0  # updates in a row that ended with nothing animated
         #: Updates since a settle (``settle_now``) the panel has not caught up with (0: none).
         self._panel_owed = 0
@@ -389,6 +390,7 @@ class CardTable(CardPlaces, TableModals, TableScene):
         # animates on: else it would wait for that move's end, a turn behind the piles.
         if self._calm >= self.PANEL_CALM or self._panel_owed > 1:
             self.panel_shown = self.panel_key()
+            self._turn_shown = self.turn_live()
             self._panel_owed = 0
         elif self._panel_owed:
             self._panel_owed += 1
@@ -397,13 +399,29 @@ class CardTable(CardPlaces, TableModals, TableScene):
         """What the panel shows depends on (a game with a panel overrides it)."""
         return None
 
+    def turn_live(self) -> int | None:
+        """The seat to move in the game (None: over)."""
+        g = self.game
+        return None if g is None or g.is_over else g.current_player
+
+    def turn_now(self) -> int | None:
+        """The seat the table shows to move: the panel's marker and the gold seat name.
+        It passes with the panel (``panel_now``), once the cards show the move that passed
+        it: a seat's name turned gold while the panel's marker waited for the cards, and
+        the two named different seats for a moment after every move."""
+        return self.turn_live() if self._shows_live() else self._turn_shown
+
     def panel_now(self) -> Any:
         """The ``panel_key`` to paint the panel for: ``panel_shown``; the key now before the
         first update, and under a screen over the table (a result page: the table stops,
         and its panel must say what the page says)."""
-        if self.panel_shown is None or (self.app is not None and self.app.stack.top is not self):
-            return self.panel_key()
-        return self.panel_shown
+        return self.panel_key() if self._shows_live() else self.panel_shown
+
+    def _shows_live(self) -> bool:
+        """The panel and the turn show the game as it is now: before the first update, and
+        under a screen over the table."""
+        return self.panel_shown is None or (self.app is not None
+                                            and self.app.stack.top is not self)
 
     @property
     def idle(self) -> bool:

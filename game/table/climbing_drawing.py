@@ -115,13 +115,13 @@ class ClimbingDrawing(TableDrawing):
         """Each seat's name (the turn, its hand's size, its status, and where those are
         drawn) and the trick's label (whose meld it is): a play paints its pieces again."""
         t = self.table
-        lay, m, g = t.layout_, t.metrics, t.game
+        lay, m = t.layout_, t.metrics
         parts: dict[Any, tuple[Any, pygame.Rect]] = {}
         for seat in range(t.players):
             at = t.screen_seat(seat)
             place = lay.seats[at]
             pill = self.status_place(seat)
-            key = (g.current_player == seat and not g.is_over, len(t.view.hands[seat]),
+            key = (t.turn_now() == seat, len(t.view.hands[seat]),
                    None if pill is None else (pill.lines, pill.size, tuple(pill.rect), pill.look))
             if at:
                 name = place.name
@@ -145,10 +145,9 @@ class ClimbingDrawing(TableDrawing):
 
     def draw_under(self, surface: pygame.Surface) -> None:
         t = self.table
-        lay, m, g = t.layout_, t.metrics, t.game
+        lay, m = t.layout_, t.metrics
         for seat in range(t.players):
-            active = g.current_player == seat and not g.is_over
-            color = theme.GOLD if active else theme.CREAM
+            color = theme.GOLD if t.turn_now() == seat else theme.CREAM
             text, size, rect = self.name_place(seat)
             if text:
                 surface.blit(text_image(font(size, True), text, color), rect.topleft)

@@ -89,8 +89,8 @@ class FishingDrawing(TableDrawing):
         and turn, stay the same (asked every frame, and by each box of the layer painted
         again)."""
         t = self.table
-        lay, m, g = t.layout_, t.metrics, t.game
-        names = (tuple(t.shown_scores), None if g.is_over else g.current_player,
+        lay, m = t.layout_, t.metrics
+        names = (tuple(t.shown_scores), t.turn_now(),
                  tuple(sorted(t.seat_lines.items())))  # (a new language: ``covered``)
         key = (lay, t.viewer, tuple(tuple(c.index for c in p) for p in t.view.piles), names)
         if self._pieces is not None and self._pieces[0] == key:
@@ -115,7 +115,7 @@ class FishingDrawing(TableDrawing):
             if not at:
                 continue
             rect = lay.seats[at].name
-            active = g.current_player == seat and not g.is_over
+            active = t.turn_now() == seat
             said = seat_line(t.seat_lines[seat], t.seating) if seat in t.seat_lines else ""
             text = ""
             if t.NAMES_OVER_SEATS:

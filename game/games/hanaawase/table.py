@@ -120,7 +120,7 @@ class HanaAwaseTable(FishingTable):
         teyaku = getattr(g, "deal_teyaku", ())
         for k in range(self.players):
             seat = (self.viewer + k) % self.players
-            active = g.current_player == seat and not g.is_over
+            active = self.turn_now() == seat
             lines.append(PanelLine(self.seating.name(seat), "body",
                                    theme.GOLD if active else theme.CREAM, True,
                                    str(self.shown_scores[seat]), marker=active))

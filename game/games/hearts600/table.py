@@ -77,11 +77,10 @@ class Hearts600Table(FishingTable):
             lines.append(PanelLine(_("Round {n} · dealer: {who}").format(
                 n=self.shown_round, who=self.seating.name(self.shown_dealer)), "small",
                 theme.TEXT_DIM))
-        g = self.game
         piles = self.view.piles
         for k in range(self.players):
             seat = (self.viewer + k) % self.players
-            active = g.current_player == seat and not g.is_over
+            active = self.turn_now() == seat
             lines.append(PanelLine(self.seating.name(seat), "body",
                                    theme.GOLD if active else theme.CREAM, True,
                                    str(self.shown_scores[seat]), marker=active))

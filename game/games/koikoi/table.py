@@ -239,9 +239,8 @@ class KoiKoiTable(FishingTable):
                 text = _("Round {n} · first to {target}").format(n=self.shown_round,
                                                                  target=self.rules.target_score)
             lines.append(PanelLine(text, "small", theme.TEXT_DIM))
-        g = self.game
         for seat in (1 - self.viewer, self.viewer):
-            active = g.current_player == seat and not g.is_over
+            active = self.turn_now() == seat
             lines.append(PanelLine(self.seating.name(seat), "body", theme.GOLD if active
                                    else theme.CREAM, True, str(self.shown_scores[seat]),
                                    marker=active))
