@@ -22,6 +22,7 @@ Rule of the project: ``draw()`` changes no state (it may only fill render caches
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
@@ -181,6 +182,8 @@ class CardSprite:
         self._cache_stagger = 1 + CardSprite._made % 8
         self._cache_baked: tuple[tuple, pygame.Surface, tuple[int, int, int, int]] | None = None
         self._still_memo: tuple[tuple, tuple[pygame.Surface, tuple[int, int]]] | None = None
+        # The image baked ahead for where the card is going (``bake_ahead``), until drawn.
+        self._cache_ahead: tuple[tuple, pygame.Surface, tuple[int, int, int, int]] | None = None
 
     def __repr__(self) -> str:
         side = "up" if self.face_up else "down"
@@ -459,6 +462,10 @@ class CardSprite:
         baked = self._cache_baked
         if baked is not None and baked[0] == shape:
             return baked, [], ()
+        ahead = self._cache_ahead
+        if ahead is not None and ahead[0] == shape:  # (before the pieces: they cost too)
+            self._cache_baked, self._cache_ahead = ahead, None
+            return ahead, [], ()
         pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self._draw_pieces(None, pieces)
         # A card drawn alike by another (the backs of a stock, one size of a deck's faces)
@@ -470,6 +477,29 @@ class CardSprite:
         if baked is not None:
             self._cache_baked = baked
         return baked, pieces, alike
+
+    def bake_ahead(self, size: tuple[int, int], face_up: bool, rotation: float = 0.0) -> bool:
+        """Bake now the image the card will be drawn from at rest in a place of ``size``,
+        side and ``rotation`` (no glow, no lift), and keep it until the card is drawn so: a
+        key that puts the cards in place at once (the first of a deal) finds them baked
+        rather than baking them all on its frame. A place's image is good anywhere (the
+        pieces are placed from the card's centre on a whole pixel). Changes nothing the card
+        shows; True if an image was baked or taken from a card alike, False if the card
+        has it already."""
+        twin = copy.copy(self)  # the card at rest there, with caches of its own
+        twin.w, twin.h = int(size[0]), int(size[1])
+        twin.face_up, twin.rotation, twin.scale = bool(face_up), float(rotation), 1.0
+        twin.lift, twin.highlight, twin.dragging, twin.alpha = 0.0, None, False, 255
+        twin._move = twin._rot = twin._scale = twin._lift = twin._flip = None
+        twin._cache_base, twin._cache_xform = dict(self._cache_base), {}
+        twin._cache_baked = twin._cache_ahead = None
+        shape = twin._shape()
+        for kept_ in (self._cache_baked, self._cache_ahead):
+            if kept_ is not None and kept_[0] == shape:
+                return False
+        baked, pieces, alike = twin._kept_for(shape)
+        self._cache_ahead = baked if baked is not None else twin._baked_now(shape, pieces, alike)
+        return True
 
     def _baked_now(self, shape: tuple, pieces: list[tuple[pygame.Surface, tuple[int, int]]],
                    alike: tuple) -> tuple:

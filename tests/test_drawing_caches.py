@@ -12,7 +12,7 @@ from game.theme import Metrics
 from game.widgets import Button, Label, Panel
 from sprites import card_sprite
 from sprites.cache import SurfaceCache
-from tests.helpers import motion, next_frame, run_until
+from tests.helpers import key, motion, next_frame, run_until
 
 
 def frame(app) -> bytes:
@@ -126,7 +126,7 @@ def drawn_afresh(t, size) -> pygame.Surface:
     if hasattr(t, "_pieces"):
         t.drawing._pieces = None
     for s in t.sprites.values():
-        s._cache_baked = s._cache_look = None
+        s._cache_baked = s._cache_look = s._cache_ahead = None
     card_sprite._BAKED.clear()
     out = pygame.Surface(size)
     t.draw(out)
@@ -147,7 +147,8 @@ def checking_every_frame(t) -> dict:
         if t.app is None or surface is not t.app.screen:
             real(t, surface)
             return
-        cards = [(s, s._cache_look, s._cache_still, s._cache_baked) for s in t.sprites.values()]
+        cards = [(s, s._cache_look, s._cache_still, s._cache_baked, s._cache_ahead)
+                 for s in t.sprites.values()]
         shared = dict(card_sprite._BAKED)  # (the images cards of one shape share)
         d = t.drawing
         kept = (d._rest, d._rest_changed, d._shown, d.painted, t.frame_kept)
@@ -155,8 +156,9 @@ def checking_every_frame(t) -> dict:
         t.frame_kept = False
         whole = pygame.Surface(surface.get_size())
         real(t, whole)
-        for s, look, still, baked in cards:
-            s._cache_look, s._cache_still, s._cache_baked = look, still, baked
+        for s, look, still, baked, ahead in cards:
+            s._cache_look, s._cache_still, s._cache_baked, s._cache_ahead = (look, still, baked,
+                                                                             ahead)
         card_sprite._BAKED.clear()
         card_sprite._BAKED.update(shared)
         d._rest, d._rest_changed, d._shown, d.painted, t.frame_kept = kept
@@ -383,3 +385,22 @@ def test_the_cards_of_a_stock_squared_up_are_blitted_once_into_the_layer(app, mo
     assert repeats >= len(stock) - len(set(stock)) - 2
     assert len(blitted) == len(still) - repeats and set(blitted) == set(still)
     assert all(a != b for a, b in zip(blitted, blitted[1:]))
+
+
+def test_a_key_that_finishes_a_deal_finds_every_card_baked_for_its_place(app, monkeypatch):
+    """While a deal's cards are on their way, each card's image at rest in its place is baked
+    a few an update: the key that puts them all in place at once bakes none on its frame."""
+    from game.games.koikoi.table import KoiKoiTable
+    from game.scenes.setup import default_setup
+    from sprites import CardSprite
+    app.settings.animation_speed = "normal"
+    t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=7)))
+    run_until(app, lambda: t.animating and t.drawing.ahead_left == 0, dt=1 / 60)
+    baked: list = []
+    real = CardSprite._bake
+    monkeypatch.setattr(CardSprite, "_bake", lambda s, *a: (baked.append(s.data), real(s, *a))[1])
+    key(app, pygame.K_RIGHT)
+    app.frame(1 / 60)
+    assert not t.animating  # the deal put in place, and drawn
+    assert all(t.sprites[c].still_image() is not None for c in t.game.hands[0])
+    assert baked == []

@@ -17,7 +17,8 @@ the table shows (``faces_needed``) warmed again a few a frame.
 
 from __future__ import annotations
 
-from collections import Counter
+import time
+from collections import Counter, deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -52,6 +53,7 @@ class TableDrawing:
         #: Where the last frame was painted, the rest being the frame before's (None: all).
         self.painted: list[pygame.Rect] | None = None
         self._panel_placed: Any = None  # the panel's lines and boxes for a key (``panel_parts``)
+        self._ahead: Any = None  # (the position's key, the cards left to bake ahead)
 
     # The frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -388,6 +390,57 @@ class TableDrawing:
         if coach:
             return coach, theme.GOLD
         return t.status(), theme.TEXT
+
+    # Cards baked ahead ---------------------------------------------------------------------------
+    #: Seconds of an update spent baking cards ahead (``bake_ahead``; at least one card).
+    AHEAD_BUDGET = 0.0006
+
+    def bake_ahead(self) -> int:
+        """While cards move (a deal, a move), bake a few an update the images they will be
+        drawn from at rest where the game's position puts them (``places_ahead``), once
+        their faces are rendered: a key that finishes it all at once finds them baked (the
+        first key of a deal baked 14-17 cards on its frame: 1.4-4.3 ms). Returns how many
+        were baked."""
+        t = self.table
+        if not t.animating or t.game is None:
+            self._ahead = None
+            return 0
+        actions = t.game.actions
+        key = (len(actions), actions[-1] if actions else None, t.layout_, t.display)
+        if self._ahead is None or self._ahead[0] != key:
+            # The cards that turn up first: a face is one card's, a back is shared.
+            places = sorted(t.places_ahead().items(), key=lambda cp: not cp[1].face_up)
+            self._ahead = (key, deque(places))
+        todo = self._ahead[1]
+        start, baked, waiting = time.perf_counter(), 0, 0
+        while todo and waiting < len(todo):
+            c, place = todo.popleft()
+            sprite = t.sprites.get(c)
+            if sprite is None:
+                continue
+            if not t.warmer.ready([self._face_at(c, place)]):
+                todo.append((c, place))  # (its face is on its way: asked again later)
+                waiting += 1
+                continue
+            waiting = 0
+            if sprite.bake_ahead(place.size, place.face_up, place.rotation):
+                baked += 1
+                if time.perf_counter() - start > self.AHEAD_BUDGET:
+                    break
+        return baked
+
+    @property
+    def ahead_left(self) -> int | None:
+        """Cards left to bake ahead for the cards on their way (None: none on their way)."""
+        return None if self._ahead is None else len(self._ahead[1])
+
+    def _face_at(self, c: Any, place: Any) -> Face:
+        """The face (or back) card ``c`` shows in ``place``, as the warmer names it."""
+        t = self.table
+        if place.face_up:
+            return (t.face_of(c), tuple(place.size), self.badges)
+        return (faces.Back(t.display[0] if t.display is not None else "black"),
+                tuple(place.size), False)
 
     # Display settings and faces -------------------------------------------------------------------
     def apply_display(self) -> None:

@@ -367,6 +367,14 @@ class FishingTable(CardTable):
         """A hand is shown to the human sitting at it, or to everyone when computers play."""
         return self.reveal_all or (seat == self.viewer and self.seating.is_human(seat))
 
+    def places_ahead(self) -> dict[Card, Place]:
+        """``places`` for the engine's position as it stands (``FishingView.of``)."""
+        shown, self.view = self.view, FishingView.of(self.game)
+        try:
+            return self.places()
+        finally:
+            self.view = shown
+
     def places(self) -> dict[Card, Place]:
         lay, v = self.layout_, self.view
         fc = lay.field_card

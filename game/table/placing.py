@@ -65,6 +65,12 @@ class CardPlaces:
         """Card -> where it is shown now (cards left out are hidden)."""
         return {}
 
+    def places_ahead(self) -> dict[Card, Place]:
+        """Where the game's position puts the cards, once what is queued has been shown
+        (the cards' images are baked for it ahead: ``TableDrawing.bake_ahead``); none by
+        default."""
+        return {}
+
     def retarget(self, duration: float, stagger: float = 0.0, reveal_after: float = 0.0,
                  grow: bool = False, cards: Collection[Card] | None = None,
                  turn: bool = True) -> list[CardSprite]:
