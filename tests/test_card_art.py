@@ -176,6 +176,26 @@ def test_after_the_cache_is_emptied_a_stand_in_is_scaled_from_the_faces_seed():
     assert all(s.get_width() <= faces.SEED_WIDTH for s in faces._seeds.values())
 
 
+def test_a_back_first_asked_for_is_drawn_small_and_scaled_up_until_the_real_one_comes(
+        monkeypatch):
+    """A table's first frame has no size of its back to scale from and no seed yet: the
+    back is drawn small (``FIRST_BACK_WIDTH``), kept as its seed and scaled up, rather than
+    drawn at the table's size on the frame; the real one comes after."""
+    clear_cache()
+    faces.forget_seeds()
+    drawn: list = []
+    real_render = faces.render_back
+    monkeypatch.setattr(faces, "render_back", lambda style, w, h: (
+        drawn.append(w), real_render(style, w, h))[1])
+    stand_in = card_back("black", 132, 211, stand_in=True)
+    assert stand_in in STAND_INS and stand_in.get_size() == (132, 211)
+    assert drawn == [faces.FIRST_BACK_WIDTH]
+    assert card_back("black", 120, 192, stand_in=True) in STAND_INS  # (from the same seed)
+    assert drawn == [faces.FIRST_BACK_WIDTH]
+    real = card_back("black", 132, 211)
+    assert real not in STAND_INS and card_back("black", 132, 211, stand_in=True) is real
+
+
 def test_badge_differs_and_is_cached_separately():
     card = hanafuda.card("11B")
     plain = hanafuda_face(card, 60)
