@@ -404,3 +404,26 @@ def test_a_key_that_finishes_a_deal_finds_every_card_baked_for_its_place(app, mo
     assert not t.animating  # the deal put in place, and drawn
     assert all(t.sprites[c].still_image() is not None for c in t.game.hands[0])
     assert baked == []
+
+
+def test_heart_of_five_opens_its_seat_lines_fonts_ahead(app, monkeypatch):
+    """The sizes a seat's line is fitted in are opened a font an update as the table is
+    played: the first line to shrink opens none on its frame (it opened up to seven)."""
+    from game import fonts
+    from game.games.heart_of_five.table import HeartOfFiveTable
+    from game.scenes.setup import default_setup
+    from game.table.climbing_drawing import fit_line
+    from sprites.cache import SurfaceCache
+    monkeypatch.setattr(fonts, "_fonts", SurfaceCache(count=32, megabytes=10,
+                                                      measure=lambda _font: 1, cleared=False))
+    t = app.push(HeartOfFiveTable(setup=default_setup("heart_of_five", seed=7)))
+    run_until(app, lambda: t.drawing.fonts_left == 0, dt=1 / 60)
+    opened: list = []
+    real = fonts._open
+    monkeypatch.setattr(fonts, "_open", lambda size, bold: (opened.append(size),
+                                                            real(size, bold))[1])
+    fit_line.cache_clear()
+    m = t.metrics
+    assert fit_line(("Full house 8s over 3s",), 10, 400, m.type_size("small"),
+                    m.least_text) is None  # (shrunk through every size)
+    assert opened == []

@@ -365,7 +365,7 @@ class CardTable(CardPlaces, TableModals, TableScene):
         self.queue.update(dt)
         for s in self.sprites.values():
             s.update(dt)
-        self.drawing.bake_ahead()
+        self.drawing.prepare_ahead()
         self.log_button.update(dt)
         if self.notice_time > 0:
             self.notice_time = max(0.0, self.notice_time - dt)

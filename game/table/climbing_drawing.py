@@ -111,6 +111,12 @@ class ClimbingDrawing(TableDrawing):
         """Nothing beyond the window and the display: the pieces are ``under_parts``."""
         return ()
 
+    def fonts_ahead(self) -> list[tuple[int, bool]]:
+        """The sizes a seat's line is fitted in (``fit_line`` shrinks it through them),
+        opened ahead: the first line to shrink opened up to seven fonts on its frame."""
+        m = self.table.metrics
+        return [(size, True) for size in range(m.type_size("small"), m.least_text - 1, -1)]
+
     def under_parts(self) -> dict[Any, tuple[Any, pygame.Rect]]:
         """Each seat's name (the turn, its hand's size, its status, and where those are
         drawn) and the trick's label (whose meld it is): a play paints its pieces again."""

@@ -54,6 +54,7 @@ class TableDrawing:
         self.painted: list[pygame.Rect] | None = None
         self._panel_placed: Any = None  # the panel's lines and boxes for a key (``panel_parts``)
         self._ahead: Any = None  # (the position's key, the cards left to bake ahead)
+        self._fonts_todo: Any = None  # (the layout, the fonts left to open ahead)
 
     # The frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -391,7 +392,34 @@ class TableDrawing:
             return coach, theme.GOLD
         return t.status(), theme.TEXT
 
-    # Cards baked ahead ---------------------------------------------------------------------------
+    # Made ahead ----------------------------------------------------------------------------------
+    def prepare_ahead(self) -> None:
+        """What the next frames will need, made a little an update before they ask for it:
+        the cards' images at rest (``bake_ahead``), fonts (``open_fonts_ahead``)."""
+        self.bake_ahead()
+        self.open_fonts_ahead()
+
+    def fonts_ahead(self) -> list[tuple[int, bool]]:
+        """The fonts (size, bold) the table's frames may open as it is played, opened ahead
+        (``open_fonts_ahead``); none by default."""
+        return []
+
+    def open_fonts_ahead(self) -> None:
+        """Open one of ``fonts_ahead`` an update until all are (0.5-0.7 ms each): a frame
+        that needs several at once (a seat's line shrunk through seven sizes) finds them
+        open."""
+        from game.fonts import font
+        lay = self.table.layout_
+        if self._fonts_todo is None or self._fonts_todo[0] is not lay:
+            self._fonts_todo = (lay, deque(self.fonts_ahead()))
+        if self._fonts_todo[1]:
+            font(*self._fonts_todo[1].popleft())  # (one already open costs nothing)
+
+    @property
+    def fonts_left(self) -> int:
+        """How many of ``fonts_ahead`` are still to be opened."""
+        return len(self.fonts_ahead()) if self._fonts_todo is None else len(self._fonts_todo[1])
+
     #: Seconds of an update spent baking cards ahead (``bake_ahead``; at least one card).
     AHEAD_BUDGET = 0.0006
 
