@@ -867,3 +867,26 @@ def test_every_piece_of_the_panel_lies_round_the_panel(app):
         bound = t.layout_.panel.inflate(grow, grow)
         pieces = t.drawing._panel_pieces()
         assert pieces and all(bound.contains(rect) for _key, rect, _paint in pieces), size
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ru"])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+def test_the_panel_s_buttons_of_one_width_have_captions_of_one_size(language, size):
+    """The half-width buttons (Undo, Redo, Hint, Show me) caption at one size, and the
+    full-width ones at one size, whichever words shrink to fit (Russian at 150%: "Отменить"
+    came smaller than "Вернуть"); also once Show me's words change."""
+    from game import i18n, theme
+    from tests.test_layout import laid_out
+    try:
+        t, _surface = laid_out(lambda app: YatsuhashiTable(setup=default_setup("yatsuhashi", 3)),
+                               size, 1.5, language)
+        b = t.buttons
+        for _ in range(2):
+            assert len({b[n]._title_size() for n in ("undo", "redo", "hint", "show")}) == 1
+            assert len({b[n]._title_size() for n in ("restart", "number", "new")}) == 1
+            t.demo = "waiting"  # (Show me's caption becomes "Take over")
+            t._sync_buttons()
+        assert b["show"].text == i18n._("Take over")
+    finally:
+        i18n.set_language("en")
+        theme.set_display(1.0, False)

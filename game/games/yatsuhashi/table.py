@@ -42,6 +42,7 @@ from game.table.base import CardTable
 from game.table.placing import Place
 from game.table.caches import Face
 from game.widgets import Button
+from game.widgets.button import share_sizes
 from rules.hanafuda import DECK, Card
 from rules.yatsuhashi import Game, Move, parse_move
 from sprites import CardSprite, until_settled
@@ -340,9 +341,17 @@ class YatsuhashiTable(CardTable):
         for name in ("restart", "number", "new"):
             b[name].place(pygame.Rect(x, y, w, h), m)
             y += step
+        self._share_button_sizes()
         line = lay.message  # (the offer at its right end, a little taller than the line)
         w, h = min(m.px(220), line.width // 3), line.height + m.px(6)
         self.offer.place(pygame.Rect(line.right - w, line.bottom - h, w, h), m)
+
+    def _share_button_sizes(self) -> None:
+        """The half-width buttons' captions at one size, the full-width ones' at another
+        (each shrank to fit its own button: "Отменить" came smaller than "Вернуть")."""
+        b = self.buttons
+        share_sizes([b[n] for n in ("undo", "redo", "hint", "show")])
+        share_sizes([b[n] for n in ("restart", "number", "new")])
 
     def _retarget(self, duration: float, stagger: float = 0.0) -> list[CardSprite]:
         """Send every card whose place changed there; a card turned up in a foundation turns
@@ -497,7 +506,11 @@ class YatsuhashiTable(CardTable):
         b["redo"].enabled = self.game.can_redo and self.input.accepting
         b["hint"].enabled = self.input.accepting
         b["show"].enabled = self.input.accepting and self.guide is None  # (a guide shows the way)
-        b["show"].text = _("Take over") if self.demo is not None else _("Show me")
+        show = _("Take over") if self.demo is not None else _("Show me")
+        if b["show"].text != show:
+            b["show"].text = show
+            if b["show"].rect.width:  # (placed: its row's captions at one size again)
+                self._share_button_sizes()
         for name in ("restart", "number", "new"):  # (a guided game keeps its deal)
             b[name].enabled = self.finding is None and self.guide is None
         self.offer.visible = self.deals.offer_stands()
