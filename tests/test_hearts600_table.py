@@ -338,3 +338,46 @@ def test_a_full_panel_drops_the_yaku_in_reach_before_whom_a_made_yaku_charges(ap
     kept = [ln for ln in fitted if ln.text.startswith("Its yaku charge")]
     assert kept == charge[:1]  # the one for the made yaku stays; the others went with reach
     assert [ln.right for ln in fitted if ln.right] == [ln.right for ln in lines if ln.right]
+
+
+def test_a_round_page_opens_with_its_texts_rendered_while_the_last_move_was_shown(
+        app, monkeypatch):
+    """The round's page is made ahead and its texts rendered, a slice an update, while the
+    round's last move is animated: the key that opens it renders next to none of them."""
+    from game import fonts
+    from game.table.drawing import TableDrawing
+    monkeypatch.setattr(TableDrawing, "PAGE_BUDGET", 1.0)  # (its rows in one update)
+    g = Hearts600Game.new(7, players=3)
+    end = g.clone()
+    while end.round == 1:
+        end.apply(end.legal_actions()[0])
+    for action in end.actions[:len(end.actions) - 3]:  # the round's last moves left to play
+        if g.round == 1 and len(g.actions) < len(end.actions) - 3:
+            g.apply(action)
+    t = make_table(app, ["testbot"] * 3, seed=7, engine=g)
+    app.settings.animation_speed = "normal"
+    t.apply_speed()
+    run_until(app, lambda: len(t.game.history) == 1 and t.animating
+              and t.drawing.page_prepared, dt=1 / 60)
+    made: list = []  # (the texts the page's drawing renders; the table renders its own)
+    drawing = [False]
+    real = fonts._texts.get
+    monkeypatch.setattr(fonts._texts, "get", lambda key, make: real(
+        key, lambda: (drawing[0] and made.append(key[1]), make())[1]))
+
+    def flagged(real_draw):
+        def draw(page, surface):
+            drawing[0] = True
+            try:
+                real_draw(page, surface)
+            finally:
+                drawing[0] = False
+        return draw
+    for name in ("draw", "draw_kept"):
+        monkeypatch.setattr(ResultPage, name, flagged(getattr(ResultPage, name)))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ",
+                                    scancode=0))
+    app.frame(1 / 60)
+    page = round_page(app)
+    assert page is not None
+    assert len(set(texts(page))) >= 20 and len(made) <= 2, made

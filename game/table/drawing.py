@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter, deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
@@ -55,6 +55,7 @@ class TableDrawing:
         self._panel_placed: Any = None  # the panel's lines and boxes for a key (``panel_parts``)
         self._ahead: Any = None  # (the position's key, the cards left to bake ahead)
         self._fonts_todo: Any = None  # (the layout, the fonts left to open ahead)
+        self._page_job: Iterator[None] | None = None  # (``prepare_page``'s slices)
 
     # The frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -395,9 +396,11 @@ class TableDrawing:
     # Made ahead ----------------------------------------------------------------------------------
     def prepare_ahead(self) -> None:
         """What the next frames will need, made a little an update before they ask for it:
-        the cards' images at rest (``bake_ahead``), fonts (``open_fonts_ahead``)."""
+        the cards' images at rest (``bake_ahead``), fonts (``open_fonts_ahead``), a
+        result page's texts (``prepare_page``)."""
         self.bake_ahead()
         self.open_fonts_ahead()
+        self.step_page()
 
     def fonts_ahead(self) -> list[tuple[int, bool]]:
         """The fonts (size, bold) the table's frames may open as it is played, opened ahead
@@ -414,6 +417,49 @@ class TableDrawing:
             self._fonts_todo = (lay, deque(self.fonts_ahead()))
         if self._fonts_todo[1]:
             font(*self._fonts_todo[1].popleft())  # (one already open costs nothing)
+
+    #: Seconds of an update spent drawing a page's rows ahead (``prepare_page``).
+    PAGE_BUDGET = 0.001
+
+    def prepare_page(self, make: Callable[[], Any]) -> None:
+        """Render ahead, a slice an update, the texts of a result page like the one a
+        queued step will show (``make`` builds it: the round's page, while the round's last
+        move is animated): the key that shows it finds its texts rendered (a score grid's
+        hundred texts cost that frame 4-8.5 ms). The page made here is never shown."""
+        self._page_job = self._page_slices(make)
+
+    @property
+    def page_prepared(self) -> bool:
+        """No page's texts left to render ahead (``prepare_page``)."""
+        return self._page_job is None
+
+    def step_page(self) -> None:
+        """One slice of ``prepare_page``'s work; dropped once a screen is over the table
+        (the real page came first)."""
+        t = self.table
+        if self._page_job is None:
+            return
+        if t.app is None or t.app.stack.top is not t or next(self._page_job, True):
+            self._page_job = None
+
+    def _page_slices(self, make: Callable[[], Any]) -> Iterator[None]:
+        """``prepare_page``'s work, an update a slice: the page made, laid out, then its
+        rows, heading and buttons drawn on a pixel of their own (a text is rendered and kept
+        before it is blitted) within ``PAGE_BUDGET`` an update."""
+        from game.widgets.scroll import ScrollList
+        page = make()
+        yield
+        page.enter()
+        page.layout(self.table.size)
+        yield
+        scratch = pygame.Surface((1, 1))
+        parts = [w for w in page.widgets if not isinstance(w, ScrollList)]
+        start = time.perf_counter()
+        for widget in [*getattr(page, "rows", []), *parts]:
+            widget.draw(scratch)
+            if time.perf_counter() - start > self.PAGE_BUDGET:
+                yield
+                start = time.perf_counter()
 
     @property
     def fonts_left(self) -> int:
