@@ -11,7 +11,7 @@ from typing import Any, Callable
 import pygame
 import pytest
 
-from game import i18n
+from game import i18n, theme
 from game.app import App
 from game.catalog import GAMES
 from game.scenes.menu import MenuScene
@@ -184,3 +184,32 @@ def test_the_panel_at_the_most_seats_ends_above_the_game_log_button(game_id, siz
     box, room = scene.drawing.panel_box()
     placed = scene.drawing.panel_parts()
     assert placed and max(line_box.bottom for _line, line_box in placed) <= room
+
+
+@pytest.mark.parametrize("game_id, count", [("hanaawase", 10), ("koikoi", 10),
+                                             ("hearts600", 4)])
+def test_a_panel_with_yaku_made_beyond_its_room_joins_them_above_the_game_log_button(game_id,
+                                                                                      count):
+    """A player holding many yaku at once (Hana-awase at 960x600 and 150% in Russian, eight
+    dekiyaku in a pile of 38 cards: the last lines ran under the Game log button): where the lines
+    that may not go outgrow the panel, the yaku made are joined onto fewer lines, each still
+    said (600 Hearts at four seats has room for four so)."""
+    from game.table.panel import PanelLine
+    def table(app: App) -> Any:
+        setup = default_setup(game_id, 1)
+        setup.seats = ["human"] + ["normal"] * (GAMES[game_id].max_players - 1)
+        return GAMES[game_id].table_factory()(setup=setup)
+    scene, _surface = laid_out(table, (960, 600), 1.5, "ru")
+    made = [PanelLine(f"{name}  20", "tiny", theme.GOLD, True, fold=True)
+            for name in ("Семь лент", "Синие ленты", "Олень-кабан-бабочка", "Сакэ под луной",
+                         "Трава", "Глициниевый ряд", "Ивовый ряд", "Павлониевый ряд",
+                         "Красные ленты", "Цветы и луна")][:count]
+    lines = scene.panel_lines()
+    at = next(i for i, line in enumerate(lines) if line.right)  # under the first player
+    scene.panel_lines = lambda: [*lines[:at + 2], *made, *lines[at + 2:]]
+    scene.drawing._panel_placed = None
+    _box, room = scene.drawing.panel_box()
+    placed = scene.drawing.panel_parts()
+    assert max(line_box.bottom for _line, line_box in placed) <= room
+    shown = " ".join(line.text for line, _box in placed)
+    assert all(line.text in shown for line in made)

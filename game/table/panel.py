@@ -38,7 +38,9 @@ class PanelLine(NamedTuple):
     ``value`` out of the painter's ``bar_full``), colour, bold, a value on the right (a
     player's score), the turn marker, how readily it goes when room runs out (``spare``:
     0 never, else the highest first), small ``cards`` after the text, a ``tip``, and a
-    player's name's type size (``PanelPainter.place`` sets it: one for every name)."""
+    player's name's type size (``PanelPainter.place`` sets it: one for every name);
+    ``fold``: where the panel has no room even without its spare lines, a run of such
+    lines is joined into one that wraps (each yaku made, kept, on fewer lines)."""
 
     text: str
     role: str
@@ -51,6 +53,7 @@ class PanelLine(NamedTuple):
     cards: tuple[Card, ...] = ()
     tip: Tip | None = None
     size: int = 0
+    fold: bool = False
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,28 @@ class PanelPainter:
             if self.height(lines, m, width) <= room:
                 break
             lines = [ln for ln in lines if ln.spare < level]
+        if self.height(lines, m, width) > room:
+            lines = self.folded(lines)
         return lines
+
+    @staticmethod
+    def folded(lines: Sequence[PanelLine]) -> list[PanelLine]:
+        """``lines`` with each run of ``fold`` lines alike (role, colour, weight) joined into
+        one, " · " between (its tips and cards go: the yaku's page says them).
+
+        >>> made = [PanelLine(t, "tiny", (0, 0, 0), fold=True) for t in ("Boar 20", "Sake 20")]
+        >>> [ln.text for ln in PanelPainter.folded([PanelLine("You", "body", (0, 0, 0)), *made])]
+        ['You', 'Boar 20 · Sake 20']
+        """
+        out: list[PanelLine] = []
+        for ln in lines:
+            last = out[-1] if out else None
+            if ln.fold and last is not None and last.fold and \
+                    (last.role, last.color, last.bold) == (ln.role, ln.color, ln.bold):
+                out[-1] = last._replace(text=f"{last.text} · {ln.text}", tip=None, cards=())
+            else:
+                out.append(ln)
+        return out
 
     def place(self, lines: list[PanelLine], m: Metrics, width: int, room: int | None = None
               ) -> list[tuple[PanelLine, pygame.Rect]]:

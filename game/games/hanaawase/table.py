@@ -134,7 +134,7 @@ class HanaAwaseTable(FishingTable):
                                        "tiny", theme.TEXT_DIM, spare=1))
             for name, v, _cards in dekiyaku_with_cards(pile, self.rules):
                 lines.append(PanelLine(f"{dekiyaku_label(name)}  {v}", "tiny", theme.GOLD,
-                                       True, tip=dekiyaku_tip(name)))
+                                       True, tip=dekiyaku_tip(name), fold=True))
             # The other piles' cards stay in reach where a match may be taken from them.
             blocked = [] if self.rules.steal_from_piles else [
                 c for s, p in enumerate(self.view.piles) if s != seat for c in p]

@@ -93,7 +93,7 @@ class Hearts600Table(FishingTable):
             reach = yaku_progress(pile, others)[:2]
             for name, points, _cards in made:
                 lines.append(PanelLine(f"{yaku_label(name)}  {points}", "tiny", theme.GOLD,
-                                       True, tip=yaku_tip(name)))
+                                       True, tip=yaku_tip(name), fold=True))
             for name, have, need, missing in reach:
                 text = _("Heading for {yaku} {have}/{need}").format(
                     yaku=yaku_label(name), have=have, need=need)

@@ -260,7 +260,7 @@ class KoiKoiTable(FishingTable):
                                        theme.TEXT_DIM))
             for yid, pts in made.items():
                 lines.append(PanelLine(f"{yaku_label(yid)}  {pts}", "tiny", theme.GOLD, True,
-                                       tip=yaku_tip(yid, self.rules)))
+                                       tip=yaku_tip(yid, self.rules), fold=True))
             lines.extend(self.progress_lines(seat))
             lines.append(PanelLine("", "rule", theme.GOLD_DIM))
         if self.shown_field_brights and self.rules.field_bright_multiplier:
