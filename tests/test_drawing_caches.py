@@ -395,7 +395,7 @@ def test_a_key_that_finishes_a_deal_finds_every_card_baked_for_its_place(app, mo
     from sprites import CardSprite
     app.settings.animation_speed = "normal"
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=7)))
-    run_until(app, lambda: t.animating and t.drawing.ahead_left == 0, dt=1 / 60)
+    run_until(app, lambda: t.animating and t.ahead.cards_left == 0, dt=1 / 60)
     baked: list = []
     real = CardSprite._bake
     monkeypatch.setattr(CardSprite, "_bake", lambda s, *a: (baked.append(s.data), real(s, *a))[1])
@@ -417,7 +417,7 @@ def test_heart_of_five_opens_its_seat_lines_fonts_ahead(app, monkeypatch):
     monkeypatch.setattr(fonts, "_fonts", SurfaceCache(count=32, megabytes=10,
                                                       measure=lambda _font: 1, cleared=False))
     t = app.push(HeartOfFiveTable(setup=default_setup("heart_of_five", seed=7)))
-    run_until(app, lambda: t.drawing.fonts_left == 0, dt=1 / 60)
+    run_until(app, lambda: t.ahead.fonts_left == 0, dt=1 / 60)
     opened: list = []
     real = fonts._open
     monkeypatch.setattr(fonts, "_open", lambda size, bold: (opened.append(size),

@@ -345,8 +345,8 @@ def test_a_round_page_opens_with_its_texts_rendered_while_the_last_move_was_show
     """The round's page is made ahead and its texts rendered, a slice an update, while the
     round's last move is animated: the key that opens it renders next to none of them."""
     from game import fonts
-    from game.table.drawing import TableDrawing
-    monkeypatch.setattr(TableDrawing, "PAGE_BUDGET", 1.0)  # (its rows in one update)
+    from game.table.ahead import MadeAhead
+    monkeypatch.setattr(MadeAhead, "PAGE_BUDGET", 1.0)  # (its rows in one update)
     g = Hearts600Game.new(7, players=3)
     end = g.clone()
     while end.round == 1:
@@ -358,7 +358,7 @@ def test_a_round_page_opens_with_its_texts_rendered_while_the_last_move_was_show
     app.settings.animation_speed = "normal"
     t.apply_speed()
     run_until(app, lambda: len(t.game.history) == 1 and t.animating
-              and t.drawing.page_prepared, dt=1 / 60)
+              and t.ahead.page_prepared, dt=1 / 60)
     made: list = []  # (the texts the page's drawing renders; the table renders its own)
     drawing = [False]
     real = fonts._texts.get

@@ -51,6 +51,7 @@ import pygame
 
 from game.i18n import N_
 from game import memory
+from game.table.ahead import MadeAhead
 from game.table.caches import Face, FaceWarmer
 from game.table.coach import Coaching, default_summary
 from game.table.computer import ComputerSeats
@@ -128,6 +129,7 @@ class CardTable(CardPlaces, TableModals, TableScene):
         #: The table's drawing: the kept layers, the frame's dirty places, marks, panel,
         #: message line, display settings and faces warmed (a game's kind).
         self.drawing = self.DRAWING(self)
+        self.ahead = MadeAhead(self)  # what the next frames will need, made a little an update
         self.log = GameLog()
         #: Called after every engine action applied, undone or redone (beside the autosave).
         self.on_action: list[Callable[[], None]] = []
@@ -365,7 +367,7 @@ class CardTable(CardPlaces, TableModals, TableScene):
         self.queue.update(dt)
         for s in self.sprites.values():
             s.update(dt)
-        self.drawing.prepare_ahead()
+        self.ahead.prepare()
         self.log_button.update(dt)
         if self.notice_time > 0:
             self.notice_time = max(0.0, self.notice_time - dt)

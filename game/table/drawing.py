@@ -17,9 +17,8 @@ the table shows (``faces_needed``) warmed again a few a frame.
 
 from __future__ import annotations
 
-import time
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
@@ -53,9 +52,6 @@ class TableDrawing:
         #: Where the last frame was painted, the rest being the frame before's (None: all).
         self.painted: list[pygame.Rect] | None = None
         self._panel_placed: Any = None  # the panel's lines and boxes for a key (``panel_parts``)
-        self._ahead: Any = None  # (the position's key, the cards left to bake ahead)
-        self._fonts_todo: Any = None  # (the layout, the fonts left to open ahead)
-        self._page_job: Iterator[None] | None = None  # (``prepare_page``'s slices)
 
     # The frame ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -393,128 +389,10 @@ class TableDrawing:
             return coach, theme.GOLD
         return t.status(), theme.TEXT
 
-    # Made ahead ----------------------------------------------------------------------------------
-    def prepare_ahead(self) -> None:
-        """What the next frames will need, made a little an update before they ask for it:
-        the cards' images at rest (``bake_ahead``), fonts (``open_fonts_ahead``), a
-        result page's texts (``prepare_page``)."""
-        self.bake_ahead()
-        self.open_fonts_ahead()
-        self.step_page()
-
     def fonts_ahead(self) -> list[tuple[int, bool]]:
         """The fonts (size, bold) the table's frames may open as it is played, opened ahead
-        (``open_fonts_ahead``); none by default."""
+        (``MadeAhead.open_fonts``); none by default."""
         return []
-
-    def open_fonts_ahead(self) -> None:
-        """Open one of ``fonts_ahead`` an update until all are (0.5-0.7 ms each): a frame
-        that needs several at once (a seat's line shrunk through seven sizes) finds them
-        open."""
-        from game.fonts import font
-        lay = self.table.layout_
-        if self._fonts_todo is None or self._fonts_todo[0] is not lay:
-            self._fonts_todo = (lay, deque(self.fonts_ahead()))
-        if self._fonts_todo[1]:
-            font(*self._fonts_todo[1].popleft())  # (one already open costs nothing)
-
-    #: Seconds of an update spent drawing a page's rows ahead (``prepare_page``).
-    PAGE_BUDGET = 0.001
-
-    def prepare_page(self, make: Callable[[], Any]) -> None:
-        """Render ahead, a slice an update, the texts of a result page like the one a
-        queued step will show (``make`` builds it: the round's page, while the round's last
-        move is animated): the key that shows it finds its texts rendered (a score grid's
-        hundred texts cost that frame 4-8.5 ms). The page made here is never shown."""
-        self._page_job = self._page_slices(make)
-
-    @property
-    def page_prepared(self) -> bool:
-        """No page's texts left to render ahead (``prepare_page``)."""
-        return self._page_job is None
-
-    def step_page(self) -> None:
-        """One slice of ``prepare_page``'s work; dropped once a screen is over the table
-        (the real page came first)."""
-        t = self.table
-        if self._page_job is None:
-            return
-        if t.app is None or t.app.stack.top is not t or next(self._page_job, True):
-            self._page_job = None
-
-    def _page_slices(self, make: Callable[[], Any]) -> Iterator[None]:
-        """``prepare_page``'s work, an update a slice: the page made, laid out, then its
-        rows, heading and buttons drawn on a pixel of their own (a text is rendered and kept
-        before it is blitted) within ``PAGE_BUDGET`` an update."""
-        from game.widgets.scroll import ScrollList
-        page = make()
-        yield
-        page.enter()
-        page.layout(self.table.size)
-        yield
-        scratch = pygame.Surface((1, 1))
-        parts = [w for w in page.widgets if not isinstance(w, ScrollList)]
-        start = time.perf_counter()
-        for widget in [*getattr(page, "rows", []), *parts]:
-            widget.draw(scratch)
-            if time.perf_counter() - start > self.PAGE_BUDGET:
-                yield
-                start = time.perf_counter()
-
-    @property
-    def fonts_left(self) -> int:
-        """How many of ``fonts_ahead`` are still to be opened."""
-        return len(self.fonts_ahead()) if self._fonts_todo is None else len(self._fonts_todo[1])
-
-    #: Seconds of an update spent baking cards ahead (``bake_ahead``; at least one card).
-    AHEAD_BUDGET = 0.0006
-
-    def bake_ahead(self) -> int:
-        """While cards move (a deal, a move), bake a few an update the images they will be
-        drawn from at rest where the game's position puts them (``places_ahead``), once
-        their faces are rendered: a key that finishes it all at once finds them baked (the
-        first key of a deal baked 14-17 cards on its frame: 1.4-4.3 ms). Returns how many
-        were baked."""
-        t = self.table
-        if not t.animating or t.game is None:
-            self._ahead = None
-            return 0
-        actions = t.game.actions
-        key = (len(actions), actions[-1] if actions else None, t.layout_, t.display)
-        if self._ahead is None or self._ahead[0] != key:
-            # The cards that turn up first: a face is one card's, a back is shared.
-            places = sorted(t.places_ahead().items(), key=lambda cp: not cp[1].face_up)
-            self._ahead = (key, deque(places))
-        todo = self._ahead[1]
-        start, baked, waiting = time.perf_counter(), 0, 0
-        while todo and waiting < len(todo):
-            c, place = todo.popleft()
-            sprite = t.sprites.get(c)
-            if sprite is None:
-                continue
-            if not t.warmer.ready([self._face_at(c, place)]):
-                todo.append((c, place))  # (its face is on its way: asked again later)
-                waiting += 1
-                continue
-            waiting = 0
-            if sprite.bake_ahead(place.size, place.face_up, place.rotation):
-                baked += 1
-                if time.perf_counter() - start > self.AHEAD_BUDGET:
-                    break
-        return baked
-
-    @property
-    def ahead_left(self) -> int | None:
-        """Cards left to bake ahead for the cards on their way (None: none on their way)."""
-        return None if self._ahead is None else len(self._ahead[1])
-
-    def _face_at(self, c: Any, place: Any) -> Face:
-        """The face (or back) card ``c`` shows in ``place``, as the warmer names it."""
-        t = self.table
-        if place.face_up:
-            return (t.face_of(c), tuple(place.size), self.badges)
-        return (faces.Back(t.display[0] if t.display is not None else "black"),
-                tuple(place.size), False)
 
     # Display settings and faces -------------------------------------------------------------------
     def apply_display(self) -> None:

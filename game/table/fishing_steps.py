@@ -252,7 +252,7 @@ class FishingSteps:
             return t.wait_for_round_page(t.round_page(
                 result, list(event.data["scores"]), [list(p) for p in t.view.piles]))
         if not t.replaying:  # (its texts rendered while the round's last move is shown)
-            t.drawing.prepare_page(lambda: t.round_page(
+            t.ahead.prepare_page(lambda: t.round_page(
                 event.data["result"], list(event.data["scores"]),
                 [list(p) for p in t.view.piles]))
         t.queue.add(step)

@@ -67,7 +67,7 @@ class CardPlaces:
 
     def places_ahead(self) -> dict[Card, Place]:
         """Where the game's position puts the cards, once what is queued has been shown
-        (the cards' images are baked for it ahead: ``TableDrawing.bake_ahead``); none by
+        (the cards' images are baked for it ahead: ``MadeAhead.bake``); none by
         default."""
         return {}
 
