@@ -171,7 +171,7 @@ def test_hot_seat_hides_the_hand_between_turns(app):
 def test_continue_shows_the_same_table(app):
     t = make_table(app, ["human", "testbot", "testbot"])
     play_until(app, t, lambda: len(t.game.actions) >= 6 and t.human_to_move)
-    run_until(app, lambda: not t.queue.busy and t.panel_now() == t.panel_key())
+    run_until(app, lambda: not t.queue.busy and t.as_shown.panel() == t.panel_key())
     played = t.game.to_dict()
     session = load_current()[0]
     assert session.label().startswith("Hana-awase · Deal 1 of 12")

@@ -629,7 +629,7 @@ def test_an_opened_game_shows_exactly_the_table_the_player_left(app, seed, actio
             play_one_human_move(app, t, use_drag=False)
         app.frame(DT)
     assert human_turn(app, t) and t.game.round > (1 if actions > 30 else 0)
-    run_until(app, lambda: t.panel_now() == t.panel_key())  # (the player sees it all)
+    run_until(app, lambda: t.as_shown.panel() == t.panel_key())  # (the player sees it all)
     left = shown_table(t)
     assert left[1] and len(left[2]) > 5  # the computer's move is marked; the log is long
     app.stack.remove(t)
@@ -706,21 +706,21 @@ def test_a_key_that_acts_while_a_card_is_held_puts_the_card_back_first(app):
 
 def test_the_panel_shows_a_move_once_the_cards_are_still(app, table):
     """A move's frame has its cards to paint: the panel says what the move changed (whose turn,
-    the piles) once nothing has been animated for ``PANEL_CALM`` frames, and not before."""
+    the piles) once nothing has been animated for ``ShownState.CALM`` frames, and not before."""
     t = table
     until_my_turn(app, t)
-    run_until(app, lambda: t.panel_now() == t.panel_key())
-    before = t.panel_now()
+    run_until(app, lambda: t.as_shown.panel() == t.panel_key())
+    before = t.as_shown.panel()
     play_one_human_move(app, t, use_drag=False)
     assert t.panel_key() != before and t.animating
     app.frame(DT)
     frames = 1
-    while t.panel_now() == before:
+    while t.as_shown.panel() == before:
         assert frames < 600, "the panel never caught up"
         next_frame(app, DT)
         frames += 1
-    assert not t.animating and t.panel_now() == t.panel_key()
-    assert frames > t.PANEL_CALM
+    assert not t.animating and t.as_shown.panel() == t.panel_key()
+    assert frames > t.as_shown.CALM
 
 
 def test_a_deal_keeps_the_cards_waiting_their_turn_in_the_layer(app):
@@ -748,8 +748,8 @@ def test_under_a_result_page_the_panel_says_what_the_page_says(app):
     the game is now (the scores of the round just scored), not for what it showed."""
     t = make_table(app, seats=("easy", "easy"))
     run_until(app, lambda: top_page(app) is not None, limit=20000)
-    assert t.panel_shown != t.panel_key()  # (the page came before the table was still)
-    assert t.panel_now() == t.panel_key()
+    assert t.as_shown.key != t.panel_key()  # (the page came before the table was still)
+    assert t.as_shown.panel() == t.panel_key()
 
 
 def test_the_panel_paints_again_only_the_lines_that_changed(app, table, monkeypatch):
@@ -757,7 +757,7 @@ def test_the_panel_paints_again_only_the_lines_that_changed(app, table, monkeypa
     catches up, only those lines are painted again, and only their places on the window."""
     t = table
     until_my_turn(app, t)
-    run_until(app, lambda: t.panel_now() == t.panel_key() and not t.animating)
+    run_until(app, lambda: t.as_shown.panel() == t.panel_key() and not t.animating)
     before = list(t.drawing.panel_parts())
     painted: list = []
     real = type(t.PANEL).paint_line
@@ -765,7 +765,7 @@ def test_the_panel_paints_again_only_the_lines_that_changed(app, table, monkeypa
         painted.append(line), real(self, surface, m, line, box)))
     play_one_human_move(app, t, use_drag=False)
     frames = 0
-    while t.panel_now() != t.panel_key() or not painted:
+    while t.as_shown.panel() != t.panel_key() or not painted:
         assert frames < 600, "the panel never caught up"
         next_frame(app, DT)
         frames += 1

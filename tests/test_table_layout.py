@@ -115,10 +115,10 @@ def _mid_game(game_id: str, players: int) -> Any:
 
 def _settle(table: Any) -> None:
     """Every animation finished (those an update starts too: a card lifted as it glows), and
-    the panel caught up: the updates it waits for (``PANEL_CALM``), each once every answer is
+    the panel caught up: the updates it waits for (``ShownState.CALM``), each once every answer is
     in, as ``next_frame`` (the player's turn: no computer is asked); not drawn (the check
     draws it)."""
-    for _ in range(table.PANEL_CALM + 1):
+    for _ in range(table.as_shown.CALM + 1):
         table.settle_now()
         wait_for_answers(table.app)
         table.update(1 / 30)

@@ -65,6 +65,7 @@ from game.table.panel import PanelLine, PanelPainter
 from game.table.placing import CardPlaces, Place, Size
 from game.table.scheduler import Scheduler
 from game.table.seats import Seats
+from game.table.shown import ShownState
 from game.widgets import Button, Tooltip
 from rules.hanafuda import DECK, Card
 from rules.western import Card as WesternCard
@@ -104,8 +105,6 @@ class CardTable(CardPlaces, TableModals, TableScene):
     #: ``clock_runs``, so a pause menu, the settings or the menu in between are no play time
     #: (the save keeps this figure: Continue and a best time count play only).
     elapsed = 0.0
-    #: Updates with nothing animated before the panel shows what changed (``panel_shown``).
-    PANEL_CALM = 3
 
     def __init__(self, setup: Any = None, deck: Iterable[Any] = DECK) -> None:
         super().__init__(setup)
@@ -149,14 +148,8 @@ class CardTable(CardPlaces, TableModals, TableScene):
         self.coaching = Coaching(self)
         self.computers: ComputerSeats | None = None
         self.log_button = Button(N_("Game log"), self.show_log, role="small", translate=True)
-        #: The ``panel_key`` the panel shows (None: the one now), caught up with once the
-        #: table has been still for ``PANEL_CALM`` updates: a move's frame, or one that
-        #: finished every animation at a key, and those right after, paint enough.
-        self.panel_shown: Any = None
-        self._turn_shown: int | None = None  # the ``turn_live`` of ``panel_shown``
-        self._calm = 0  # updates in a row that ended with nothing animated
-        #: Updates since a settle (``settle_now``) the panel has not caught up with (0: none).
-        self._panel_owed = 0
+        #: What the panel and the turn show: the game as its cards show it.
+        self.as_shown = ShownState(self)
         #: The guided first game's layer (``game.table.guide``; None: a game as any other),
         #: and the table's answers to its questions.
         self.guide: Guide | None = None
@@ -387,16 +380,7 @@ class CardTable(CardPlaces, TableModals, TableScene):
             self.guide.update(dt)
         self.update_table(dt)
         self.input.update_tip()
-        self._calm = 0 if self.animating else self._calm + 1
-        # A settle put every card where the game is: the panel catches up the update after
-        # (the settle's own frame has the cards to paint), even if the move it let through
-        # animates on: else it would wait for that move's end, a turn behind the piles.
-        if self._calm >= self.PANEL_CALM or self._panel_owed > 1:
-            self.panel_shown = self.panel_key()
-            self._turn_shown = self.turn_live()
-            self._panel_owed = 0
-        elif self._panel_owed:
-            self._panel_owed += 1
+        self.as_shown.update()
 
     def panel_key(self) -> Any:
         """What the panel shows depends on (a game with a panel overrides it)."""
@@ -406,25 +390,6 @@ class CardTable(CardPlaces, TableModals, TableScene):
         """The seat to move in the game (None: over)."""
         g = self.game
         return None if g is None or g.is_over else g.current_player
-
-    def turn_now(self) -> int | None:
-        """The seat the table shows to move: the panel's marker and the gold seat name.
-        It passes with the panel (``panel_now``), once the cards show the move that passed
-        it: a seat's name turned gold while the panel's marker waited for the cards, and
-        the two named different seats for a moment after every move."""
-        return self.turn_live() if self._shows_live() else self._turn_shown
-
-    def panel_now(self) -> Any:
-        """The ``panel_key`` to paint the panel for: ``panel_shown``; the key now before the
-        first update, and under a screen over the table (a result page: the table stops,
-        and its panel must say what the page says)."""
-        return self.panel_key() if self._shows_live() else self.panel_shown
-
-    def _shows_live(self) -> bool:
-        """The panel and the turn show the game as it is now: before the first update, and
-        under a screen over the table."""
-        return self.panel_shown is None or (self.app is not None
-                                            and self.app.stack.top is not self)
 
     @property
     def idle(self) -> bool:
@@ -564,9 +529,8 @@ class CardTable(CardPlaces, TableModals, TableScene):
         """Finish every running animation at once (a player acting does not wait for them).
         The steps skipped send no card anywhere (``settling``): the cards go to their places
         once, at the end, rather than at every step. The panel catches up with them the
-        update after (``update``)."""
-        if self.animating:
-            self._panel_owed = 1
+        update after (``ShownState``)."""
+        self.as_shown.settled()
         if self.queue.busy:
             self.settling = True
             try:

@@ -127,7 +127,7 @@ class ClimbingDrawing(TableDrawing):
             at = t.screen_seat(seat)
             place = lay.seats[at]
             pill = self.status_place(seat)
-            key = (t.turn_now() == seat, len(t.view.hands[seat]),
+            key = (t.as_shown.turn() == seat, len(t.view.hands[seat]),
                    None if pill is None else (pill.lines, pill.size, tuple(pill.rect), pill.look))
             if at:
                 name = place.name
@@ -153,7 +153,7 @@ class ClimbingDrawing(TableDrawing):
         t = self.table
         lay, m = t.layout_, t.metrics
         for seat in range(t.players):
-            color = theme.GOLD if t.turn_now() == seat else theme.CREAM
+            color = theme.GOLD if t.as_shown.turn() == seat else theme.CREAM
             text, size, rect = self.name_place(seat)
             if text:
                 surface.blit(text_image(font(size, True), text, color), rect.topleft)

@@ -343,10 +343,10 @@ class TableDrawing:
         return lay.panel, lay.log_button.y - lay.panel.y - t.metrics.px(8)
 
     def panel_parts(self) -> list[tuple[PanelLine, pygame.Rect]]:
-        """The panel's lines for ``panel_now()`` and their boxes in the panel, fitted to its
+        """The panel's lines for ``as_shown.panel()`` and their boxes in the panel, fitted to its
         room (the spare lines go first: ``PanelLine.spare``); kept while the key stays."""
         t = self.table
-        key = t.panel_now()
+        key = t.as_shown.panel()
         kept = self._panel_placed
         if kept is None or kept[0] != key:
             rect, room = self.panel_box()
@@ -370,7 +370,7 @@ class TableDrawing:
     def draw_panel(self, surface: pygame.Surface) -> None:
         """The panel's lines, from a transparent layer kept line by line."""
         rect = self.panel_box()[0]
-        surface.blit(self.layers.get_parts("panel", self.table.panel_now(), rect.size,
+        surface.blit(self.layers.get_parts("panel", self.table.as_shown.panel(), rect.size,
                                            self.panel_parts, self._paint_panel_line), rect)
 
     def _paint_panel_line(self, surface: pygame.Surface, line: PanelLine,

@@ -90,7 +90,7 @@ class FishingDrawing(TableDrawing):
         again)."""
         t = self.table
         lay, m = t.layout_, t.metrics
-        names = (tuple(t.shown_scores), t.turn_now(),
+        names = (tuple(t.shown_scores), t.as_shown.turn(),
                  tuple(sorted(t.seat_lines.items())))  # (a new language: ``covered``)
         key = (lay, t.viewer, tuple(tuple(c.index for c in p) for p in t.view.piles), names)
         if self._pieces is not None and self._pieces[0] == key:
@@ -115,7 +115,7 @@ class FishingDrawing(TableDrawing):
             if not at:
                 continue
             rect = lay.seats[at].name
-            active = t.turn_now() == seat
+            active = t.as_shown.turn() == seat
             said = seat_line(t.seat_lines[seat], t.seating) if seat in t.seat_lines else ""
             text = ""
             if t.NAMES_OVER_SEATS:

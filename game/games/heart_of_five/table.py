@@ -214,7 +214,7 @@ class HeartOfFiveTable(ClimbingTable):
                      n=g.round, t=self.rules.win_target), "small", theme.TEXT_DIM)]
         for k in range(self.players):
             seat = (self.viewer + k) % self.players
-            active = self.turn_now() == seat
+            active = self.as_shown.turn() == seat
             lines.append(PanelLine(self.seating.name(seat), "body" if self.players <= 5 else
                                    "small", theme.GOLD if active else theme.CREAM, True,
                                    _("{w} won").format(w=wins[seat]), marker=active))

@@ -80,7 +80,7 @@ class Hearts600Table(FishingTable):
         piles = self.view.piles
         for k in range(self.players):
             seat = (self.viewer + k) % self.players
-            active = self.turn_now() == seat
+            active = self.as_shown.turn() == seat
             lines.append(PanelLine(self.seating.name(seat), "body",
                                    theme.GOLD if active else theme.CREAM, True,
                                    str(self.shown_scores[seat]), marker=active))

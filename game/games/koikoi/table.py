@@ -240,7 +240,7 @@ class KoiKoiTable(FishingTable):
                                                                  target=self.rules.target_score)
             lines.append(PanelLine(text, "small", theme.TEXT_DIM))
         for seat in (1 - self.viewer, self.viewer):
-            active = self.turn_now() == seat
+            active = self.as_shown.turn() == seat
             lines.append(PanelLine(self.seating.name(seat), "body", theme.GOLD if active
                                    else theme.CREAM, True, str(self.shown_scores[seat]),
                                    marker=active))
