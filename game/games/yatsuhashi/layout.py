@@ -1,4 +1,5 @@
-"""Where things sit on the Yatsuhashi table, for any window size (pure geometry, no drawing).
+"""Where things sit on the Yatsuhashi table, for any window size (geometry, no drawing; the
+panel's buttons placed there too: ``place_buttons``).
 
 Stock and waste at the top left, the board of the fourteen yaku slots beside them, the six
 foundations below as columns (face-down cards tightly stacked, face-up ones spread so each
@@ -14,9 +15,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
 from game.table.scene import TableAreas
+from game.widgets import Button
+from game.widgets.button import share_sizes
 from sprites.faces import hanafuda_size
 
 #: The board: one slot per collection, in two rows. The chaff yaku are collected twice.
@@ -129,3 +134,34 @@ class TableLayout(TableAreas):
         r, half = self.slots[slot], self.m.px(2)
         return pygame.Rect(r.x - half, r.bottom - self.label_h - half, r.width + 2 * half,
                            self.label_h)
+
+
+def place_buttons(lay: TableLayout, buttons: Mapping[str, Button], offer: Button) -> None:
+    """The panel's buttons at its foot (Undo and Redo, Hint and Show me side by side, then
+    Restart, Deal number and New deal), their captions at one size a width
+    (``share_button_sizes``), and the winnable-deal offer at the message line's right end
+    (a little taller than the line)."""
+    m, p = lay.m, lay.panel
+    x, w = p.x + m.px(14), p.width - m.px(28)
+    half = (w - m.px(8)) // 2
+    h = m.px(42)
+    step = h + m.px(8)
+    y = p.bottom - m.px(14) - 5 * h - 4 * m.px(8)
+    for left, right in (("undo", "redo"), ("hint", "show")):
+        buttons[left].place(pygame.Rect(x, y, half, h), m)
+        buttons[right].place(pygame.Rect(x + half + m.px(8), y, half, h), m)
+        y += step
+    for name in ("restart", "number", "new"):
+        buttons[name].place(pygame.Rect(x, y, w, h), m)
+        y += step
+    share_button_sizes(buttons)
+    line = lay.message
+    w, h = min(m.px(220), line.width // 3), line.height + m.px(6)
+    offer.place(pygame.Rect(line.right - w, line.bottom - h, w, h), m)
+
+
+def share_button_sizes(buttons: Mapping[str, Button]) -> None:
+    """The half-width buttons' captions at one size, the full-width ones' at another (each
+    shrank to fit its own button: "Отменить" came smaller than "Вернуть")."""
+    share_sizes([buttons[n] for n in ("undo", "redo", "hint", "show")])
+    share_sizes([buttons[n] for n in ("restart", "number", "new")])

@@ -34,7 +34,8 @@ from game.games.yatsuhashi.draw import SolitaireDrawing
 from game.games.yatsuhashi.rules import ghost_cards
 from game.games.yatsuhashi.guided import SolitaireGuideHooks
 from game.games.yatsuhashi.input import SolitaireInput
-from game.games.yatsuhashi.layout import SLOT_YAKU, STOCK, WASTE, TableLayout
+from game.games.yatsuhashi.layout import (SLOT_YAKU, STOCK, WASTE, TableLayout, place_buttons,
+                                          share_button_sizes)
 from game.games.yatsuhashi.rules import YatsuhashiRulesScene
 from game.games.yatsuhashi.solver_view import SolverView
 from game.games.yatsuhashi.words import describe, move_in_words, status_line
@@ -42,7 +43,6 @@ from game.table.base import CardTable
 from game.table.placing import Place
 from game.table.caches import Face
 from game.widgets import Button
-from game.widgets.button import share_sizes
 from rules.hanafuda import DECK, Card
 from rules.yatsuhashi import Game, Move, parse_move
 from sprites import CardSprite, until_settled
@@ -326,32 +326,7 @@ class YatsuhashiTable(CardTable):
             self._gather()
         else:
             self.snap()
-        m = lay.m
-        p = lay.panel
-        x, w = p.x + m.px(14), p.width - m.px(28)
-        half = (w - m.px(8)) // 2
-        h = m.px(42)
-        step = h + m.px(8)
-        y = p.bottom - m.px(14) - 5 * h - 4 * m.px(8)
-        b = self.buttons
-        for left, right in (("undo", "redo"), ("hint", "show")):
-            b[left].place(pygame.Rect(x, y, half, h), m)
-            b[right].place(pygame.Rect(x + half + m.px(8), y, half, h), m)
-            y += step
-        for name in ("restart", "number", "new"):
-            b[name].place(pygame.Rect(x, y, w, h), m)
-            y += step
-        self._share_button_sizes()
-        line = lay.message  # (the offer at its right end, a little taller than the line)
-        w, h = min(m.px(220), line.width // 3), line.height + m.px(6)
-        self.offer.place(pygame.Rect(line.right - w, line.bottom - h, w, h), m)
-
-    def _share_button_sizes(self) -> None:
-        """The half-width buttons' captions at one size, the full-width ones' at another
-        (each shrank to fit its own button: "Отменить" came smaller than "Вернуть")."""
-        b = self.buttons
-        share_sizes([b[n] for n in ("undo", "redo", "hint", "show")])
-        share_sizes([b[n] for n in ("restart", "number", "new")])
+        place_buttons(lay, self.buttons, self.offer)
 
     def _retarget(self, duration: float, stagger: float = 0.0) -> list[CardSprite]:
         """Send every card whose place changed there; a card turned up in a foundation turns
@@ -510,7 +485,7 @@ class YatsuhashiTable(CardTable):
         if b["show"].text != show:
             b["show"].text = show
             if b["show"].rect.width:  # (placed: its row's captions at one size again)
-                self._share_button_sizes()
+                share_button_sizes(b)
         for name in ("restart", "number", "new"):  # (a guided game keeps its deal)
             b[name].enabled = self.finding is None and self.guide is None
         self.offer.visible = self.deals.offer_stands()
