@@ -114,6 +114,7 @@ def _snap(v: float) -> int:
     """
     return math.floor(v + 0.5)
 
+
 class CardSprite:
     """A card with position/rotation/scale/flip tweens, hover lift, shadow and glow.
 

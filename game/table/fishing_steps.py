@@ -243,18 +243,20 @@ class FishingSteps:
     def round_over_step(self, event: Any) -> None:
         """The round's result page, once what came before it is animated."""
         t = self.table
+        result = event.data["result"]
+
+        def page() -> Any:
+            return t.round_page(result, list(event.data["scores"]),
+                                [list(p) for p in t.view.piles])
+
         def step() -> Any:
             t.banner = None
-            result = event.data["result"]
             t.shown_scores = list(event.data["scores"])
             t.round_ended(result)
             t.log.add(_("Round {n} is over.").format(n=result["round"]))
-            return t.wait_for_round_page(t.round_page(
-                result, list(event.data["scores"]), [list(p) for p in t.view.piles]))
+            return t.wait_for_round_page(page())
         if not t.replaying:  # (its texts rendered while the round's last move is shown)
-            t.ahead.prepare_page(lambda: t.round_page(
-                event.data["result"], list(event.data["scores"]),
-                [list(p) for p in t.view.piles]))
+            t.ahead.prepare_page(page)
         t.queue.add(step)
 
     def match_over_step(self, event: Any) -> None:
