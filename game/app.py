@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import os
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping
 
@@ -42,6 +43,10 @@ IDLE_FPS = 15    # nothing moving and no input for IDLE_AFTER seconds: spare the
 IDLE_AFTER = 1.0
 MIN_SIZE = (960, 600)
 MAX_DT = 0.1  # a long stall (window drag, breakpoint) must not make animations jump
+#: Seconds of the main thread's CPU into a frame (from its first input event) until which the
+#: top scene may make what later frames need (``Scene.work_ahead``): work made ahead goes into
+#: frames that are light, never onto a heavy one (a key's, a page's).
+AHEAD_UNTIL = 0.003
 STRICT_ENV = "HANAFUDA_PARLOR_STRICT"
 
 
@@ -111,6 +116,7 @@ class App:
         self.frame_hook: Callable[[float], None] | None = None
         self.f11_held = False  # F11 is down: its repeats do nothing
         self.input_seen = False  # an event came since the last frame (``memory.due``)
+        self.began = 0.0  # the thread time of this frame's first event (``AHEAD_UNTIL``)
 
     # Window ---------------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
@@ -245,6 +251,8 @@ class App:
     # Loop -------------------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         """One event: app-wide keys first, then the top scene."""
+        if not self.input_seen:
+            self.began = time.thread_time()
         self.input_seen = True
         if event.type == pygame.WINDOWENTER:
             self.pointer_entering = True
@@ -280,7 +288,9 @@ class App:
         """Update the top scene by ``dt`` seconds and draw the visible scenes (first showing
         any notice posted since the last frame: ``game.notices``; the memory's release, if
         due, in a quiet frame, without input and with the top scene settled:
-        ``memory.due``)."""
+        ``memory.due``); then the top scene's work ahead, within ``AHEAD_UNTIL`` of the
+        frame's start."""
+        began = self.began if self.input_seen else time.thread_time()
         for message in notices.drain():
             self.notice(message)
         top = self.stack.top
@@ -291,6 +301,9 @@ class App:
         if top is not None:
             self.guard(lambda: top.update(min(dt, MAX_DT)), top)
         self.guard(lambda: self.stack.draw(self.screen))
+        drawn = self.stack.top  # (the top scene now: the update may have changed it)
+        if drawn is not None:
+            self.guard(lambda: drawn.work_ahead(began + AHEAD_UNTIL), drawn)
 
     def start(self, scene: Scene | None = None) -> None:
         """Put the first scene up (the menu), with any start-up problem as a dialog."""

@@ -100,6 +100,12 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene. Must not change state."""
 
+    def work_ahead(self, deadline: float) -> None:
+        """Make, after the frame is drawn, what later frames will need, while
+        ``time.thread_time()`` is before ``deadline`` (``App.frame``: a frame's work within
+        ``AHEAD_UNTIL``); nothing by default. What is not made here is made when it is
+        needed, so a frame that left no time skips it."""
+
     def kept_look(self) -> Any:
         """For an overlay: what ``draw_kept`` paints depends on (hashable), so the stack keeps
         it in its picture of the scenes below; None (the default): nothing is kept."""

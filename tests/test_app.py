@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 
@@ -417,3 +419,29 @@ def test_a_window_opened_under_a_resting_pointer_keeps_the_first_focus(app):
     send(app, pygame.event.Event(pygame.MOUSEMOTION, {"pos": (under[0] + 2, under[1]),
                                                       "rel": (2, 0), "buttons": (0, 0, 0)}))
     assert menu.focus.focused.text == "Heart of Five"
+
+
+def test_the_top_scene_works_ahead_after_drawing_until_its_frame_has_used_its_time(
+        app, monkeypatch):
+    """``Scene.work_ahead`` comes after the frame is drawn, with a deadline of
+    ``AHEAD_UNTIL`` on the main thread's clock from the frame's first event (a key's work
+    counts), or from the frame's start when no event came."""
+    import game.app
+    calls: list = []
+
+    class Ahead(Scene):
+        def draw(self, surface):
+            calls.append("draw")
+
+        def work_ahead(self, deadline):
+            calls.append(deadline)
+
+    ticks = iter([10.0, 20.0])
+    monkeypatch.setattr(game.app, "time", SimpleNamespace(thread_time=lambda: next(ticks)))
+    app.push(Ahead())
+    send(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
+    # (The frame's second event: the clock is not read again.)
+    send(app, pygame.event.Event(pygame.KEYUP, key=pygame.K_a))
+    app.frame(1 / 60)
+    app.frame(1 / 60)  # (no event: from the frame's start)
+    assert calls == ["draw", 10.0 + game.app.AHEAD_UNTIL, "draw", 20.0 + game.app.AHEAD_UNTIL]

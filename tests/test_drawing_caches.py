@@ -389,11 +389,15 @@ def test_the_cards_of_a_stock_squared_up_are_blitted_once_into_the_layer(app, mo
 
 def test_a_key_that_finishes_a_deal_finds_every_card_baked_for_its_place(app, monkeypatch):
     """While a deal's cards are on their way, each card's image at rest in its place is baked
-    a few an update: the key that puts them all in place at once bakes none on its frame."""
+    in the time frames leave: the key that puts them all in place at once bakes none on its
+    frame."""
+    import game.app
     from game.games.koikoi.table import KoiKoiTable
     from game.scenes.setup import default_setup
     from sprites import CardSprite
     app.settings.animation_speed = "normal"
+    # (Time enough in every frame: on a loaded machine a test's frame can use it all.)
+    monkeypatch.setattr(game.app, "AHEAD_UNTIL", 1.0)
     t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=7)))
     run_until(app, lambda: t.animating and t.ahead.cards_left == 0, dt=1 / 60)
     baked: list = []
@@ -407,8 +411,10 @@ def test_a_key_that_finishes_a_deal_finds_every_card_baked_for_its_place(app, mo
 
 
 def test_heart_of_five_opens_its_seat_lines_fonts_ahead(app, monkeypatch):
-    """The sizes a seat's line is fitted in are opened a font an update as the table is
-    played: the first line to shrink opens none on its frame (it opened up to seven)."""
+    """The sizes a seat's line is fitted in are opened in the time frames leave as the
+    table is played: the first line to shrink opens none on its frame (it opened up to
+    seven)."""
+    import game.app
     from game import fonts
     from game.games.heart_of_five.table import HeartOfFiveTable
     from game.scenes.setup import default_setup
@@ -416,6 +422,7 @@ def test_heart_of_five_opens_its_seat_lines_fonts_ahead(app, monkeypatch):
     from sprites.cache import SurfaceCache
     monkeypatch.setattr(fonts, "_fonts", SurfaceCache(count=32, megabytes=10,
                                                       measure=lambda _font: 1, cleared=False))
+    monkeypatch.setattr(game.app, "AHEAD_UNTIL", 1.0)
     t = app.push(HeartOfFiveTable(setup=default_setup("heart_of_five", seed=7)))
     run_until(app, lambda: t.ahead.fonts_left == 0, dt=1 / 60)
     opened: list = []
@@ -427,3 +434,30 @@ def test_heart_of_five_opens_its_seat_lines_fonts_ahead(app, monkeypatch):
     assert fit_line(("Full house 8s over 3s",), 10, 400, m.type_size("small"),
                     m.least_text) is None  # (shrunk through every size)
     assert opened == []
+
+
+def test_a_frame_that_has_used_its_time_bakes_nothing_ahead(app, monkeypatch):
+    """Work made ahead goes into frames that leave time (``game.app.AHEAD_UNTIL``): with none
+    left, no card is baked ahead while the deal is on its way, and the key that puts it in
+    place bakes the cards on its own frame, as it did before the work was made ahead."""
+    import game.app
+    from game.games.koikoi.table import KoiKoiTable
+    from game.scenes.setup import default_setup
+    from sprites import CardSprite
+    monkeypatch.setattr(game.app, "AHEAD_UNTIL", -1.0)
+    app.settings.animation_speed = "normal"
+    baked: list = []
+    real = CardSprite.bake_ahead
+    monkeypatch.setattr(CardSprite, "bake_ahead",
+                        lambda s, *a: (baked.append(s.data), real(s, *a))[1])
+    t = app.push(KoiKoiTable(setup=default_setup("koikoi", seed=7)))
+    for _ in range(20):
+        app.frame(1 / 60)
+    assert t.animating and baked == []
+    made: list = []
+    real_bake = CardSprite._bake
+    monkeypatch.setattr(CardSprite, "_bake", lambda s, *a: (made.append(s.data),
+                                                            real_bake(s, *a))[1])
+    key(app, pygame.K_RIGHT)
+    app.frame(1 / 60)
+    assert not t.animating and made

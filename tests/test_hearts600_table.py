@@ -342,11 +342,12 @@ def test_a_full_panel_drops_the_yaku_in_reach_before_whom_a_made_yaku_charges(ap
 
 def test_a_round_page_opens_with_its_texts_rendered_while_the_last_move_was_shown(
         app, monkeypatch):
-    """The round's page is made ahead and its texts rendered, a slice an update, while the
-    round's last move is animated: the key that opens it renders next to none of them."""
+    """The round's page is made ahead and its texts rendered, in the time frames leave,
+    while the round's last move is animated: the key that opens it renders next to none of
+    them."""
+    import game.app
     from game import fonts
-    from game.table.ahead import MadeAhead
-    monkeypatch.setattr(MadeAhead, "PAGE_BUDGET", 1.0)  # (its rows in one update)
+    monkeypatch.setattr(game.app, "AHEAD_UNTIL", 1.0)  # (its rows in the first frames)
     g = Hearts600Game.new(7, players=3)
     end = g.clone()
     while end.round == 1:

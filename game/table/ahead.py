@@ -1,19 +1,20 @@
-"""``MadeAhead``: what a table's next frames will need, made a little an update before they ask
-for it (``table.ahead``, a part of ``CardTable``; ``prepare`` once an update).
+"""``MadeAhead``: what a table's next frames will need, made in the time a frame leaves before they
+ask for it (``table.ahead``, a part of ``CardTable``; ``prepare`` after each frame is drawn:
+``CardTable.work_ahead``).
 
 - The cards' images at rest (``bake``): while cards move (a deal, a move), each card's image
   where the game's position puts it (``places_ahead``) is baked a few an update, once its face
   is rendered, so a key that finishes it all at once finds them baked (the first key of a
   deal baked 14-17 cards on its frame: 1.4-4.3 ms).
-- Fonts (``open_fonts``): the drawing's ``fonts_ahead``, one an update (0.5-0.7 ms each): a
-  frame that needs several at once (a seat's line shrunk through seven sizes) finds them
-  open.
+- Fonts (``open_fonts``): the drawing's ``fonts_ahead`` (0.5-0.7 ms each): a frame that
+  needs several at once (a seat's line shrunk through seven sizes) finds them open.
 - A result page's texts (``prepare_page``): the page a queued step will show, made, laid out
-  and its texts rendered a slice an update while the round's last move is animated (a score
+  and its texts rendered a slice at a time while the round's last move is animated (a score
   grid's hundred texts cost the key that showed it 4-8.5 ms).
 
-Each costs an update at most its budget in seconds (``AHEAD_BUDGET``, ``PAGE_BUDGET``), as
-the face warmer does.
+Each piece is begun only while the frame's time lasts (``deadline``, on
+``time.thread_time()``: ``game.app.AHEAD_UNTIL``), so the work goes into light frames, never
+onto a key's; what a heavy run of frames leaves is made when it is needed, as before.
 """
 
 from __future__ import annotations
@@ -32,27 +33,22 @@ from sprites import faces
 class MadeAhead:
     """The made-ahead part of ``table``; see the module docstring."""
 
-    #: Seconds of an update spent baking cards ahead (``bake``; at least one card).
-    AHEAD_BUDGET = 0.0006
-    #: Seconds of an update spent drawing a page's rows ahead (``prepare_page``).
-    PAGE_BUDGET = 0.001
-
     def __init__(self, table: Any) -> None:
         self.table = table
         self._cards: Any = None  # (the position's key, the cards left to bake ahead)
         self._fonts: Any = None  # (the layout, the fonts left to open ahead)
         self._page: Iterator[None] | None = None  # (``prepare_page``'s slices)
 
-    def prepare(self) -> None:
-        """This update's share of each: cards, fonts, a page."""
-        self.bake()
-        self.open_fonts()
-        self.step_page()
+    def prepare(self, deadline: float) -> None:
+        """Cards, fonts, a page, each piece begun before ``deadline`` (``time.thread_time``)."""
+        self.bake(deadline)
+        self.open_fonts(deadline)
+        self.step_page(deadline)
 
     # Cards ----------------------------------------------------------------------------------
-    def bake(self) -> int:
-        """Bake a few cards' images at rest where they are going, once their faces are
-        rendered (see the module); returns how many were baked."""
+    def bake(self, deadline: float) -> int:
+        """Bake cards' images at rest where they are going, once their faces are rendered
+        (see the module), until ``deadline``; returns how many were baked."""
         t = self.table
         if not t.animating or t.game is None:
             self._cards = None
@@ -64,8 +60,8 @@ class MadeAhead:
             places = sorted(t.places_ahead().items(), key=lambda cp: not cp[1].face_up)
             self._cards = (key, deque(places))
         todo = self._cards[1]
-        start, baked, waiting = time.perf_counter(), 0, 0
-        while todo and waiting < len(todo):
+        baked, waiting = 0, 0
+        while todo and waiting < len(todo) and time.thread_time() < deadline:
             c, place = todo.popleft()
             sprite = t.sprites.get(c)
             if sprite is None:
@@ -77,8 +73,6 @@ class MadeAhead:
             waiting = 0
             if sprite.bake_ahead(place.size, place.face_up, place.rotation):
                 baked += 1
-                if time.perf_counter() - start > self.AHEAD_BUDGET:
-                    break
         return baked
 
     @property
@@ -95,13 +89,13 @@ class MadeAhead:
                 tuple(place.size), False)
 
     # Fonts ----------------------------------------------------------------------------------
-    def open_fonts(self) -> None:
-        """Open one of the drawing's ``fonts_ahead`` an update until all are."""
+    def open_fonts(self, deadline: float) -> None:
+        """Open the drawing's ``fonts_ahead`` until ``deadline``."""
         from game.fonts import font
         lay = self.table.layout_
         if self._fonts is None or self._fonts[0] is not lay:
             self._fonts = (lay, deque(self.table.drawing.fonts_ahead()))
-        if self._fonts[1]:
+        while self._fonts[1] and time.thread_time() < deadline:
             font(*self._fonts[1].popleft())  # (one already open costs nothing)
 
     @property
@@ -113,7 +107,7 @@ class MadeAhead:
 
     # A result page --------------------------------------------------------------------------
     def prepare_page(self, make: Callable[[], Any]) -> None:
-        """Render ahead, a slice an update, the texts of a result page like the one a
+        """Render ahead, a slice at a time, the texts of a result page like the one a
         queued step will show (``make`` builds it: the round's page, while the round's last
         move is animated). The page made here is never shown."""
         self._page = self._page_slices(make)
@@ -123,19 +117,18 @@ class MadeAhead:
         """No page's texts left to render ahead (``prepare_page``)."""
         return self._page is None
 
-    def step_page(self) -> None:
-        """One slice of ``prepare_page``'s work; dropped once a screen is over the table
-        (the real page came first)."""
+    def step_page(self, deadline: float) -> None:
+        """Slices of ``prepare_page``'s work until ``deadline``; dropped once a screen is
+        over the table (the real page came first)."""
         t = self.table
-        if self._page is None:
-            return
-        if t.app is None or t.app.stack.top is not t or next(self._page, True):
-            self._page = None
+        while self._page is not None and time.thread_time() < deadline:
+            if t.app is None or t.app.stack.top is not t or next(self._page, True):
+                self._page = None
 
     def _page_slices(self, make: Callable[[], Any]) -> Iterator[None]:
-        """``prepare_page``'s work, an update a slice: the page made, laid out, then its
-        rows, heading and buttons drawn on a pixel of their own (a text is rendered and kept
-        before it is blitted) within ``PAGE_BUDGET`` an update."""
+        """``prepare_page``'s work in slices: the page made, laid out, then its rows,
+        heading and buttons drawn on a pixel of their own (a text is rendered and kept
+        before it is blitted), one a slice."""
         from game.widgets.scroll import ScrollList
         page = make()
         yield
@@ -144,9 +137,6 @@ class MadeAhead:
         yield
         scratch = pygame.Surface((1, 1))
         parts = [w for w in page.widgets if not isinstance(w, ScrollList)]
-        start = time.perf_counter()
         for widget in [*getattr(page, "rows", []), *parts]:
             widget.draw(scratch)
-            if time.perf_counter() - start > self.PAGE_BUDGET:
-                yield
-                start = time.perf_counter()
+            yield

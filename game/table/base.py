@@ -360,7 +360,6 @@ class CardTable(CardPlaces, TableModals, TableScene):
         self.queue.update(dt)
         for s in self.sprites.values():
             s.update(dt)
-        self.ahead.prepare()
         self.log_button.update(dt)
         if self.notice_time > 0:
             self.notice_time = max(0.0, self.notice_time - dt)
@@ -381,6 +380,9 @@ class CardTable(CardPlaces, TableModals, TableScene):
         self.update_table(dt)
         self.input.update_tip()
         self.as_shown.update()
+
+    def work_ahead(self, deadline: float) -> None:
+        self.ahead.prepare(deadline)
 
     def panel_key(self) -> Any:
         """What the panel shows depends on (a game with a panel overrides it)."""
