@@ -138,14 +138,38 @@ def table_background(size: tuple[int, int],
     return _felts.get(size, lambda: _felt(size, scratch))
 
 
+def felt_into(surface: pygame.Surface, scratch: pygame.Surface | None = None) -> None:
+    """Paint the felt over the whole of ``surface`` and keep it only there: the one kept for
+    its size (``table_background``) is copied and let go, else it is made there. A table
+    keeps its felt in its layer of felt and frames: one picture the window's size, not two
+    (a screen after it makes its own again). ``scratch`` as for ``table_background`` (a
+    surface of the size other than ``surface``).
+
+    >>> s = pygame.Surface((40, 30)); felt_into(s); felt_ready((40, 30))
+    False
+    >>> s.get_at((20, 15)) == table_background((40, 30)).get_at((20, 15))
+    True
+    >>> felt_into(s); felt_ready((40, 30))
+    False
+    """
+    size = surface.get_size()
+    kept = _felts.peek(size)
+    if kept is not None:
+        surface.blit(kept, (0, 0))
+        _felts.discard(size)
+    else:
+        _felt(size, scratch, into=surface)
+
+
 def felt_ready(size: tuple[int, int]) -> bool:
     """Is the felt of ``size`` made (``table_background`` returns at once)?"""
     return (int(size[0]), int(size[1])) in _felts
 
 
-def _felt(size: tuple[int, int], scratch: pygame.Surface | None = None) -> pygame.Surface:
+def _felt(size: tuple[int, int], scratch: pygame.Surface | None = None,
+          into: pygame.Surface | None = None) -> pygame.Surface:
     w, h = size
-    surf = vertical_gradient(size, theme.BACKGROUND_TOP, theme.BACKGROUND_BOTTOM)
+    surf = vertical_gradient(size, theme.BACKGROUND_TOP, theme.BACKGROUND_BOTTOM, into)
     # Faint seigaiha (wave) pattern: rows of rings half a step apart, every other row shifted
     # half a step. It repeats every step across and every two rows down, so one tile is drawn
     # (on a canvas three tiles wide and high, for the rings that cross its edges) and laid

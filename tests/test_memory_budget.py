@@ -98,7 +98,7 @@ def test_after_a_resize_the_caches_and_layers_hold_nothing_of_the_old_size(app):
     old = app.screen.get_size()
     old_faces = {s.get_size() for s in surfaces_held()
                  if s.get_size() != old and s.get_width() < old[0] // 6}
-    assert draw.felt_ready(old) and old_faces
+    assert [s for s in surfaces_held() if s.get_size() == old] and old_faces
     new = (1700, 1000)
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=new[0], h=new[1], size=new))
     assert app.screen.get_size() == new
@@ -110,6 +110,22 @@ def test_after_a_resize_the_caches_and_layers_hold_nothing_of_the_old_size(app):
     app.frame(1 / 60)
     assert t.drawing.layers.bytes <= 4 * new[0] * new[1] * 4  # a few layers of the new size
     assert all(s.get_size() != old for s in surfaces_held())
+
+
+def test_a_table_keeps_its_felt_once_in_its_layer_of_felt_and_frames(app):
+    """A table paints its felt into its kept layer of felt and frames (the places of its
+    layer of cards at rest painted again start from it: one blit) and keeps it nowhere
+    else: the felt a screen before it made is let go. It holds two pictures the window's
+    size beside the window's own."""
+    from game.games.koikoi.table import KoiKoiTable
+    from game.scenes.setup import default_setup
+    size = app.screen.get_size()
+    draw.table_background(size)  # (the menu's and the setup's felt)
+    app.push(KoiKoiTable(setup=default_setup("koikoi", seed=3)))
+    for _ in range(30):
+        app.frame(1 / 60)
+    assert not draw.felt_ready(size)
+    assert len([s for s in surfaces_held() if s.get_size() == size]) == 3
 
 
 def test_a_table_resized_often_holds_nothing_of_the_sizes_before(app):

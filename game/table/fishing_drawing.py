@@ -46,10 +46,11 @@ _Pieces = tuple[dict[Any, tuple[Any, pygame.Rect]], _Images, _Images]
 class FishingDrawing(TableDrawing):
     """The drawing of ``FishingTable``; see the module docstring."""
 
-    def draw_static(self, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface,
+                    scratch: pygame.Surface | None = None) -> None:
         """The felt, a darker frame round the field and the panel's frame."""
         t = self.table
-        super().draw_static(surface)
+        super().draw_static(surface, scratch)
         self.draw_frames(surface, t.layout_.field)
 
     def draw_under(self, surface: pygame.Surface) -> None:

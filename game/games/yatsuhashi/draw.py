@@ -126,11 +126,12 @@ class SolitaireDrawing(TableDrawing):
             y += img.get_height()
 
     # The kit's drawing hooks: the kept layer, under the cards, over them. -------------------
-    def draw_static(self, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface,
+                    scratch: pygame.Surface | None = None) -> None:
         """The felt, the stock and waste outlines, the panel's frame and title (kept)."""
         t = self.table
         lay, m = t.layout_, t.metrics
-        surface.blit(draw.table_background(surface.get_size()), (0, 0))
+        super().draw_static(surface, scratch)
         self._outline(surface, lay.stock)
         self._outline(surface, pygame.Rect(lay.waste.x, lay.waste.y, lay.card[0], lay.card[1]))
         r = lay.panel
