@@ -45,14 +45,26 @@ def test_push_pop_replace_reset_lifecycle():
     assert list(stack) == [d] and stack.pop() is d and stack.pop() is None
 
 
-def test_resize_lays_out_every_scene():
+def test_resize_lays_out_the_scenes_that_show_and_the_others_when_they_show_again():
+    """A scene under an opaque one (the menu under a table) is laid out for the new size
+    when the scene over it goes, before it resumes, not in the resize's frame."""
     log = []
     stack = SceneStack(size=(800, 600))
     stack.push(Recorder("a", log))
     stack.push(Recorder("b", log))
+    stack.push(Recorder("c", log, opaque=False))
     log.clear()
     stack.resize((1920, 1080))
-    assert log == ["layout a 1920x1080", "layout b 1920x1080"]
+    assert log == ["layout b 1920x1080", "layout c 1920x1080"]
+    stack.pop()
+    stack.resize((1000, 700))
+    log.clear()
+    stack.pop()
+    assert log == ["layout a 1000x700", "exit b", "resume a"]
+    log.clear()
+    stack.push(Recorder("d", log))
+    stack.remove(stack.top)  # (a scene shown at the size it was laid out for: not again)
+    assert "layout a 1000x700" not in log
 
 
 def test_remove_from_the_middle_exits_without_resume():
