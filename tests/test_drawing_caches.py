@@ -461,3 +461,33 @@ def test_a_frame_that_has_used_its_time_bakes_nothing_ahead(app, monkeypatch):
     key(app, pygame.K_RIGHT)
     app.frame(1 / 60)
     assert not t.animating and made
+
+
+def test_a_result_page_is_made_ahead_only_in_a_frame_with_time_for_it():
+    """The page made ahead is made, then laid out, each only in a frame that has
+    ``MadeAhead.PAGE_MADE`` left (each took a frame's 1.5-2 ms: begun late, it made the frame
+    slow); its widgets' texts go a few to a frame."""
+    import time
+    from types import SimpleNamespace
+    from game.table.ahead import MadeAhead
+    done: list = []
+
+    class Page:
+        widgets = [SimpleNamespace(draw=lambda s, i=i: done.append(f"draw {i}"))
+                   for i in range(3)]
+
+        def enter(self):
+            done.append("enter")
+
+        def layout(self, size):
+            done.append("layout")
+
+    table = SimpleNamespace(size=(1280, 800))
+    table.app = SimpleNamespace(stack=SimpleNamespace(top=table))
+    ahead = MadeAhead(table)
+    ahead.prepare_page(lambda: done.append("made") or Page())
+    ahead.step_page(time.thread_time() + MadeAhead.PAGE_MADE / 2)
+    assert done == [] and not ahead.page_prepared
+    ahead.step_page(time.thread_time() + 10.0)
+    assert done == ["made", "enter", "layout", "draw 0", "draw 1", "draw 2"]
+    assert ahead.page_prepared

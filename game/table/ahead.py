@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from typing import Any
 
 import pygame
@@ -37,7 +37,9 @@ class MadeAhead:
         self.table = table
         self._cards: Any = None  # (the position's key, the cards left to bake ahead)
         self._fonts: Any = None  # (the layout, the fonts left to open ahead)
-        self._page: Iterator[None] | None = None  # (``prepare_page``'s slices)
+        #: ``prepare_page``'s slices, and the time the next one needs (``_page_slices``)
+        self._page: Generator[float, None, None] | None = None
+        self._page_next = 0.0
 
     def prepare(self, deadline: float) -> None:
         """Cards, fonts, a page, each piece begun before ``deadline`` (``time.thread_time``)."""
@@ -111,32 +113,44 @@ class MadeAhead:
         queued step will show (``make`` builds it: the round's page, while the round's last
         move is animated). The page made here is never shown."""
         self._page = self._page_slices(make)
+        self._page_next = next(self._page)
 
     @property
     def page_prepared(self) -> bool:
         """No page's texts left to render ahead (``prepare_page``)."""
         return self._page is None
 
+    #: Seconds a frame must have left for the page to be made, or laid out, in it (each
+    #: 1.5-2 ms of one frame, where a widget's texts are a fraction of a millisecond).
+    PAGE_MADE = 0.002
+
     def step_page(self, deadline: float) -> None:
-        """Slices of ``prepare_page``'s work until ``deadline``; dropped once a screen is
-        over the table (the real page came first)."""
+        """Slices of ``prepare_page``'s work while ``deadline`` leaves each the time it needs;
+        dropped once a screen is over the table (the real page came first)."""
         t = self.table
-        while self._page is not None and time.thread_time() < deadline:
-            if t.app is None or t.app.stack.top is not t or next(self._page, True):
+        while self._page is not None:
+            if t.app is None or t.app.stack.top is not t:
+                self._page = None
+                return
+            if deadline - time.thread_time() < max(self._page_next, 1e-9):
+                return
+            self._page_next = next(self._page, -1.0)
+            if self._page_next < 0:
                 self._page = None
 
-    def _page_slices(self, make: Callable[[], Any]) -> Iterator[None]:
-        """``prepare_page``'s work in slices: the page made, laid out, then its rows,
-        heading and buttons drawn on a pixel of their own (a text is rendered and kept
-        before it is blitted), one a slice."""
+    def _page_slices(self, make: Callable[[], Any]) -> Generator[float, None, None]:
+        """``prepare_page``'s work in slices, each announced by the time it needs before it
+        is made: the page made, laid out, then its rows, heading and buttons drawn on a
+        pixel of their own (a text is rendered and kept before it is blitted), one a
+        slice."""
         from game.widgets.scroll import ScrollList
+        yield self.PAGE_MADE
         page = make()
-        yield
+        yield self.PAGE_MADE
         page.enter()
         page.layout(self.table.size)
-        yield
         scratch = pygame.Surface((1, 1))
         parts = [w for w in page.widgets if not isinstance(w, ScrollList)]
         for widget in [*getattr(page, "rows", []), *parts]:
+            yield 0.0
             widget.draw(scratch)
-            yield
