@@ -228,7 +228,12 @@ def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
     ``floor``: a floor frame after every ``FLOOR_EVERY`` frames, paced alike (a frame that
     follows a pause finds the processor's caches cold).
     ``deals``: the index of each frame in which a deal begins (its ``dealt`` event animated;
-    the first frame, the table's opening, counts as one) is appended to it."""
+    the first frame, the table's opening, counts as one) is appended to it. A deal's events
+    are queued with the last move of the round before (the engine deals at once), and its
+    animation begins when the queue reaches them: after the round's last move and its page,
+    in the frame of the key that closes the page. (Counted when queued, as it was until
+    issue 38's fifth pass, a fishing table's deal began with the round's last move and its
+    page's key.)"""
     from game.app import FPS
     from tools.soak_input import Driver
     ms: list[float] = []
@@ -236,9 +241,13 @@ def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
         deals.append(0)
         animate_event = table.animate_event
 
-        def spy(event: Any) -> None:
-            if event.kind == "dealt" and ms and deals[-1] != len(ms):
+        def begins() -> None:
+            if deals[-1] != len(ms):
                 deals.append(len(ms))
+
+        def spy(event: Any) -> None:
+            if event.kind == "dealt":
+                table.queue.call(begins)  # (when the queue reaches the deal's steps)
             animate_event(event)
         table.animate_event = spy
     app.push(table)
