@@ -239,17 +239,7 @@ def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
     ms: list[float] = []
     if deals is not None:
         deals.append(0)
-        animate_event = table.animate_event
-
-        def begins() -> None:
-            if deals[-1] != len(ms):
-                deals.append(len(ms))
-
-        def spy(event: Any) -> None:
-            if event.kind == "dealt":
-                table.queue.call(begins)  # (when the queue reaches the deal's steps)
-            animate_event(event)
-        table.animate_event = spy
+        mark_deals(table, deals, lambda: len(ms))
     app.push(table)
     driver = Driver(random.Random(seed), app)
     for i in range(frames):
@@ -263,6 +253,23 @@ def play(app: Any, table: Any, frames: int, every: int, seed: int = 1,
                 app.clock.tick(FPS)
             floor.frame(len(ms))
     return ms
+
+
+def mark_deals(table: Any, deals: list[int], frame: Callable[[], int]) -> None:
+    """From now on, append to ``deals`` the frame (``frame()``, the one being played) in
+    which each deal of ``table`` begins to be animated: a marker queued before the deal's
+    steps (``play``)."""
+    animate_event = table.animate_event
+
+    def begins() -> None:
+        if not deals or deals[-1] != frame():
+            deals.append(frame())
+
+    def spy(event: Any) -> None:
+        if event.kind == "dealt":
+            table.queue.call(begins)  # (when the queue reaches the deal's steps)
+        animate_event(event)
+    table.animate_event = spy
 
 
 def seated(game_id: str, players: int | None = None) -> Any:
