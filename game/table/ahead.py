@@ -1,11 +1,11 @@
-"""``MadeAhead``: what a table's next frames will need, made in the time a frame leaves before they
-ask for it (``table.ahead``, a part of ``CardTable``; ``prepare`` after each frame is drawn:
-``CardTable.work_ahead``).
+"""``MadeAhead``: what a table's next frames will need, made in the time a frame leaves before
+they ask for it (``table.ahead``, a part of ``CardTable``; ``prepare`` after each frame is
+drawn: ``CardTable.work_ahead``).
 
 - The cards' images at rest (``bake``): while cards move (a deal, a move), each card's image
-  where the game's position puts it (``places_ahead``) is baked a few an update, once its face
-  is rendered, so a key that finishes it all at once finds them baked (the first key of a
-  deal baked 14-17 cards on its frame: 1.4-4.3 ms).
+  where the game's position puts it (``places_ahead``) is baked in the time frames leave,
+  once its face is rendered, so a key that finishes it all at once finds them baked (the
+  first key of a deal baked 14-17 cards on its frame: 1.4-4.3 ms).
 - Fonts (``open_fonts``): the drawing's ``fonts_ahead`` (0.5-0.7 ms each): a frame that
   needs several at once (a seat's line shrunk through seven sizes) finds them open.
 - A result page's texts (``prepare_page``): the page a queued step will show, made, laid out
