@@ -164,6 +164,7 @@ class SceneStack:
         self._scenes.append(scene)
         scene.enter()
         scene.layout(self.size)
+        self._lay_out_shown()  # (an overlay put where an opaque scene was: ``replace``)
         return scene
 
     def pop(self) -> Scene | None:

@@ -214,3 +214,16 @@ def test_a_dialogs_box_is_kept_under_its_buttons():
         dialog.draw(alone)
         assert pygame.image.tobytes(surf, "RGB") == pygame.image.tobytes(alone, "RGB")
     assert len(boxes) == 1 + 4  # once kept, then once for each whole drawing above
+
+
+def test_an_overlay_put_in_an_opaque_scenes_place_finds_the_scene_under_laid_out():
+    """``replace`` of an opaque scene by an overlay shows the scene under it again: laid out
+    for the window's size if a resize came while it was hidden."""
+    log = []
+    stack = SceneStack(size=(800, 600))
+    stack.push(Recorder("a", log))
+    stack.push(Recorder("b", log))
+    stack.resize((1000, 700))
+    log.clear()
+    stack.replace(Recorder("c", log, opaque=False))
+    assert "layout a 1000x700" in log and log.index("layout a 1000x700") > log.index("exit b")
