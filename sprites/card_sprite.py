@@ -185,6 +185,9 @@ class CardSprite:
         self._still_memo: tuple[tuple, tuple[pygame.Surface, tuple[int, int]]] | None = None
         # The image baked ahead for where the card is going (``bake_ahead``), until drawn.
         self._cache_ahead: tuple[tuple, pygame.Surface, tuple[int, int, int, int]] | None = None
+        # The image kept before ``_cache_baked``: a glow lit and put out again (a player's
+        # hand at each turn) finds its look kept rather than baked again on a key's frame.
+        self._cache_before: tuple[tuple, pygame.Surface, tuple[int, int, int, int]] | None = None
 
     def __repr__(self) -> str:
         side = "up" if self.face_up else "down"
@@ -303,6 +306,7 @@ class CardSprite:
     def set_size(self, w: int, h: int) -> None:
         """New base size (window resize); instant. Renderers are asked again on the next draw."""
         self.w, self.h = int(w), int(h)
+        self._cache_before = None  # (the old size's: no use now)
         if self._hovered:  # keep the lift proportional to the new size
             self.lift = self._hover_height()
             self._lift = None
@@ -465,8 +469,12 @@ class CardSprite:
             return baked, [], ()
         ahead = self._cache_ahead
         if ahead is not None and ahead[0] == shape:  # (before the pieces: they cost too)
-            self._cache_baked, self._cache_ahead = ahead, None
+            self._cache_before, self._cache_baked, self._cache_ahead = baked, ahead, None
             return ahead, [], ()
+        before = self._cache_before
+        if before is not None and before[0] == shape:
+            self._cache_before, self._cache_baked = baked, before
+            return before, [], ()
         pieces: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self._draw_pieces(None, pieces)
         # A card drawn alike by another (the backs of a stock, one size of a deck's faces)
@@ -476,7 +484,7 @@ class CardSprite:
         alike = (shape, tuple((x - tx, y - ty) for _image, (x, y) in pieces))
         baked = _BAKED.get(alike)
         if baked is not None:
-            self._cache_baked = baked
+            self._cache_before, self._cache_baked = self._cache_baked, baked
         return baked, pieces, alike
 
     def bake_ahead(self, size: tuple[int, int], face_up: bool, rotation: float = 0.0) -> bool:
@@ -493,9 +501,9 @@ class CardSprite:
         twin.lift, twin.highlight, twin.dragging, twin.alpha = 0.0, None, False, 255
         twin._move = twin._rot = twin._scale = twin._lift = twin._flip = None
         twin._cache_base, twin._cache_xform = dict(self._cache_base), {}
-        twin._cache_baked = twin._cache_ahead = None
+        twin._cache_baked = twin._cache_ahead = twin._cache_before = None
         shape = twin._shape()
-        for kept_ in (self._cache_baked, self._cache_ahead):
+        for kept_ in (self._cache_baked, self._cache_ahead, self._cache_before):
             if kept_ is not None and kept_[0] == shape:
                 return False
         baked, pieces, alike = twin._kept_for(shape)
@@ -505,6 +513,7 @@ class CardSprite:
     def _baked_now(self, shape: tuple, pieces: list[tuple[pygame.Surface, tuple[int, int]]],
                    alike: tuple) -> tuple:
         """Bake ``pieces`` (``_kept_for``'s) as the card's image for ``shape``, kept."""
+        self._cache_before = self._cache_baked
         baked = self._cache_baked = (shape, *self._bake(pieces))
         if len(_BAKED) >= _BAKED_KEPT:
             del _BAKED[next(iter(_BAKED))]  # the oldest

@@ -908,6 +908,28 @@ def test_a_card_at_rest_whose_glow_changes_is_baked_in_its_place_at_once():
     assert card.still_image() is None
 
 
+def test_a_glow_put_out_and_lit_again_finds_the_cards_looks_kept(monkeypatch):
+    """A card keeps the image it was drawn from before its last one: a glow lit, put out and
+    lit again (a player's hand, turn after turn) is baked once each way, not at every turn
+    on the key's frame; a new size lets the old one go."""
+    card = make_card()
+    card.draw(canvas())
+    plain = card.still_image()[0]
+    card.highlight = (120, 220, 140)
+    lit = card.still_image()[0]
+    baked: list = []
+    real = CardSprite._bake
+    monkeypatch.setattr(CardSprite, "_bake", lambda s, *a: (baked.append(1), real(s, *a))[1])
+    for _ in range(3):
+        card.highlight = None
+        assert card.still_image()[0] is plain
+        card.highlight = (120, 220, 140)
+        assert card.still_image()[0] is lit
+    assert baked == []
+    card.set_size(card.w + 10, card.h + 15)
+    assert card._cache_before is None
+
+
 def test_a_card_kept_still_on_a_stand_in_face_takes_its_real_face_when_ready():
     """A card at rest drawn from a stand-in (its face not rendered yet) is not kept on it:
     once the renderer has the real face, the card's still image is the real face's."""
