@@ -128,7 +128,7 @@ class CardTable(CardPlaces, TableModals, TableScene):
         #: The table's drawing: the kept layers, the frame's dirty places, marks, panel,
         #: message line, display settings and faces warmed (a game's kind).
         self.drawing = self.DRAWING(self)
-        self.ahead = MadeAhead(self)  # what the next frames will need, made a little an update
+        self.ahead = MadeAhead(self)  # what the next frames will need, made in the time left
         self.log = GameLog()
         #: Called after every engine action applied, undone or redone (beside the autosave).
         self.on_action: list[Callable[[], None]] = []
